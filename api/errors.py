@@ -1,0 +1,95 @@
+"""The one exception handler: every error becomes an RFC 9457 problem response."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, HttpRequest, JsonResponse
+from rest_framework import exceptions as drf
+from rest_framework.response import Response
+
+from events.errors import ServiceError
+from games.core import IllegalAction
+
+log = logging.getLogger(__name__)
+
+PROBLEM_TYPE = "https://dice-games.dev/problems/{code}"
+TITLES = {
+    400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+    405: "Method Not Allowed", 406: "Not Acceptable", 409: "Conflict",
+    415: "Unsupported Media Type", 422: "Unprocessable Content", 429: "Too Many Requests",
+    500: "Internal Server Error",
+}
+
+DRF_CODES: list[tuple[type[Exception], str]] = [
+    (drf.ParseError, "malformed_json"),
+    (drf.ValidationError, "invalid_request"),
+    (drf.NotAuthenticated, "not_authenticated"),
+    (drf.AuthenticationFailed, "authentication_failed"),
+    (drf.PermissionDenied, "forbidden"),
+    (drf.NotFound, "not_found"),
+    (drf.MethodNotAllowed, "method_not_allowed"),
+    (drf.NotAcceptable, "not_acceptable"),
+    (drf.UnsupportedMediaType, "unsupported_media_type"),
+    (drf.Throttled, "throttled"),
+]
+
+
+def problem(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]:
+    return {"type": PROBLEM_TYPE.format(code=code), "title": TITLES.get(status, "Error"),
+            "status": status, "code": code, "detail": detail, **extra}
+
+
+def problem_response(body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
+    response = Response(body, status=body["status"], headers=headers,
+                        content_type="application/problem+json")
+    return response
+
+
+def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
+    request = context.get("request")
+    instance = request.get_full_path() if request is not None else None
+    if isinstance(exc, IllegalAction):
+        return problem_response(problem(exc.status, exc.code, exc.message, instance=instance))
+    if isinstance(exc, ServiceError):
+        return problem_response(problem(exc.status, exc.code, exc.message, instance=instance,
+                                        **exc.extra))
+    if isinstance(exc, Http404):
+        exc = drf.NotFound()
+    if isinstance(exc, DjangoPermissionDenied):
+        exc = drf.PermissionDenied()
+    if isinstance(exc, drf.APIException):
+        return _drf_problem(exc, instance)
+    log.exception("unhandled error", exc_info=exc)
+    return problem_response(problem(500, "internal_error", "an unexpected error occurred",
+                                    instance=instance))
+
+
+def _drf_problem(exc: drf.APIException, instance: str | None) -> Response:
+    code = next((c for cls, c in DRF_CODES if isinstance(exc, cls)), "error")
+    headers: dict[str, str] = {}
+    extra: dict[str, Any] = {}
+    if isinstance(exc, drf.ValidationError):
+        extra["errors"] = exc.detail
+        detail = "the request body or parameters are not valid"
+    else:
+        detail = str(exc.detail)
+    if isinstance(exc, drf.Throttled) and exc.wait is not None:
+        headers["Retry-After"] = str(int(exc.wait))
+    if getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
+    return problem_response(problem(exc.status_code, code, detail, instance=instance, **extra),
+                            headers)
+
+
+def not_found_view(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    body = problem(404, "not_found", "no such resource", instance=request.get_full_path())
+    return JsonResponse(body, status=404, content_type="application/problem+json")
+
+
+def server_error_view(request: HttpRequest) -> JsonResponse:
+    body = problem(500, "internal_error", "an unexpected error occurred",
+                   instance=request.get_full_path())
+    return JsonResponse(body, status=500, content_type="application/problem+json")

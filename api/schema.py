@@ -1,0 +1,32 @@
+"""OpenAPI helpers: the problem responses and the token authentication scheme."""
+
+from __future__ import annotations
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.utils import OpenApiResponse
+
+from .serializers import ProblemSerializer
+
+DESCRIPTIONS = {
+    400: "malformed request (problem details)",
+    401: "not authenticated (problem details)",
+    403: "not allowed for this user or seat (problem details)",
+    404: "no such game or resource (problem details)",
+    409: "conflict: stale expected version or wrong lobby state (problem details)",
+    422: "illegal action: the rule that forbids it is in `code` and `detail`",
+    429: "throttled (problem details; see Retry-After)",
+}
+
+
+def problems(*statuses: int) -> dict[int, OpenApiResponse]:
+    return {code: OpenApiResponse(ProblemSerializer, description=DESCRIPTIONS[code])
+            for code in statuses}
+
+
+class TokenScheme(OpenApiAuthenticationExtension):
+    target_class = "api.auth.BearerOrTokenAuthentication"
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema):  # type: ignore[no-untyped-def]
+        return {"type": "apiKey", "in": "header", "name": "Authorization",
+                "description": "`Token <key>` (or `Bearer <key>`) from /api/v1/auth/token"}

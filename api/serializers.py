@@ -1,0 +1,177 @@
+"""Request and response shapes of the public contract. Nothing clever here: shapes only."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games import registry
+
+JSON_OBJECT_HELP = "a JSON object"
+
+
+class ProblemSerializer(serializers.Serializer):
+    type = serializers.CharField(help_text="URI of the problem type")
+    title = serializers.CharField()
+    status = serializers.IntegerField()
+    code = serializers.CharField(help_text="stable machine-readable code, e.g. version_conflict")
+    detail = serializers.CharField(help_text="what went wrong, naming the rule that forbids it")
+    instance = serializers.CharField(required=False, allow_null=True)
+    current_version = serializers.IntegerField(required=False,
+                                               help_text="on version_conflict: the head version")
+    errors = serializers.DictField(required=False, help_text="on invalid_request: field errors",
+                                   child=serializers.JSONField())
+
+
+class CredentialsSerializer(serializers.Serializer):
+    username = serializers.RegexField(r"^[A-Za-z0-9_.-]{3,40}$", max_length=40,
+                                      help_text="3 to 40 letters, digits, _ . -")
+    password = serializers.CharField(min_length=8, max_length=128, write_only=True,
+                                     trim_whitespace=False)
+
+
+class TokenSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    token = serializers.CharField(help_text="send as `Authorization: Token <token>`")
+
+
+class OptionSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    default = serializers.JSONField(allow_null=True)
+    schema = serializers.DictField(child=serializers.JSONField(), help_text="JSON schema")
+    description = serializers.CharField()
+
+
+class GameTypeSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    options = OptionSerializer(many=True)
+    options_schema = serializers.DictField(child=serializers.JSONField(),
+                                           help_text="JSON schema of the whole options object")
+    rules_url = serializers.CharField(help_text="where the rules are documented")
+
+
+class CreateGameSerializer(serializers.Serializer):
+    game_type = serializers.ChoiceField(choices=sorted(registry.GAMES))
+    seats = serializers.IntegerField(min_value=1, max_value=12, help_text="table size")
+    options = serializers.DictField(child=serializers.JSONField(allow_null=True), required=False,
+                                    default=dict, help_text="the game type's options; "
+                                    "omitted ones take their defaults")
+    client_seed = serializers.CharField(required=False, max_length=128, allow_blank=False,
+                                        help_text="your contribution to the dice (drawn if omitted)")
+
+
+class JoinSerializer(serializers.Serializer):
+    client_seed = serializers.CharField(required=False, max_length=128, allow_blank=False,
+                                        help_text="your contribution to the dice (drawn if omitted)")
+
+
+class StartSerializer(serializers.Serializer):
+    first_player = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0,
+        help_text="the seat the creator names to go first (Snake Bones: the first bidder); "
+                  "omitted: drawn with the game's dice and recorded")
+
+
+class SeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+
+
+class AwaitingSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    kind = serializers.CharField(help_text="the decision awaited, e.g. stake, bid, respond")
+
+
+class GameSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    game_type = serializers.CharField()
+    status = serializers.ChoiceField(choices=["lobby", "active", "finished"])
+    options = serializers.DictField(child=serializers.JSONField(allow_null=True))
+    table_size = serializers.IntegerField()
+    creator = serializers.CharField()
+    seats = SeatSerializer(many=True)
+    seat = serializers.IntegerField(allow_null=True, help_text="the caller's seat, or null")
+    version = serializers.IntegerField(help_text="sequence number of the last event")
+    awaiting = AwaitingSerializer(many=True)
+    view = serializers.DictField(child=serializers.JSONField(allow_null=True), allow_null=True,
+                                 help_text="the game as the caller may see it (docs/games/)")
+    outcome = serializers.DictField(child=serializers.JSONField(), allow_null=True)
+    server_seed_hash = serializers.CharField(help_text="SHA-256 commitment to the server seed")
+    server_seed = serializers.CharField(allow_null=True, help_text="revealed when the game ends")
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class GameListSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    results = GameSerializer(many=True)
+
+
+class ActionObjectField(serializers.DictField):
+    """An action: {"type": ..., ...fields}. legal-actions lists them ready to post."""
+
+    def __init__(self, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(child=serializers.JSONField(allow_null=True), **kwargs)
+
+
+class LegalActionsSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    actions = serializers.ListField(child=ActionObjectField())
+
+
+class ActionRequestSerializer(serializers.Serializer):
+    expected_version = serializers.IntegerField(
+        required=False, min_value=0,
+        help_text="the version the action was decided against (or send If-Match)")
+    action = ActionObjectField(help_text="one of the objects listed by legal-actions")
+    seat = serializers.IntegerField(required=False, min_value=0,
+                                    help_text="optional; must be the caller's own seat")
+
+
+class EventSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    data = serializers.DictField(child=serializers.JSONField(allow_null=True))
+    private = serializers.DictField(child=serializers.JSONField(allow_null=True), required=False,
+                                    help_text="present only on the caller's own private part")
+    actor = serializers.CharField(help_text="seat:N, system, clock or bot")
+    recorded_at = serializers.CharField()
+
+
+class ActionResultSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    events = EventSerializer(many=True)
+
+
+class EventPageSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="the game's head version")
+    events = EventSerializer(many=True)
+    next_after = serializers.IntegerField(allow_null=True,
+                                          help_text="pass as ?after= for the next page")
+
+
+class StateSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    view = serializers.DictField(child=serializers.JSONField(allow_null=True), allow_null=True)
+
+
+class EventQuerySerializer(serializers.Serializer):
+    after = serializers.IntegerField(required=False, min_value=0, default=0)
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=500, default=100)
+
+
+class StateQuerySerializer(serializers.Serializer):
+    version = serializers.IntegerField(required=False, min_value=0)
+
+
+class GameListQuerySerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["lobby", "active", "finished"], required=False)
+    game_type = serializers.ChoiceField(choices=sorted(registry.GAMES), required=False)
+    mine = serializers.BooleanField(required=False, default=False)
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=200, default=50)
+    offset = serializers.IntegerField(required=False, min_value=0, default=0)

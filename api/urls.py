@@ -1,0 +1,19 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("auth/register", views.RegisterView.as_view(), name="register"),
+    path("auth/token", views.TokenView.as_view(), name="token"),
+    path("game-types", views.GameTypeListView.as_view(), name="game-types"),
+    path("games", views.GameListView.as_view(), name="games"),
+    path("games/<uuid:game_id>", views.GameDetailView.as_view(), name="game"),
+    path("games/<uuid:game_id>/join", views.JoinView.as_view(), name="join"),
+    path("games/<uuid:game_id>/leave", views.LeaveView.as_view(), name="leave"),
+    path("games/<uuid:game_id>/start", views.StartView.as_view(), name="start"),
+    path("games/<uuid:game_id>/legal-actions", views.LegalActionsView.as_view(),
+         name="legal-actions"),
+    path("games/<uuid:game_id>/actions", views.ActionView.as_view(), name="actions"),
+    path("games/<uuid:game_id>/events", views.EventListView.as_view(), name="events"),
+    path("games/<uuid:game_id>/state", views.StateView.as_view(), name="state"),
+]

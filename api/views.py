@@ -1,0 +1,249 @@
+"""HTTP views: parse, call a service or selector, shape the answer. No rules here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import authenticate, get_user_model
+from django.db import IntegrityError, transaction
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from events import selectors, services
+from events.errors import BadRequest, Conflict
+from games.core.options import options_schema
+
+from . import serializers as s
+from .schema import problems
+
+GAME_ID = OpenApiParameter("game_id", type=str, location=OpenApiParameter.PATH,
+                           description="the game's UUID")
+
+
+def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def _token_for(user: Any) -> dict[str, str]:
+    token, _ = Token.objects.get_or_create(user=user)
+    return {"username": user.get_username(), "token": token.key}
+
+
+class RegisterView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [AnonRateThrottle]
+
+    @extend_schema(operation_id="register", tags=["auth"], request=s.CredentialsSerializer,
+                   responses={201: s.TokenSerializer, **problems(400, 409, 429)},
+                   summary="Create an account and get its token")
+    def post(self, request: Request) -> Response:
+        data = _valid(s.CredentialsSerializer, request.data)
+        try:
+            with transaction.atomic():
+                user = get_user_model().objects.create_user(data["username"],
+                                                            password=data["password"])
+        except IntegrityError:
+            raise Conflict("that username is taken", code="username_taken") from None
+        return Response(_token_for(user), status=status.HTTP_201_CREATED)
+
+
+class TokenView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [AnonRateThrottle]
+
+    @extend_schema(operation_id="obtain_token", tags=["auth"], request=s.CredentialsSerializer,
+                   responses={200: s.TokenSerializer, **problems(400, 401, 429)},
+                   summary="Exchange username and password for a token")
+    def post(self, request: Request) -> Response:
+        data = _valid(s.CredentialsSerializer, request.data)
+        user = authenticate(request, username=data["username"], password=data["password"])
+        if user is None:
+            from rest_framework.exceptions import AuthenticationFailed
+            raise AuthenticationFailed("wrong username or password")
+        return Response(_token_for(user))
+
+
+def _game_type(rules: Any) -> dict[str, Any]:
+    return {
+        "slug": rules.slug, "name": rules.name, "min_players": rules.min_players,
+        "max_players": rules.max_players,
+        "options": [{"name": o.name, "default": o.default, "schema": dict(o.schema),
+                     "description": o.description} for o in rules.options],
+        "options_schema": options_schema(rules.options),
+        "rules_url": f"docs/games/{rules.slug}.md",
+    }
+
+
+class GameTypeListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="list_game_types", tags=["game types"],
+                   responses={200: s.GameTypeSerializer(many=True), **problems(429)},
+                   summary="The games this server hosts, with their options")
+    def get(self, request: Request) -> Response:
+        return Response([_game_type(rules) for rules in selectors.game_types()])
+
+
+class GameListView(APIView):
+    @extend_schema(operation_id="list_games", tags=["games"],
+                   parameters=[s.GameListQuerySerializer],
+                   responses={200: s.GameListSerializer, **problems(400, 401, 429)},
+                   summary="List games (filter by status, type, mine)")
+    def get(self, request: Request) -> Response:
+        query = _valid(s.GameListQuerySerializer, request.query_params)
+        games = selectors.list_games(user=request.user, status=query.get("status"),
+                                     game_type=query.get("game_type"), mine=query["mine"])
+        page = games[query["offset"]:query["offset"] + query["limit"]]
+        return Response({"count": games.count(),
+                         "results": [selectors.game_for(g, request.user) for g in page]})
+
+    @extend_schema(operation_id="create_game", tags=["games"], request=s.CreateGameSerializer,
+                   responses={201: s.GameSerializer, **problems(400, 401, 429)},
+                   summary="Open a game in the lobby; the creator takes seat 0")
+    def post(self, request: Request) -> Response:
+        data = _valid(s.CreateGameSerializer, request.data)
+        game = services.create_game(user=request.user, game_type=data["game_type"],
+                                    seats=data["seats"], options=data.get("options"),
+                                    client_seed=data.get("client_seed"))
+        return Response(selectors.game_for(game, request.user), status=status.HTTP_201_CREATED)
+
+
+class GameDetailView(APIView):
+    @extend_schema(operation_id="get_game", tags=["games"], parameters=[GAME_ID],
+                   responses={200: s.GameSerializer, **problems(401, 404, 429)},
+                   summary="The game as the caller may see it")
+    def get(self, request: Request, game_id: str) -> Response:
+        game = selectors.get_game(game_id)
+        return Response(selectors.game_for(game, request.user))
+
+
+class JoinView(APIView):
+    @extend_schema(operation_id="join_game", tags=["lobby"], parameters=[GAME_ID],
+                   request=s.JoinSerializer,
+                   responses={200: s.GameSerializer, **problems(400, 401, 404, 409, 429)},
+                   summary="Take a free seat")
+    def post(self, request: Request, game_id: str) -> Response:
+        data = _valid(s.JoinSerializer, request.data)
+        selectors.get_game(game_id)
+        services.join_game(user=request.user, game_id=game_id, client_seed=data.get("client_seed"))
+        return Response(selectors.game_for(selectors.get_game(game_id), request.user))
+
+
+class LeaveView(APIView):
+    @extend_schema(operation_id="leave_game", tags=["lobby"], parameters=[GAME_ID], request=None,
+                   responses={200: s.GameSerializer, **problems(401, 404, 409, 429)},
+                   summary="Give up your seat in the lobby")
+    def post(self, request: Request, game_id: str) -> Response:
+        selectors.get_game(game_id)
+        services.leave_game(user=request.user, game_id=game_id)
+        return Response(selectors.game_for(selectors.get_game(game_id), request.user))
+
+
+class StartView(APIView):
+    @extend_schema(operation_id="start_game", tags=["lobby"], parameters=[GAME_ID],
+                   request=s.StartSerializer,
+                   responses={200: s.GameSerializer, **problems(400, 401, 403, 404, 409, 429)},
+                   summary="Start the game (creator only) with the players seated")
+    def post(self, request: Request, game_id: str) -> Response:
+        data = _valid(s.StartSerializer, request.data)
+        selectors.get_game(game_id)
+        game = services.start_game(user=request.user, game_id=game_id,
+                                   first_player=data.get("first_player"))
+        return Response(selectors.game_for(game, request.user))
+
+
+class LegalActionsView(APIView):
+    @extend_schema(operation_id="list_legal_actions", tags=["play"], parameters=[GAME_ID],
+                   responses={200: s.LegalActionsSerializer, **problems(401, 404, 429)},
+                   summary="Every action the caller may post now, ready to post as is")
+    def get(self, request: Request, game_id: str) -> Response:
+        game = selectors.get_game(game_id)
+        seat = selectors.seat_of(game, request.user)
+        return Response({"version": game.version, "seat": seat,
+                         "actions": selectors.legal_actions_for(game, seat)})
+
+
+IF_MATCH = OpenApiParameter("If-Match", type=str, location=OpenApiParameter.HEADER,
+                            required=False,
+                            description="the expected version, e.g. \"12\" (instead of the body field)")
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key", type=str, location=OpenApiParameter.HEADER, required=False,
+    description="retrying with the same key and body returns the first answer, appending nothing")
+
+
+def _expected_version(request: Request, body: dict[str, Any]) -> int:
+    if "expected_version" in body:
+        return int(body["expected_version"])
+    header = request.headers.get("If-Match", "").strip()
+    if header.startswith("W/"):
+        header = header[2:]
+    header = header.strip('"')
+    if header.isdigit():
+        return int(header)
+    raise BadRequest("send expected_version in the body or the version in If-Match",
+                     code="missing_expected_version")
+
+
+class ActionView(APIView):
+    @extend_schema(operation_id="post_action", tags=["play"],
+                   parameters=[GAME_ID, IF_MATCH, IDEMPOTENCY_KEY],
+                   request=s.ActionRequestSerializer,
+                   responses={201: s.ActionResultSerializer,
+                              200: OpenApiResponse(s.ActionResultSerializer,
+                                                   description="an idempotent replay"),
+                              **problems(400, 401, 403, 404, 409, 422, 429)},
+                   summary="Post an action for your seat against the expected version")
+    def post(self, request: Request, game_id: str) -> Response:
+        body = _valid(s.ActionRequestSerializer, request.data)
+        key = request.headers.get("Idempotency-Key") or None
+        if key is not None and len(key) > 200:
+            raise BadRequest("Idempotency-Key is at most 200 characters", code="invalid_header")
+        selectors.get_game(game_id)
+        result = services.submit_action(
+            user=request.user, game_id=game_id, action=body["action"],
+            expected_version=_expected_version(request, body), idempotency_key=key,
+            seat=body.get("seat"))
+        events = [selectors.visible_event(row, result.seat) for row in result.rows]
+        version = result.rows[-1].seq if result.replayed else result.game.version
+        return Response({"version": version, "events": events},
+                        status=status.HTTP_200_OK if result.replayed else status.HTTP_201_CREATED,
+                        headers={"ETag": f'"{version}"'})
+
+
+class EventListView(APIView):
+    @extend_schema(operation_id="list_events", tags=["play"],
+                   parameters=[GAME_ID, s.EventQuerySerializer],
+                   responses={200: s.EventPageSerializer, **problems(400, 401, 404, 429)},
+                   summary="The game's events as the caller may see them, by sequence")
+    def get(self, request: Request, game_id: str) -> Response:
+        query = _valid(s.EventQuerySerializer, request.query_params)
+        game = selectors.get_game(game_id)
+        seat = selectors.seat_of(game, request.user)
+        events = selectors.events_for(game, seat, after=query["after"], limit=query["limit"])
+        last = events[-1]["seq"] if events else query["after"]
+        return Response({"version": game.version, "events": events,
+                         "next_after": last if last < game.version else None})
+
+
+class StateView(APIView):
+    @extend_schema(operation_id="get_state", tags=["play"],
+                   parameters=[GAME_ID, s.StateQuerySerializer],
+                   responses={200: s.StateSerializer, **problems(400, 401, 404, 429)},
+                   summary="The caller's view as it was after event N (default: now)")
+    def get(self, request: Request, game_id: str) -> Response:
+        query = _valid(s.StateQuerySerializer, request.query_params)
+        game = selectors.get_game(game_id)
+        seat = selectors.seat_of(game, request.user)
+        version = query.get("version", game.version)
+        return Response({"version": version, "seat": seat,
+                         "view": selectors.view_at(game, seat, version)})

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""The two set-up commands: `python3 dev.py run` and `python3 dev.py test`.
+
+Both create `.venv` and install the project into it on first use (again whenever
+pyproject.toml changes). `run` serves the API on the embedded default (SQLite, a
+filesystem broker, a Celery worker with beat) unless DATABASE_URL / REDIS_URL say
+otherwise. `test` runs pytest; extra arguments go to pytest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / "python"
+STAMP = VENV / ".dice-games-installed"
+
+
+def ensure_venv() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit("Python 3.11 or newer is needed")
+    if not PYTHON.exists():
+        print("creating .venv ...", flush=True)
+        venv.create(VENV, with_pip=True)
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if not STAMP.exists() or STAMP.read_text() != wanted:
+        print("installing dependencies into .venv ...", flush=True)
+        subprocess.run([str(PYTHON), "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
+        subprocess.run([str(PYTHON), "-m", "pip", "install", "-q", "-e", ".[dev]"],
+                       check=True, cwd=ROOT)
+        STAMP.write_text(wanted)
+
+
+def run(args: list[str]) -> int:
+    address = args[0] if args else os.environ.get("DICE_ADDRESS", "127.0.0.1:8000")
+    (ROOT / "var").mkdir(exist_ok=True)
+    manage = [str(PYTHON), str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], check=True, cwd=ROOT)
+    procs = [
+        subprocess.Popen([str(PYTHON), "-m", "celery", "-A", "config", "worker", "--beat",
+                          "--pool=solo", "--loglevel=INFO"], cwd=ROOT),
+        subprocess.Popen([*manage, "runserver", address, "--noreload"], cwd=ROOT),
+    ]
+    print(f"serving http://{address}/api/v1/  (docs: http://{address}/api/docs/); Ctrl-C stops",
+          flush=True)
+    try:
+        while all(p.poll() is None for p in procs):
+            try:
+                procs[1].wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.send_signal(signal.SIGTERM)
+        for p in procs:
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+    return max((p.returncode or 0) for p in procs)
+
+
+def test(args: list[str]) -> int:
+    if not os.environ.get("DATABASE_URL"):
+        print("DATABASE_URL is not set: testing on SQLite; PostgreSQL-only tests are skipped. "
+              "CI sets DATABASE_URL and REDIS_URL (see .ci/run).", flush=True)
+    return subprocess.call([str(PYTHON), "-m", "pytest", *args], cwd=ROOT)
+
+
+def main() -> int:
+    commands = {"run": run, "test": test}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
+        print(__doc__)
+        return 2
+    ensure_venv()
+    return commands[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

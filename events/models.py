@@ -1,0 +1,105 @@
+"""The event store and its read models.
+
+`Event` rows are append-only (PostgreSQL triggers refuse UPDATE, DELETE and TRUNCATE;
+nothing here offers either). `Game` and `Seat` are the read model of the lobby and of
+each stream's head: status, version, who is awaited.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class GameStatus(models.TextChoices):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+
+
+class Game(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    game_type = models.CharField(max_length=40, db_index=True)
+    options = models.JSONField(default=dict)
+    seats = models.PositiveSmallIntegerField(help_text="table size chosen at creation")
+    status = models.CharField(max_length=10, choices=GameStatus.choices,
+                              default=GameStatus.LOBBY, db_index=True)
+    creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                related_name="created_games")
+    version = models.PositiveIntegerField(default=0)
+    dice_used = models.PositiveIntegerField(default=0, help_text="next dice nonce")
+    server_seed = models.CharField(max_length=64, help_text="secret until the game ends")
+    server_seed_hash = models.CharField(max_length=64)
+    turn_timeout = models.PositiveIntegerField(null=True, blank=True)
+    awaiting = models.JSONField(default=dict, help_text="{seat: kind} from the rules")
+    outcome = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.game_type} {self.id} ({self.status} v{self.version})"
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_set")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                             related_name="seats")
+    client_seed = models.CharField(max_length=128)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="unique_seat_number"),
+            models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_user"),
+        ]
+
+
+class Event(models.Model):
+    """One event of one game's stream. seq runs 1, 2, 3 ... with no gaps per game."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=60)
+    schema_version = models.PositiveSmallIntegerField(default=1)
+    data = models.JSONField(default=dict)
+    private = models.JSONField(default=dict, help_text="{seat: payload} seen by that seat only")
+    actor = models.CharField(max_length=20, help_text="seat:N, system, clock or bot")
+    command = models.JSONField(null=True, blank=True,
+                               help_text="the action that caused this batch (first event only)")
+    draws = models.JSONField(default=list, help_text="[[nonce, sides, value], ...] rolled here")
+    idempotency_key = models.CharField(max_length=200, null=True, blank=True)
+    recorded_at = models.DateTimeField()
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="unique_game_seq"),
+        ]
+
+
+class IdempotencyRecord(models.Model):
+    """The first answer to an action posted with an Idempotency-Key."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="idempotency_records")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    key = models.CharField(max_length=200)
+    fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the canonical request")
+    first_seq = models.PositiveIntegerField()
+    last_seq = models.PositiveIntegerField()
+    version = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user", "key"], name="unique_idempotency_key"),
+        ]

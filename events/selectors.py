@@ -1,0 +1,102 @@
+"""Reads: games, seats, and events as a given user may see them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Q, QuerySet
+
+from games import registry
+
+from . import chain, store
+from .errors import BadRequest, NotFound
+from .models import Event, Game, GameStatus, Seat
+
+
+def get_game(game_id: Any) -> Game:
+    try:
+        return Game.objects.get(id=game_id)
+    except (Game.DoesNotExist, ValueError):
+        raise NotFound("no such game", code="game_not_found") from None
+
+
+def list_games(*, user: AbstractBaseUser, status: str | None = None,
+               game_type: str | None = None, mine: bool = False) -> QuerySet[Game]:
+    games = Game.objects.all()
+    if status:
+        if status not in GameStatus.values:
+            raise BadRequest(f"status must be one of {GameStatus.values}", code="invalid_filter")
+        games = games.filter(status=status)
+    if game_type:
+        games = games.filter(game_type=game_type)
+    if mine:
+        games = games.filter(Q(creator=user) | Q(seat_set__user=user)).distinct()
+    return games.prefetch_related("seat_set__user").select_related("creator")
+
+
+def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return Seat.objects.filter(game=game, user=user).values_list("number", flat=True).first()
+
+
+def seats(game: Game) -> list[dict[str, Any]]:
+    return [{"seat": s.number, "player": s.user.get_username()}
+            for s in game.seat_set.all()]
+
+
+def visible_event(row: Event, viewer: int | None) -> dict[str, Any]:
+    """An event as seat `viewer` (None: a spectator) may see it."""
+    out: dict[str, Any] = {
+        "seq": row.seq, "type": row.type,
+        "data": store.upcast(row.type, row.schema_version, row.data),
+        "actor": row.actor, "recorded_at": chain.timestamp(row.recorded_at),
+    }
+    if viewer is not None and str(viewer) in (row.private or {}):
+        out["private"] = row.private[str(viewer)]
+    return out
+
+
+def events_for(game: Game, viewer: int | None, after: int = 0, limit: int = 100) -> list[dict]:
+    rows = Event.objects.filter(game=game, seq__gt=after).order_by("seq")[:limit]
+    return [visible_event(row, viewer) for row in rows]
+
+
+def view_at(game: Game, viewer: int | None, version: int | None = None) -> dict | None:
+    """The rules' view for `viewer` after event `version` (None before the rules start)."""
+    if version is not None and not 0 <= version <= game.version:
+        raise BadRequest(f"version must be between 0 and {game.version}", code="invalid_version")
+    state = store.state_at(game, version)
+    if state is None:
+        return None
+    return store.rules_of(game).view(state, viewer)
+
+
+def legal_actions_for(game: Game, viewer: int | None) -> list[dict[str, Any]]:
+    if viewer is None or game.status != GameStatus.ACTIVE:
+        return []
+    return store.rules_of(game).legal_actions(store.state_at(game), viewer)
+
+
+def game_types() -> list[Any]:
+    return list(registry.GAMES.values())
+
+
+def game_for(game: Game, user: AbstractBaseUser | None) -> dict[str, Any]:
+    """The game resource as `user` may see it."""
+    viewer = seat_of(game, user)
+    finished = game.status == GameStatus.FINISHED
+    return {
+        "id": game.id, "game_type": game.game_type, "status": game.status,
+        "options": game.options, "table_size": game.seats,
+        "creator": game.creator.get_username(), "seats": seats(game), "seat": viewer,
+        "version": game.version,
+        "awaiting": [{"seat": int(s), "kind": k} for s, k in sorted(
+            game.awaiting.items(), key=lambda item: int(item[0]))],
+        "view": view_at(game, viewer) if game.status != GameStatus.LOBBY else None,
+        "outcome": game.outcome, "server_seed_hash": game.server_seed_hash,
+        "server_seed": game.server_seed if finished else None,
+        "created_at": game.created_at, "started_at": game.started_at,
+        "finished_at": game.finished_at,
+    }

@@ -1,0 +1,1 @@
+"""The rules of the games: pure Python, standard library only."""

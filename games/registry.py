@@ -1,0 +1,19 @@
+"""Every game the service hosts, by slug."""
+
+from __future__ import annotations
+
+from .core.rules import GameRules
+
+
+def _load() -> dict[str, GameRules]:
+    from .snake_bones import RULES as snake_bones
+
+    games: list[GameRules] = [snake_bones]
+    return {g.slug: g for g in games}
+
+
+GAMES: dict[str, GameRules] = _load()
+
+
+def get(slug: str) -> GameRules:
+    return GAMES[slug]

@@ -1,0 +1,117 @@
+"""A thin test client of the public API, used the way a third-party client would."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from rest_framework.test import APIClient
+
+BASE = "/api/v1"
+
+
+@dataclass
+class Player:
+    username: str
+    token: str
+    client: APIClient
+
+    def get(self, path: str, **params: Any) -> Any:
+        return self.client.get(BASE + path, params)
+
+    def post(self, path: str, body: Any = None, **headers: str) -> Any:
+        return self.client.post(BASE + path, data=json.dumps(body if body is not None else {}),
+                                content_type="application/json", headers=headers)
+
+    # The resources, as a client app would call them.
+    def create(self, game_type: str, seats: int, **options: Any) -> dict:
+        response = self.post("/games", {"game_type": game_type, "seats": seats,
+                                        "options": options})
+        assert response.status_code == 201, response.content
+        return response.json()
+
+    def join(self, game_id: str, **body: Any) -> dict:
+        response = self.post(f"/games/{game_id}/join", body)
+        assert response.status_code == 200, response.content
+        return response.json()
+
+    def start(self, game_id: str, **body: Any) -> dict:
+        response = self.post(f"/games/{game_id}/start", body)
+        assert response.status_code == 200, response.content
+        return response.json()
+
+    def game(self, game_id: str) -> dict:
+        response = self.get(f"/games/{game_id}")
+        assert response.status_code == 200, response.content
+        return response.json()
+
+    def legal(self, game_id: str) -> dict:
+        response = self.get(f"/games/{game_id}/legal-actions")
+        assert response.status_code == 200, response.content
+        return response.json()
+
+    def act(self, game_id: str, action: dict, version: int, **headers: str) -> Any:
+        return self.post(f"/games/{game_id}/actions",
+                         {"expected_version": version, "action": action}, **headers)
+
+    def events(self, game_id: str, after: int = 0, limit: int = 500) -> list[dict]:
+        out: list[dict] = []
+        while True:
+            response = self.get(f"/games/{game_id}/events", after=after, limit=limit)
+            assert response.status_code == 200, response.content
+            page = response.json()
+            out.extend(page["events"])
+            if page["next_after"] is None:
+                return out
+            after = page["next_after"]
+
+    def state(self, game_id: str, version: int | None = None) -> dict:
+        params = {} if version is None else {"version": version}
+        response = self.get(f"/games/{game_id}/state", **params)
+        assert response.status_code == 200, response.content
+        return response.json()
+
+
+class Api:
+    def __init__(self) -> None:
+        self.anonymous = APIClient()
+
+    def register(self, username: str, password: str = "correct horse battery") -> Player:
+        response = self.anonymous.post(f"{BASE}/auth/register",
+                                       {"username": username, "password": password},
+                                       format="json")
+        assert response.status_code == 201, response.content
+        token = response.json()["token"]
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+        return Player(username, token, client)
+
+
+def table(host: Player, guests: list[Player], game_type: str, **options: Any) -> str:
+    """Open a game, seat everyone, and return its id (still in the lobby)."""
+    game = host.create(game_type, 1 + len(guests), **options)
+    for guest in guests:
+        guest.join(game["id"])
+    return game["id"]
+
+
+def play_by_legal_actions(players: list[Player], game_id: str, choose: Any,
+                          max_moves: int = 5000) -> dict:
+    """Play a started game to its end through the API only: game, legal-actions, actions.
+
+    `choose(actions)` picks one of the seat's listed legal actions.
+    """
+    by_name = {p.username: p for p in players}
+    for _ in range(max_moves):
+        game = players[0].game(game_id)
+        if game["status"] == "finished":
+            return game
+        awaited = game["awaiting"][0]["seat"]
+        name = next(s["player"] for s in game["seats"] if s["seat"] == awaited)
+        player = by_name[name]
+        listing = player.legal(game_id)
+        assert listing["actions"], f"awaited seat {awaited} has no legal action"
+        response = player.act(game_id, choose(listing["actions"]), listing["version"])
+        assert response.status_code == 201, response.content
+    raise AssertionError("game did not finish")

@@ -1,0 +1,103 @@
+"""Given/when/then helpers and random legal play for the pure rules (no Django)."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from games.core import Event, GameConfig, GameRules, ScriptedDice, replay
+from games.core.options import resolve_options
+
+
+class RandomDice:
+    """Seeded dice for random play (tests only; the service uses HmacDice)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def roll(self, sides: int) -> int:
+        return self.rng.randint(1, sides)
+
+
+def roundtrip(event: Event) -> Event:
+    """The event as it comes back from the store: through JSON and back."""
+    raw = event.to_dict()
+    again = json.loads(json.dumps(raw))
+    assert again == raw, f"event is not plain JSON: {raw}"
+    return Event.from_dict(again)
+
+
+def config(rules: GameRules, players: int, first_player: int | None = 0, **options: Any) -> GameConfig:
+    return GameConfig(players=players, options=resolve_options(rules.options, options),
+                      first_player=first_player)
+
+
+def given(rules: GameRules, cfg: GameConfig, dice: Sequence[int] = ()) -> tuple[Any, list[Event]]:
+    """The state after setup with scripted dice; returns (state, events)."""
+    scripted = ScriptedDice(dice)
+    events = rules.setup(cfg, scripted)
+    assert scripted.remaining == 0, f"{scripted.remaining} scripted dice left unused by setup"
+    return replay(rules, [roundtrip(e) for e in events]), events
+
+
+def when(rules: GameRules, state: Any, seat: int, action: Mapping[str, Any],
+         dice: Sequence[int] = ()) -> tuple[Any, list[Event]]:
+    """Decide an action with scripted dice and fold it; returns (new state, events)."""
+    scripted = ScriptedDice(dice)
+    events = rules.decide(state, seat, action, scripted)
+    assert scripted.remaining == 0, f"{scripted.remaining} scripted dice left unused by decide"
+    return replay(rules, [roundtrip(e) for e in events], state), events
+
+
+@dataclass
+class PlayedGame:
+    config: GameConfig
+    events: list[Event] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)
+    state: Any = None
+    steps: int = 0
+
+
+def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 20_000,
+                check_timeouts: bool = True, keep_states: bool = False,
+                out_of_turn: float = 0.0) -> PlayedGame:
+    """Play one game with random legal actions; checks the decider's generic promises.
+
+    - every event survives a JSON round trip and folding it gives the same state;
+    - while the game runs, some seat is awaited and every awaited seat has legal actions;
+    - each action chosen from legal_actions is accepted by decide;
+    - the timeout action of every awaited seat is one decide accepts;
+    - replaying all events from scratch gives the final state.
+
+    With `out_of_turn` > 0, that share of the moves goes to any seat that has legal
+    actions, awaited or not (for games where seats may act out of turn).
+    """
+    rng = random.Random(seed)
+    dice = RandomDice(rng)
+    game = PlayedGame(config=cfg)
+    game.events = list(rules.setup(cfg, dice))
+    game.state = replay(rules, [roundtrip(e) for e in game.events])
+    while rules.outcome(game.state) is None:
+        game.steps += 1
+        assert game.steps <= max_steps, f"game did not end within {max_steps} steps"
+        awaited = rules.awaiting(game.state)
+        assert awaited, "a running game awaits nobody"
+        for seat in awaited:
+            assert rules.legal_actions(game.state, seat), f"awaited seat {seat} has no legal action"
+            if check_timeouts:
+                rules.decide(game.state, seat, rules.timeout_action(game.state, seat), RandomDice(random.Random(rng.random())))
+        seat = rng.choice(sorted(awaited))
+        if out_of_turn and rng.random() < out_of_turn:
+            seat = rng.choice([s for s in range(cfg.players) if rules.legal_actions(game.state, s)])
+        action = rng.choice(rules.legal_actions(game.state, seat))
+        new_events = rules.decide(game.state, seat, action, dice)
+        assert new_events, f"decide returned no events for {action}"
+        for event in new_events:
+            game.state = rules.evolve(game.state, roundtrip(event))
+            if keep_states:
+                game.states.append(game.state)
+        game.events.extend(new_events)
+    assert replay(rules, [roundtrip(e) for e in game.events]) == game.state
+    return game

@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
+from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -37,11 +38,18 @@ def _token_for(user: Any) -> dict[str, str]:
     return {"username": user.get_username(), "token": token.key}
 
 
-class RegisterView(APIView):
+class CredentialsView(APIView):
+    """Takes a username and password; a token header is neither needed nor read."""
+
     permission_classes = [AllowAny]
     authentication_classes: list = []
     throttle_classes = [AnonRateThrottle]
 
+    def get_authenticate_header(self, request: Request) -> str:
+        return "Token"
+
+
+class RegisterView(CredentialsView):
     @extend_schema(operation_id="register", tags=["auth"], request=s.CredentialsSerializer,
                    responses={201: s.TokenSerializer, **problems(400, 409, 429)},
                    summary="Create an account and get its token")
@@ -56,11 +64,7 @@ class RegisterView(APIView):
         return Response(_token_for(user), status=status.HTTP_201_CREATED)
 
 
-class TokenView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes: list = []
-    throttle_classes = [AnonRateThrottle]
-
+class TokenView(CredentialsView):
     @extend_schema(operation_id="obtain_token", tags=["auth"], request=s.CredentialsSerializer,
                    responses={200: s.TokenSerializer, **problems(400, 401, 429)},
                    summary="Exchange username and password for a token")
@@ -68,7 +72,6 @@ class TokenView(APIView):
         data = _valid(s.CredentialsSerializer, request.data)
         user = authenticate(request, username=data["username"], password=data["password"])
         if user is None:
-            from rest_framework.exceptions import AuthenticationFailed
             raise AuthenticationFailed("wrong username or password")
         return Response(_token_for(user))
 
@@ -198,9 +201,11 @@ class ActionView(APIView):
     @extend_schema(operation_id="post_action", tags=["play"],
                    parameters=[GAME_ID, IF_MATCH, IDEMPOTENCY_KEY],
                    request=s.ActionRequestSerializer,
-                   responses={201: s.ActionResultSerializer,
-                              200: OpenApiResponse(s.ActionResultSerializer,
-                                                   description="an idempotent replay"),
+                   responses={201: OpenApiResponse(
+                                  s.ActionResultSerializer,
+                                  description="the events appended, as the caller may see them; "
+                                  "a retry with the same Idempotency-Key and body gets the same "
+                                  "answer with the header Idempotent-Replayed: true"),
                               **problems(400, 401, 403, 404, 409, 422, 429)},
                    summary="Post an action for your seat against the expected version")
     def post(self, request: Request, game_id: str) -> Response:
@@ -215,9 +220,11 @@ class ActionView(APIView):
             seat=body.get("seat"))
         events = [selectors.visible_event(row, result.seat) for row in result.rows]
         version = result.rows[-1].seq if result.replayed else result.game.version
+        headers = {"ETag": f'"{version}"'}
+        if result.replayed:
+            headers["Idempotent-Replayed"] = "true"
         return Response({"version": version, "events": events},
-                        status=status.HTTP_200_OK if result.replayed else status.HTTP_201_CREATED,
-                        headers={"ETag": f'"{version}"'})
+                        status=status.HTTP_201_CREATED, headers=headers)
 
 
 class EventListView(APIView):

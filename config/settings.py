@@ -19,7 +19,8 @@ def env_bool(name: str, default: bool) -> bool:
 DICE_ENV = os.environ.get("DICE_ENV", "development")
 PRODUCTION = DICE_ENV == "production"
 
-DEBUG = env_bool("DJANGO_DEBUG", not PRODUCTION)
+# Off by default everywhere, so unknown URLs get problem responses as in production.
+DEBUG = env_bool("DJANGO_DEBUG", False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if PRODUCTION:
@@ -41,6 +42,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.common.CommonMiddleware",
 ]
 
@@ -78,7 +80,10 @@ TIME_ZONE = "UTC"
 LANGUAGE_CODE = "en"
 USE_I18N = False
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
+# Set where `collectstatic` runs (the Docker image); unset, assets come from the apps.
+STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or None
+# Swagger UI and ReDoc assets are served by WhiteNoise straight from the installed apps.
+WHITENOISE_USE_FINDERS = True
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["api.auth.BearerOrTokenAuthentication"],

@@ -6,18 +6,16 @@ import itertools
 from typing import Any
 
 import pytest
-from django.db import connection
-
-from tests.support.api import Api, Player
 
 _names = itertools.count()
 
-
-def on_postgres() -> bool:
-    return connection.vendor == "postgresql"
+# Django and DRF are imported inside the fixtures, so the pure rules tests under
+# tests/games also run with `-p no:django`.
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.pluginmanager.hasplugin("django"):
+        return
     from django.conf import settings
 
     engine = settings.DATABASES["default"]["ENGINE"]
@@ -30,19 +28,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture
-def api() -> Api:
+def api() -> Any:
+    from tests.support.api import Api
+
     return Api()
 
 
 @pytest.fixture
-def make_player(db: Any, api: Api):  # type: ignore[no-untyped-def]
-    def make(name: str | None = None) -> Player:
+def make_player(db: Any, api: Any):  # type: ignore[no-untyped-def]
+    def make(name: str | None = None) -> Any:
         return api.register(name or f"player{next(_names)}")
     return make
 
 
 @pytest.fixture
 def players(make_player):  # type: ignore[no-untyped-def]
-    def make(n: int) -> list[Player]:
+    def make(n: int) -> list[Any]:
         return [make_player() for _ in range(n)]
     return make

@@ -1,0 +1,103 @@
+"""The view: what each seat and a spectator see, and nothing hidden leaks."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from games.snake_bones.state import State
+from tests.support.harness import config, play_random, when
+
+from .helpers import BLUFF, R, bid, stake, stake_all, start
+
+DICE_2P = {0: [2, 2, 3, 4, 5], 1: [2, 6, 6, 1, 4]}
+
+
+def seat(n: int, stake_: int | None, staked: bool, dice: int = 5, coins: int = 10,
+         out: bool = False) -> dict[str, Any]:
+    return {"seat": n, "dice_count": dice, "coins": coins, "stake": stake_,
+            "staked": staked, "out": out}
+
+
+def test_view_while_staking_shows_only_own_stake() -> None:
+    state, _ = when(R, start(2), 1, stake(4))
+    assert R.view(state, 1)["seats"] == [seat(0, None, False), seat(1, 4, True)]
+    assert R.view(state, 0)["seats"] == [seat(0, None, False), seat(1, None, True)]
+    spectator = R.view(state, None)
+    assert spectator["seats"] == [seat(0, None, False), seat(1, None, True)]
+    assert "my_dice" not in spectator
+    assert R.view(state, 0)["my_dice"] == []
+    assert spectator["turn"] is None and spectator["awaiting"] == {"0": "stake"}
+
+
+def test_view_after_the_roll() -> None:
+    state, _ = stake_all(start(2), {0: 3, 1: 2}, DICE_2P)
+    state, _ = when(R, state, 0, bid(3, 2))
+    assert R.view(state, 1) == {
+        "players": 2, "phase": "bidding", "round": 1, "opener": 0, "turn": 1,
+        "awaiting": {"1": "respond"}, "options": {"ones_wild": False, "raise_rule": "quantity"},
+        "dice_in_play": 10, "bid": {"seat": 0, "quantity": 3, "face": 2},
+        "stakes_revealed": True, "seats": [seat(0, 3, True), seat(1, 2, True)],
+        "last_reveal": None, "outcome": None, "my_dice": [2, 6, 6, 1, 4],
+    }
+    assert "my_dice" not in R.view(state, None)
+
+
+def test_view_shows_the_last_reveal() -> None:
+    state, _ = stake_all(start(2), {0: 3, 1: 2}, DICE_2P)
+    state, _ = when(R, state, 0, bid(3, 2))
+    state, _ = when(R, state, 1, BLUFF)
+    view = R.view(state, None)
+    assert view["last_reveal"] == {
+        "round": 1, "call": "bluff", "caller": 1, "bid": {"seat": 0, "quantity": 3, "face": 2},
+        "dice": {"0": [2, 2, 3, 4, 5], "1": [2, 6, 6, 1, 4]}, "count": 3,
+        "caller_right": False, "losers": [1], "payments": [{"from": 1, "to": 0, "coins": 2}],
+    }
+    assert view["phase"] == "staking" and view["round"] == 2 and view["opener"] == 1
+    assert view["bid"] is None
+    assert view["seats"] == [seat(0, None, False, coins=12), seat(1, None, False, 4, 8)]
+    assert R.view(state, 0)["my_dice"] == []
+
+
+def hide_others(state: State, viewer: int | None) -> State:
+    """The same state with every secret the viewer may not know changed."""
+    seats = []
+    for i, s in enumerate(state.seats):
+        if i != viewer:
+            stake_ = s.stake
+            if stake_ is not None and not state.stakes_revealed:
+                stake_ += 1
+            s = replace(s, dice=tuple(d % 6 + 1 for d in s.dice), stake=stake_)
+        seats.append(s)
+    return replace(state, seats=tuple(seats))
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 8])
+def test_no_seat_sees_hidden_information(players: int) -> None:
+    for seed in range(25):
+        cfg = config(R, players, first_player=None, ones_wild=seed % 2 == 0)
+        game = play_random(R, cfg, seed, check_timeouts=False, keep_states=True)
+        for state in game.states:
+            for viewer in [None, *range(players)]:
+                shown = R.view(state, viewer)
+                json.dumps(shown)
+                assert shown == R.view(hide_others(state, viewer), viewer)
+                if viewer is not None:
+                    assert shown["my_dice"] == list(state.seat(viewer).dice)
+                reveal = shown["last_reveal"]
+                assert (reveal is None or reveal["round"] < state.round
+                        or state.phase in ("resolving", "over"))
+        for event in game.events:
+            for viewer in [None, *range(players)]:
+                seen = event.visible_to(viewer)
+                if viewer in event.private:
+                    assert seen["private"] == dict(event.private[viewer])
+                else:
+                    assert "private" not in seen
+            if event.type == "dice_rolled":
+                assert set(event.data) == {"dice_counts"}
+            if event.type == "stake_placed":
+                assert set(event.data) == {"seat"}

@@ -115,3 +115,40 @@ def play_by_legal_actions(players: list[Player], game_id: str, choose: Any,
         response = player.act(game_id, choose(listing["actions"]), listing["version"])
         assert response.status_code == 201, response.content
     raise AssertionError("game did not finish")
+
+
+def play_any_seat(players: list[Player], game_id: str, rng: Any, out_of_turn: float = 0.0,
+                  prefer: Any = None, max_moves: int = 5000) -> tuple[dict, list[dict]]:
+    """Play to the end through the API; any seat with legal actions may move.
+
+    Mostly an awaited seat moves; with probability `out_of_turn` any seat that lists legal
+    actions does (for games where seats act out of turn). `prefer(actions)` may narrow
+    the choice. Returns the final game and the (seat, action) moves posted.
+    """
+    by_seat: dict[int, Player] = {}
+    moves: list[dict] = []
+    for _ in range(max_moves):
+        game = players[0].game(game_id)
+        if game["status"] == "finished":
+            return game, moves
+        if not by_seat:
+            names = {p.username: p for p in players}
+            by_seat = {s["seat"]: names[s["player"]] for s in game["seats"]}
+        seats = [a["seat"] for a in game["awaiting"]]
+        if out_of_turn and rng.random() < out_of_turn:
+            seats = sorted(by_seat)
+        rng.shuffle(seats)
+        for seat in seats:
+            listing = by_seat[seat].legal(game_id)
+            if listing["actions"]:
+                break
+        else:
+            raise AssertionError(f"no seat of {seats} has a legal action")
+        actions = (prefer(listing["actions"]) if prefer else None) or listing["actions"]
+        action = rng.choice(actions)
+        response = by_seat[seat].act(game_id, action, listing["version"])
+        assert response.status_code in (201, 409), response.content
+        if response.status_code == 201:
+            moves.append({"seat": seat, "action": action,
+                          "awaiting": [a["seat"] for a in game["awaiting"]]})
+    raise AssertionError("game did not finish")

@@ -1,0 +1,95 @@
+"""The rulebook's data: the action-card deck, the score ranks, the options."""
+
+from __future__ import annotations
+
+from games.core import Option
+
+# The deck of action cards (Ruling: Reverse x4, the rulebook gives no count).
+CARD_COUNTS: tuple[tuple[str, int], ...] = (
+    ("jackpot", 1),
+    ("double", 2),
+    ("up_down", 3),
+    ("fresh_start", 4),
+    ("my_bad", 4),
+    ("skip", 4),
+    ("reverse", 4),
+    ("revive", 4),
+)
+CARD_NAMES: tuple[str, ...] = tuple(name for name, _ in CARD_COUNTS)
+CARD_ORDER: dict[str, int] = {name: i for i, name in enumerate(CARD_NAMES)}
+
+# Played secretly with a declaration, after the roll.
+AFTER_ROLL: tuple[str, ...] = ("jackpot", "double", "up_down")
+# Played by the responder (or, with the kids rules, the next roller) before rolling.
+BEFORE_ROLL: tuple[str, ...] = ("fresh_start", "my_bad", "skip", "reverse")
+KIDS_BEFORE_ROLL: tuple[str, ...] = ("fresh_start", "skip", "reverse")
+# The simplified rules for kids remove the My Bad cards from the deck.
+REMOVED_FOR_KIDS: tuple[str, ...] = ("my_bad",)
+
+DIRECTIONS: tuple[str, ...] = ("up", "down")
+DIE_SIDES = 6
+JACKPOT = 21
+NO_SCORE = 0
+
+
+def full_deck(kids: bool) -> tuple[str, ...]:
+    """Every action card of the game, in canonical order."""
+    return tuple(
+        name
+        for name, count in CARD_COUNTS
+        for _ in range(count)
+        if not (kids and name in REMOVED_FOR_KIDS)
+    )
+
+
+def in_canonical_order(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=CARD_ORDER.__getitem__))
+
+
+def rank(score: int) -> int:
+    """Non-matching scores by number (12..65) < doubles 11..66 < Jackpot 21; 0 = no score."""
+    if score == NO_SCORE:
+        return 0
+    if score == JACKPOT:
+        return 300
+    high, low = divmod(score, 10)
+    if high == low:
+        return 200 + high
+    return score
+
+
+# Every score two dice can be declared as, lowest rank first (36 readings).
+SCORES: tuple[int, ...] = tuple(
+    sorted((10 * a + b for a in range(1, 7) for b in range(1, 7)), key=rank)
+)
+
+
+def readings(dice: tuple[int, int]) -> tuple[int, ...]:
+    """The scores a pair of dice may be read as: both orders (34 or 43)."""
+    a, b = dice
+    return tuple(sorted({10 * a + b, 10 * b + a}, key=rank))
+
+
+def ties_or_beats(score: int, standing: int) -> bool:
+    return rank(score) >= rank(standing)
+
+
+def beats(score: int, standing: int) -> bool:
+    return rank(score) > rank(standing)
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "strikes", 3, {"type": "integer", "minimum": 3, "maximum": 10},
+        "Strikes that put a player out (the 'More strikes' variant raises it).",
+    ),
+    Option(
+        "hand_limit", 2,
+        {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}]},
+        "Most action cards a player may hold; null is the 'No limits' variant.",
+    ),
+    Option(
+        "kids", False, {"type": "boolean"},
+        "Simplified rules for kids: open rolls, must strictly beat, no bluffing, no My Bad.",
+    ),
+)

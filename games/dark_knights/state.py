@@ -1,0 +1,125 @@
+"""The immutable state of a game of Dark Knights, and its JSON forms for events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Mapping
+
+from .data import ACE, ALL_DICE, DARK, DARK_ACES_ALONE_VALUE, LIGHT_ACE_VALUE, shade_of
+
+# Phases of the seat whose turn it is.
+ROLL = "roll"                  # a turn starts: roll all six dice
+SET_ASIDE = "set_aside"        # dice were rolled: set aside at least one combination
+ROLL_OR_HOLD = "roll_or_hold"  # roll the dice not in combinations (all six after a
+                               # roll-through) or hold and bank
+TURN_OVER = "turn_over"        # between a turn's end and the next turn_started
+OVER = "over"
+
+
+def is_wild(shade: str, face: int) -> bool:
+    """A dark ace is wild."""
+    return face == ACE and shade == DARK
+
+
+def matching_value(shade: str, face: int) -> int | None:
+    """The value a die matches on: a light ace is 10; a wild dark ace has none of its own."""
+    if is_wild(shade, face):
+        return None
+    return LIGHT_ACE_VALUE if face == ACE else face
+
+
+@dataclass(frozen=True)
+class Die:
+    """One of the six dice (by its fixed number) showing a face.
+
+    `shade`, `wild` and `value` follow from the number and face (worked out once).
+    """
+
+    die: int
+    face: int
+    shade: str = field(init=False, compare=False, repr=False)
+    wild: bool = field(init=False, compare=False, repr=False)
+    value: int | None = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        shade = shade_of(self.die)
+        object.__setattr__(self, "shade", shade)
+        object.__setattr__(self, "wild", is_wild(shade, self.face))
+        object.__setattr__(self, "value", matching_value(shade, self.face))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"die": self.die, "shade": self.shade, "face": self.face}
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> "Die":
+        return die_showing(int(raw["die"]), int(raw["face"]))
+
+
+@lru_cache(maxsize=None)
+def die_showing(die: int, face: int) -> Die:
+    """The (immutable, shared) die `die` showing `face`."""
+    return Die(die=die, face=face)
+
+
+@dataclass(frozen=True)
+class Combination:
+    """Dice set aside together. `value` is 1 while it holds only dark aces."""
+
+    dice: tuple[Die, ...]
+    value: int
+
+    @property
+    def only_dark_aces(self) -> bool:
+        return all(d.wild for d in self.dice)
+
+    @property
+    def dark(self) -> int:
+        return sum(1 for d in self.dice if d.shade == DARK)
+
+    @property
+    def light(self) -> int:
+        return len(self.dice) - self.dark
+
+    @classmethod
+    def of(cls, dice: tuple[Die, ...]) -> "Combination":
+        values = {d.value for d in dice if not d.wild}
+        value = values.pop() if values else DARK_ACES_ALONE_VALUE
+        return cls(dice=tuple(sorted(dice, key=lambda d: d.die)), value=value)
+
+
+@dataclass(frozen=True)
+class State:
+    players: int
+    target: int
+    final_round: bool
+    first_player: int
+    scores: tuple[int, ...]
+    current: int
+    phase: str
+    table: tuple[Die, ...] = ()
+    combinations: tuple[Combination, ...] = ()
+    turn_total: int = 0
+    last_turns: tuple[int, ...] | None = None   # seats still owed a last turn
+    target_reached_by: int | None = None
+    winners: tuple[int, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def dice_to_roll(self) -> tuple[int, ...]:
+        """The dice a roll throws now: every die not in a combination."""
+        held = {d.die for c in self.combinations for d in c.dice}
+        return tuple(n for n in ALL_DICE if n not in held)
+
+
+def dice_from_json(raw: Any) -> tuple[Die, ...]:
+    return tuple(Die.from_json(d) for d in raw)
+
+
+def combinations_from_json(raw: Any) -> tuple[Combination, ...]:
+    return tuple(
+        Combination(dice=dice_from_json(c["dice"]), value=int(c["value"])) for c in raw
+    )

@@ -1,0 +1,48 @@
+"""Shared helpers for the Dark Knights tests. Dice 0-2 are dark, 3-5 light."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pytest
+
+from games.core import IllegalAction, ScriptedDice
+from games.dark_knights import RULES as R
+from games.dark_knights.state import State
+from tests.support.harness import config, given, when
+
+ROLL = {"type": "roll"}
+HOLD = {"type": "hold"}
+
+
+def start(players: int = 2, **options: Any) -> State:
+    state, _ = given(R, config(R, players, first_player=0, **options))
+    return state
+
+
+def new(*dice: int) -> dict[str, Any]:
+    return {"combination": None, "dice": list(dice)}
+
+
+def add(index: int, *dice: int) -> dict[str, Any]:
+    return {"combination": index, "dice": list(dice)}
+
+
+def set_aside(*groups: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "set_aside", "groups": list(groups)}
+
+
+def rolled(faces: Sequence[int], players: int = 2, **options: Any) -> State:
+    """A fresh game whose first player has rolled these faces (dice 0..5 in order)."""
+    state, _ = when(R, start(players, **options), 0, ROLL, faces)
+    return state
+
+
+def rejects(state: State, seat: int, action: Any) -> str:
+    with pytest.raises(IllegalAction) as err:
+        R.decide(state, seat, action, ScriptedDice([3] * 6))
+    return err.value.code
+
+
+def types(events: list[Any]) -> list[str]:
+    return [e.type for e in events]

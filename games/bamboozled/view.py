@@ -12,8 +12,9 @@ from .state import Call, State
 def view(state: State, viewer: int | None) -> dict[str, Any]:
     waiting = awaiting(state)
     out: dict[str, Any] = {
+        "players": state.players,
         "phase": state.phase,
-        "players": [
+        "seats": [
             {"seat": i, "strikes": s.strikes, "out": s.out, "hand_size": state.held(i)}
             for i, s in enumerate(state.seats)
         ],

@@ -64,7 +64,7 @@ def timeout_action(state: State, seat: int) -> dict[str, Any]:
     return dict(ROLL_ACTION)
 
 
-def players_json(state: State) -> list[dict[str, Any]]:
+def seats_json(state: State) -> list[dict[str, Any]]:
     owed = state.last_turns or ()
     return [
         {"seat": seat, "score": score, "to_play": seat == state.current and not state.over,
@@ -77,8 +77,9 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
     """Everything in this game is public: every seat and spectators see the same."""
     return {
         "viewer": viewer,
-        "players": players_json(state),
+        "players": state.players,
         "phase": state.phase,
+        "seats": seats_json(state),
         "current": None if state.over else state.current,
         "awaiting": {str(s): k for s, k in awaiting(state).items()},
         "target": state.target,

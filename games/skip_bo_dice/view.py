@@ -60,8 +60,9 @@ def completions_view(game: Game) -> dict[str, Any]:
 
 def view(game: Game, viewer: int | None) -> dict[str, Any]:
     return {
+        "players": game.players,
         "phase": game.phase,
-        "players": [board_view(game, seat) for seat in range(game.players)],
+        "seats": [board_view(game, seat) for seat in range(game.players)],
         "you": viewer,
         "turn": game.turn,
         "active": game.active,

@@ -20,7 +20,7 @@ def test_jackpot_card_turns_the_roll_into_21_secretly():
     assert public(events) == [("score_declared", {"seat": 0, "score": 21, "responder": 1})]
     assert events[0].private == {0: {"dice": [5, 3], "card": JACKPOT, "verdict": "card"}}
     assert state.seats[0].hand == () and state.held(0) == 1
-    assert RULES.view(state, 1)["players"][0]["hand_size"] == 1
+    assert RULES.view(state, 1)["seats"][0]["hand_size"] == 1
 
 
 def test_card_backed_score_accepted_counts_as_a_bamboozle_and_the_card_is_kept():

@@ -106,9 +106,10 @@ def test_view_of_a_declaration_for_the_declarer_the_responder_and_a_spectator():
     state, _ = act(state, 0, declare(21, {"name": "jackpot"}))
     spectator = RULES.view(state, None)
     assert spectator == {
+        "players": 2,
         "phase": "respond",
-        "players": [{"seat": 0, "strikes": 0, "out": False, "hand_size": 1},
-                    {"seat": 1, "strikes": 0, "out": False, "hand_size": 1}],
+        "seats": [{"seat": 0, "strikes": 0, "out": False, "hand_size": 1},
+                  {"seat": 1, "strikes": 0, "out": False, "hand_size": 1}],
         "awaiting": {"1": "respond"},
         "turn": 1,
         "round": 1,
@@ -142,7 +143,7 @@ def test_view_shows_the_last_call_after_it_is_revealed():
         "caller": 1, "declarer": 0, "score": 55, "dice": [4, 3], "card": None,
         "verdict": "bluff", "my_bad": False,
     }
-    assert RULES.view(state, None)["players"][0]["strikes"] == 1
+    assert RULES.view(state, None)["seats"][0]["strikes"] == 1
 
 
 def test_kids_view_shows_the_open_dice():

@@ -96,7 +96,7 @@ def test_views_show_the_same_public_table_to_everyone() -> None:
         for state in game.states:
             public = R.view(state, None)
             json.dumps(public)
-            assert {"players", "phase", "scores", "combinations", "table"} <= set(public)
+            assert {"players", "phase", "seats", "scores", "combinations", "table"} <= set(public)
             for seat in range(state.players):
                 seen = R.view(state, seat)
                 assert seen == {**public, "viewer": seat}

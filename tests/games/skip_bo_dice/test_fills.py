@@ -63,7 +63,7 @@ def test_skip_bo_writes_s_and_crosses_out_the_star():
     assert plain(events) == [("bubble_filled", {
         "seat": 0, "pile": "A", "bubble": 5, "mark": SB, "star": "crossed",
         "source": {"kind": "die", "die": 2}})]
-    assert RULES.view(state, 0)["players"][0]["stars_collected"] == 0
+    assert RULES.view(state, 0)["seats"][0]["stars_collected"] == 0
 
 
 def test_one_die_per_bubble():
@@ -98,7 +98,7 @@ def test_stockpile_used_number_stays_crossed_and_new_numbers_go_above():
     state, _ = act(state, 0, {"type": "stockpile", "die": 0, "stockpile": 0}, QUIET)
     assert [(b.value, b.used) for b in state.boards[0].stockpiles[0]] == [
         (3, False), (5, True), (3, False)]  # the die 0 showed a 3
-    assert RULES.view(state, 0)["players"][0]["stockpiles"][0]["top"] == 3
+    assert RULES.view(state, 0)["seats"][0]["stockpiles"][0]["top"] == 3
 
 
 def test_stockpile_with_nothing_unused_cannot_be_used():
@@ -132,7 +132,7 @@ def test_full_stockpile_earns_a_skip_bo_reward_for_a_future_turn():
     state, events = act(state, 0, fill("D", "reward_skip_bo"))
     assert plain(events)[0][1]["mark"] == SB
     rejects(state, 0, fill("D", "reward_skip_bo"), "no_skip_bo_reward")
-    assert RULES.view(state, 0)["players"][0]["skip_bo_rewards"] == {
+    assert RULES.view(state, 0)["seats"][0]["skip_bo_rewards"] == {
         "earned": 1, "used": 1, "available": 0}
 
 

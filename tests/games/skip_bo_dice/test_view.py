@@ -19,10 +19,10 @@ def test_view_fields_for_a_client():
     assert view["dice"][1] == {"die": 1, "kind": "number", "face": 7, "used": True}
     assert view["dice"][5] == {"die": 5, "kind": "bonus", "face": 9, "used": False}
     assert view["bonus_values"] == [{"value_index": 0, "value": 9, "claimed_by": []}]
-    pile_a = view["players"][0]["piles"]["A"]
+    pile_a = view["seats"][0]["piles"]["A"]
     assert pile_a == {"marks": [1, 2, 3, 4, 5, 6, 7], "next_bubble": 8,
                       "stars": {"5": "collected", "7": "collected", "10": None}, "completed": None}
-    assert view["players"][0]["score"] == 2 + 3 + 1
+    assert view["seats"][0]["score"] == 2 + 3 + 1
     assert view["ruleset"]["dice"][0] == [1, 3, 5, 7, 9, SB]
     assert view["last_round"] is None and view["outcome"] is None
 

@@ -72,7 +72,7 @@ def test_worked_example_move_for_move():
         ("pile_completed", {"seat": 0, "pile": "A", "place": 1, "reward": 3,
                             "moment": f"fill:{fills + 5}", "shared": False}),
     ]
-    board = RULES.view(state, 0)["players"][0]
+    board = RULES.view(state, 0)["seats"][0]
     assert board["piles"]["A"]["stars"] == {"5": "collected", "7": "collected", "10": "crossed"}
     assert board["piles"]["A"]["completed"] == {"place": 1, "reward": 3}
     assert RULES.view(state, 0)["completions"]["A"] == {"moments": 1, "next_reward": 2}
@@ -115,4 +115,4 @@ def test_worked_example_move_for_move():
         ("turn_started", {"turn": 3, "seat": 1, "dice": next_roll}),
     ]
     # stars A5 A7 B5, the 1st reward, 2 re-rolls left and the free Skip-Bo
-    assert RULES.view(state, None)["players"][0]["score"] == 3 + 3 + 2 + 1
+    assert RULES.view(state, None)["seats"][0]["score"] == 3 + 3 + 2 + 1

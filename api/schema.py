@@ -18,9 +18,10 @@ DESCRIPTIONS = {
 }
 
 
-def problems(*statuses: int) -> dict[int, OpenApiResponse]:
-    return {code: OpenApiResponse(ProblemSerializer, description=DESCRIPTIONS[code])
-            for code in statuses}
+def problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
+    """Problem-details responses (application/problem+json) for these statuses."""
+    return {(code, "application/problem+json"): OpenApiResponse(
+        ProblemSerializer, description=DESCRIPTIONS[code]) for code in statuses}
 
 
 class TokenScheme(OpenApiAuthenticationExtension):

@@ -60,6 +60,12 @@ class CreateGameSerializer(serializers.Serializer):
                                     "omitted ones take their defaults")
     client_seed = serializers.CharField(required=False, max_length=128, allow_blank=False,
                                         help_text="your contribution to the dice (drawn if omitted)")
+    turn_timeout = serializers.IntegerField(
+        required=False, allow_null=True, default=None,
+        help_text="seconds each awaited seat has to act (10 s to 30 days); null: no clock")
+    autoplay_after = serializers.IntegerField(
+        required=False, default=3, help_text="timeouts in a row after which the timeout "
+        "policy plays the seat until its player acts again")
 
 
 class JoinSerializer(serializers.Serializer):
@@ -77,11 +83,17 @@ class StartSerializer(serializers.Serializer):
 class SeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     player = serializers.CharField()
+    autoplay = serializers.BooleanField(
+        help_text="true: the seat timed out too often and the timeout policy plays it until "
+                  "its player acts again")
+    timeouts_in_row = serializers.IntegerField()
 
 
 class AwaitingSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     kind = serializers.CharField(help_text="the decision awaited, e.g. stake, bid, respond")
+    deadline = serializers.DateTimeField(allow_null=True,
+                                         help_text="when the clock acts for this seat")
 
 
 class GameSerializer(serializers.Serializer):
@@ -95,6 +107,8 @@ class GameSerializer(serializers.Serializer):
     seat = serializers.IntegerField(allow_null=True, help_text="the caller's seat, or null")
     version = serializers.IntegerField(help_text="sequence number of the last event")
     awaiting = AwaitingSerializer(many=True)
+    turn_timeout = serializers.IntegerField(allow_null=True)
+    autoplay_after = serializers.IntegerField()
     view = serializers.DictField(child=serializers.JSONField(allow_null=True), allow_null=True,
                                  help_text="the game as the caller may see it (docs/games/)")
     outcome = serializers.DictField(child=serializers.JSONField(), allow_null=True)
@@ -123,7 +137,7 @@ class LegalActionsSerializer(serializers.Serializer):
     actions = serializers.ListField(child=ActionObjectField())
 
 
-class ActionRequestSerializer(serializers.Serializer):
+class ActionSerializer(serializers.Serializer):
     expected_version = serializers.IntegerField(
         required=False, min_value=0,
         help_text="the version the action was decided against (or send If-Match)")
@@ -163,6 +177,51 @@ class StateSerializer(serializers.Serializer):
 class EventQuerySerializer(serializers.Serializer):
     after = serializers.IntegerField(required=False, min_value=0, default=0)
     limit = serializers.IntegerField(required=False, min_value=1, max_value=500, default=100)
+    wait = serializers.FloatField(
+        required=False, min_value=0, max_value=30, default=0,
+        help_text="long poll: when nothing is newer than `after`, wait up to this many "
+                  "seconds for the next event")
+
+
+class StreamQuerySerializer(serializers.Serializer):
+    after = serializers.IntegerField(
+        required=False, min_value=0,
+        help_text="resume after this sequence (the Last-Event-ID header wins if both are sent)")
+    timeout = serializers.FloatField(
+        required=False, min_value=1, max_value=300, default=300,
+        help_text="seconds before the server closes the stream; reconnect with Last-Event-ID")
+
+
+class WebhookRequestSerializer(serializers.Serializer):
+    url = serializers.URLField(max_length=500)
+    events = serializers.ListField(
+        child=serializers.ChoiceField(choices=["your_turn", "game_started", "game_over",
+                                               "clock_warning"]),
+        min_length=1, help_text="which notifications to receive")
+    secret = serializers.CharField(required=False, min_length=16, max_length=128,
+                                   help_text="the HMAC key for X-Dice-Signature (drawn if omitted)")
+
+
+class WebhookSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.CharField()
+    events = serializers.ListField(child=serializers.CharField())
+    secret = serializers.CharField(help_text="verify X-Dice-Signature with it")
+    active = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+
+
+class DeliverySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    status = serializers.ChoiceField(choices=["pending", "delivered", "failed"])
+    attempts = serializers.IntegerField()
+    last_status_code = serializers.IntegerField(allow_null=True)
+    last_error = serializers.CharField(allow_blank=True)
+    payload = serializers.DictField(child=serializers.JSONField(allow_null=True))
+    created_at = serializers.DateTimeField()
+    next_attempt_at = serializers.DateTimeField()
+    delivered_at = serializers.DateTimeField(allow_null=True)
 
 
 class StateQuerySerializer(serializers.Serializer):

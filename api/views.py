@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth import authenticate, get_user_model
 from django.db import IntegrityError, transaction
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
@@ -23,8 +24,13 @@ from games.core.options import options_schema
 from . import serializers as s
 from .schema import problems
 
-GAME_ID = OpenApiParameter("game_id", type=str, location=OpenApiParameter.PATH,
-                           description="the game's UUID")
+GAME_ID = OpenApiParameter("game_id", type=OpenApiTypes.UUID, location=OpenApiParameter.PATH,
+                           description="the game's id")
+ETAG = OpenApiParameter("ETag", type=str, location=OpenApiParameter.HEADER, response=[201],
+                        description='the new version, quoted (e.g. "13"): send it back as If-Match')
+REPLAYED = OpenApiParameter("Idempotent-Replayed", type=str, location=OpenApiParameter.HEADER,
+                            response=[201], description='"true" when this is the stored answer '
+                            "to an earlier request with the same Idempotency-Key")
 
 
 def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
@@ -117,7 +123,9 @@ class GameListView(APIView):
         data = _valid(s.CreateGameSerializer, request.data)
         game = services.create_game(user=request.user, game_type=data["game_type"],
                                     seats=data["seats"], options=data.get("options"),
-                                    client_seed=data.get("client_seed"))
+                                    client_seed=data.get("client_seed"),
+                                    turn_timeout=data["turn_timeout"],
+                                    autoplay_after=data["autoplay_after"])
         return Response(selectors.game_for(game, request.user), status=status.HTTP_201_CREATED)
 
 
@@ -199,8 +207,8 @@ def _expected_version(request: Request, body: dict[str, Any]) -> int:
 
 class ActionView(APIView):
     @extend_schema(operation_id="post_action", tags=["play"],
-                   parameters=[GAME_ID, IF_MATCH, IDEMPOTENCY_KEY],
-                   request=s.ActionRequestSerializer,
+                   parameters=[GAME_ID, IF_MATCH, IDEMPOTENCY_KEY, ETAG, REPLAYED],
+                   request=s.ActionSerializer,
                    responses={201: OpenApiResponse(
                                   s.ActionResultSerializer,
                                   description="the events appended, as the caller may see them; "
@@ -209,7 +217,7 @@ class ActionView(APIView):
                               **problems(400, 401, 403, 404, 409, 422, 429)},
                    summary="Post an action for your seat against the expected version")
     def post(self, request: Request, game_id: str) -> Response:
-        body = _valid(s.ActionRequestSerializer, request.data)
+        body = _valid(s.ActionSerializer, request.data)
         key = request.headers.get("Idempotency-Key") or None
         if key is not None and len(key) > 200:
             raise BadRequest("Idempotency-Key is at most 200 characters", code="invalid_header")
@@ -231,11 +239,14 @@ class EventListView(APIView):
     @extend_schema(operation_id="list_events", tags=["play"],
                    parameters=[GAME_ID, s.EventQuerySerializer],
                    responses={200: s.EventPageSerializer, **problems(400, 401, 404, 429)},
-                   summary="The game's events as the caller may see them, by sequence")
+                   summary="The game's events as the caller may see them, by sequence "
+                           "(long poll with ?wait=)")
     def get(self, request: Request, game_id: str) -> Response:
         query = _valid(s.EventQuerySerializer, request.query_params)
         game = selectors.get_game(game_id)
         seat = selectors.seat_of(game, request.user)
+        if query["wait"]:
+            game = selectors.wait_for_events(game, query["after"], query["wait"])
         events = selectors.events_for(game, seat, after=query["after"], limit=query["limit"])
         last = events[-1]["seq"] if events else query["after"]
         return Response({"version": game.version, "events": events,

@@ -117,7 +117,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {},
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": ["lobby", "active", "finished"],
+        "DeliveryStatusEnum": ["pending", "delivered", "failed"],
+    },
     "SCHEMA_PATH_PREFIX": r"/api/v1",
     "AUTHENTICATION_WHITELIST": ["api.auth.BearerOrTokenAuthentication"],
 }
@@ -138,13 +141,29 @@ else:
         "data_folder_in": str(_broker / "queue"),
         "data_folder_out": str(_broker / "queue"),
         "processed_folder": str(_broker / "processed"),
+        "control_folder": str(_broker / "control"),
         "store_processed": False,
     }
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# Clocks and notifications (docs/clocks.md).
+DICE_SWEEP_INTERVAL = float(os.environ.get("DICE_SWEEP_INTERVAL", "2"))
+DICE_MIN_TURN_TIMEOUT = int(os.environ.get("DICE_MIN_TURN_TIMEOUT", "10"))
+DICE_AUTOPLAY_GRACE = float(os.environ.get("DICE_AUTOPLAY_GRACE", "5"))
+DICE_WEBHOOK_BACKOFF_SECONDS = float(os.environ.get("DICE_WEBHOOK_BACKOFF_SECONDS", "5"))
+DICE_WEBHOOK_MAX_ATTEMPTS = int(os.environ.get("DICE_WEBHOOK_MAX_ATTEMPTS", "8"))
+DICE_WEBHOOK_TIMEOUT = float(os.environ.get("DICE_WEBHOOK_TIMEOUT", "5"))
+DICE_WEBHOOK_ALLOW_PRIVATE = env_bool("DICE_WEBHOOK_ALLOW_PRIVATE", not PRODUCTION)
+DICE_LONG_POLL_MAX = float(os.environ.get("DICE_LONG_POLL_MAX", "30"))
+DICE_STREAM_MAX = float(os.environ.get("DICE_STREAM_MAX", "300"))
+CELERY_BEAT_SCHEDULE: dict = {
+    "sweep": {"task": "events.sweep", "schedule": DICE_SWEEP_INTERVAL,
+              "options": {"expires": max(DICE_SWEEP_INTERVAL * 2, 1)}},
+}
 
 LOGGING = {
     "version": 1,

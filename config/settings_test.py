@@ -15,3 +15,12 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"anon": "100000/min", "user": "100000/min"}
+
+# Short clocks so the clock tests finish in seconds (the API's floor is 10 s elsewhere).
+DICE_MIN_TURN_TIMEOUT = 1
+
+# The test process never needs a broker: Celery's work in tests is done by a real worker
+# subprocess (tests/clocks), which sets DICE_TEST_WORKER and gets REDIS_URL.
+if not os.environ.get("DICE_TEST_WORKER"):
+    CELERY_BROKER_URL = "memory://"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {}

@@ -32,7 +32,10 @@ class Game(models.Model):
     dice_used = models.PositiveIntegerField(default=0, help_text="next dice nonce")
     server_seed = models.CharField(max_length=64, help_text="secret until the game ends")
     server_seed_hash = models.CharField(max_length=64)
-    turn_timeout = models.PositiveIntegerField(null=True, blank=True)
+    turn_timeout = models.PositiveIntegerField(null=True, blank=True,
+                                               help_text="seconds per decision; null: no clock")
+    autoplay_after = models.PositiveSmallIntegerField(
+        default=3, help_text="timeouts in a row after which the timeout policy plays the seat")
     awaiting = models.JSONField(default=dict, help_text="{seat: kind} from the rules")
     outcome = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -53,6 +56,9 @@ class Seat(models.Model):
                              related_name="seats")
     client_seed = models.CharField(max_length=128)
     joined_at = models.DateTimeField(auto_now_add=True)
+    timeouts_in_row = models.PositiveSmallIntegerField(default=0)
+    autoplay = models.BooleanField(default=False,
+                                   help_text="played by the timeout policy until its player acts")
 
     class Meta:
         ordering = ["number"]
@@ -103,3 +109,71 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "user", "key"], name="unique_idempotency_key"),
         ]
+
+
+class Deadline(models.Model):
+    """An awaited seat's clock: a read-model row written with the events that start it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deadlines")
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=40)
+    version = models.PositiveIntegerField(help_text="the head version this deadline applies to")
+    started_at = models.DateTimeField()
+    due_at = models.DateTimeField(db_index=True)
+    warn_at = models.DateTimeField(null=True, blank=True)
+    warned = models.BooleanField(default=False)
+    continuation = models.BooleanField(
+        default=False, help_text="the clock already acted this turn: finish it at once")
+    enqueued_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_deadline_per_seat"),
+        ]
+
+
+class WebhookEvent(models.TextChoices):
+    YOUR_TURN = "your_turn"
+    GAME_STARTED = "game_started"
+    GAME_OVER = "game_over"
+    CLOCK_WARNING = "clock_warning"
+
+
+class Webhook(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="webhooks")
+    url = models.URLField(max_length=500)
+    secret = models.CharField(max_length=128)
+    events = models.JSONField(default=list, help_text="WebhookEvent values")
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+
+class DeliveryStatus(models.TextChoices):
+    PENDING = "pending"
+    DELIVERED = "delivered"
+    FAILED = "failed"
+
+
+class Delivery(models.Model):
+    """One notification to one webhook: an outbox row, retried with backoff."""
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True)
+    kind = models.CharField(max_length=20, choices=WebhookEvent.choices)
+    payload = models.JSONField()
+    status = models.CharField(max_length=10, choices=DeliveryStatus.choices,
+                              default=DeliveryStatus.PENDING, db_index=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(db_index=True)
+    enqueued_at = models.DateTimeField(null=True, blank=True)
+    last_status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_error = models.CharField(max_length=300, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+import json
+import time
+from typing import Any, Iterator
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q, QuerySet
 
 from games import registry
 
-from . import chain, store
+from . import chain, clocks, store
 from .errors import BadRequest, NotFound
 from .models import Event, Game, GameStatus, Seat
 
@@ -42,8 +44,8 @@ def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
 
 
 def seats(game: Game) -> list[dict[str, Any]]:
-    return [{"seat": s.number, "player": s.user.get_username()}
-            for s in game.seat_set.all()]
+    return [{"seat": s.number, "player": s.user.get_username(), "autoplay": s.autoplay,
+             "timeouts_in_row": s.timeouts_in_row} for s in game.seat_set.all()]
 
 
 def visible_event(row: Event, viewer: int | None) -> dict[str, Any]:
@@ -83,6 +85,12 @@ def game_types() -> list[Any]:
     return list(registry.GAMES.values())
 
 
+def awaiting(game: Game) -> list[dict[str, Any]]:
+    deadlines = clocks.deadlines_of(game) if game.turn_timeout else {}
+    return [{"seat": int(seat), "kind": kind, "deadline": deadlines.get(int(seat))}
+            for seat, kind in sorted(game.awaiting.items(), key=lambda item: int(item[0]))]
+
+
 def game_for(game: Game, user: AbstractBaseUser | None) -> dict[str, Any]:
     """The game resource as `user` may see it."""
     viewer = seat_of(game, user)
@@ -92,11 +100,40 @@ def game_for(game: Game, user: AbstractBaseUser | None) -> dict[str, Any]:
         "options": game.options, "table_size": game.seats,
         "creator": game.creator.get_username(), "seats": seats(game), "seat": viewer,
         "version": game.version,
-        "awaiting": [{"seat": int(s), "kind": k} for s, k in sorted(
-            game.awaiting.items(), key=lambda item: int(item[0]))],
+        "awaiting": awaiting(game),
+        "turn_timeout": game.turn_timeout, "autoplay_after": game.autoplay_after,
         "view": view_at(game, viewer) if game.status != GameStatus.LOBBY else None,
         "outcome": game.outcome, "server_seed_hash": game.server_seed_hash,
         "server_seed": game.server_seed if finished else None,
         "created_at": game.created_at, "started_at": game.started_at,
         "finished_at": game.finished_at,
     }
+
+
+def wait_for_events(game: Game, after: int, wait: float, poll: float = 0.2) -> Game:
+    """Long poll: return as soon as the game's head passes `after`, or after `wait` s."""
+    deadline = time.monotonic() + wait
+    while game.version <= after and time.monotonic() < deadline:
+        time.sleep(poll)
+        game = get_game(game.id)
+    return game
+
+
+def stream_events(game: Game, viewer: int | None, after: int, seconds: float,
+                  poll: float = 0.5, heartbeat: float = 15.0) -> Iterator[str]:
+    """Server-sent events: every event after `after` as it lands, for `seconds` at most."""
+    yield "retry: 2000\n\n"
+    end = time.monotonic() + seconds
+    quiet_since = time.monotonic()
+    while time.monotonic() < end:
+        events = events_for(game, viewer, after=after, limit=200)
+        for event in events:
+            after = event["seq"]
+            yield f"id: {after}\nevent: {event['type']}\ndata: {json.dumps(event)}\n\n"
+        if events:
+            quiet_since = time.monotonic()
+            continue
+        if time.monotonic() - quiet_since >= heartbeat:
+            quiet_since = time.monotonic()
+            yield ": keep-alive\n\n"
+        time.sleep(poll)

@@ -22,9 +22,10 @@ from games.core import GameConfig, IllegalAction, MalformedAction
 from games.core.fairness import HmacDice, commitment
 from games.core.options import InvalidOptions, resolve_options
 
-from . import chain, store
+from . import chain, clocks, notify, store
+from .clocks import Acted
 from .errors import BadRequest, Conflict, Forbidden, NotFound, Unprocessable, VersionConflict
-from .models import Event, Game, GameStatus, IdempotencyRecord, Seat
+from .models import Deadline, Event, Game, GameStatus, IdempotencyRecord, Seat
 
 log = logging.getLogger(__name__)
 
@@ -52,10 +53,23 @@ def _client_seed(given: str | None) -> str:
     return given if given else secrets.token_hex(16)
 
 
+MAX_TURN_TIMEOUT = 30 * 24 * 3600
+
+
+def _check_clock(turn_timeout: int | None, autoplay_after: int) -> None:
+    low = settings.DICE_MIN_TURN_TIMEOUT
+    if turn_timeout is not None and not low <= turn_timeout <= MAX_TURN_TIMEOUT:
+        raise BadRequest(f"turn_timeout is {low} s to 30 days, or null for no clock",
+                         code="invalid_turn_timeout")
+    if not 1 <= autoplay_after <= 100:
+        raise BadRequest("autoplay_after is 1 to 100", code="invalid_autoplay_after")
+
+
 def create_game(*, user: AbstractBaseUser, game_type: str, seats: int,
                 options: Mapping[str, Any] | None = None, client_seed: str | None = None,
-                turn_timeout: int | None = None) -> Game:
+                turn_timeout: int | None = None, autoplay_after: int = 3) -> Game:
     """Open a lobby; the creator (the Bone Master, the host) takes seat 0."""
+    _check_clock(turn_timeout, autoplay_after)
     if game_type not in registry.GAMES:
         raise BadRequest(f"unknown game type {game_type!r}", code="unknown_game_type")
     rules = registry.get(game_type)
@@ -71,6 +85,7 @@ def create_game(*, user: AbstractBaseUser, game_type: str, seats: int,
         game = Game.objects.create(
             game_type=game_type, options=resolved, seats=seats, creator=user,
             server_seed=seed, server_seed_hash=commitment(seed), turn_timeout=turn_timeout,
+            autoplay_after=autoplay_after,
         )
         Seat.objects.create(game=game, number=0, user=user, client_seed=_client_seed(client_seed))
     return game
@@ -128,7 +143,8 @@ def start_game(*, user: AbstractBaseUser, game_id: Any, first_player: int | None
         store.append(game, store.Batch(events, actor="system", command=command, draws=dice.draws))
         game.status = GameStatus.ACTIVE
         game.started_at = timezone.now()
-        _after_append(game, store.fold(rules, store.rows(game)))
+        _after_append(game, store.fold(rules, store.rows(game)), Acted())
+        notify.notify(game, "game_started", range(len(seats)))
         return game
 
 
@@ -156,8 +172,9 @@ def _dice(game: Game, seats: list[Seat] | None = None) -> HmacDice:
                     next_nonce=game.dice_used)
 
 
-def _after_append(game: Game, state: Any) -> list[Event]:
-    """Refresh the read model from the new head; close the game when the rules say so.
+def _after_append(game: Game, state: Any, acted: Acted) -> list[Event]:
+    """Refresh the read model from the new head: status, awaited seats, their clocks and
+    notifications; close the game when the rules say so.
 
     Returns the service's own closing rows (`seed_revealed`), if any were appended.
     """
@@ -169,13 +186,25 @@ def _after_append(game: Game, state: Any) -> list[Event]:
         game.status = GameStatus.FINISHED
         game.finished_at = timezone.now()
         game.outcome = result
-    game.awaiting = {str(seat): kind for seat, kind in rules.awaiting(state).items()}
-    if game.status == GameStatus.FINISHED:
-        game.awaiting = {}
+        notify.notify(game, "game_over", range(game.seat_set.count()), outcome=result)
+    before = {int(seat): kind for seat, kind in game.awaiting.items()}
+    awaiting = {} if game.status == GameStatus.FINISHED else rules.awaiting(state)
+    game.awaiting = {str(seat): kind for seat, kind in awaiting.items()}
     game.save()
+    clocks.sync_deadlines(game, awaiting, acted)
+    called = _called_to_act(before, awaiting, acted)
+    if called:
+        notify.notify(game, "your_turn", called, awaiting=game.awaiting)
     game_id, version = str(game.id), game.version
     transaction.on_commit(lambda: store.CACHE.put(game_id, version, state))
     return closing
+
+
+def _called_to_act(before: Mapping[int, str], awaiting: Mapping[int, str], acted: Acted) -> list[int]:
+    """Seats newly asked for a decision by someone else's move (or the clock's): the ones
+    a "your turn" notification is for. A player who just moved is at the table already."""
+    return sorted(seat for seat, kind in awaiting.items()
+                  if before.get(seat) != kind and not (seat == acted.seat and not acted.by_clock))
 
 
 def _seed_revealed(game: Game) -> RuleEvent:
@@ -209,6 +238,7 @@ def submit_action(*, user: AbstractBaseUser, game_id: Any, action: Mapping[str, 
                 return ActionResult(game, own, replay, replayed=True)
         rows = _apply(game, own, action, expected_version, actor=f"seat:{own}",
                       idempotency_key=idempotency_key)
+        clocks.player_is_back(game, own)
         if idempotency_key:
             IdempotencyRecord.objects.create(
                 game=game, user=user, key=idempotency_key,
@@ -217,13 +247,36 @@ def submit_action(*, user: AbstractBaseUser, game_id: Any, action: Mapping[str, 
         return ActionResult(game, own, rows)
 
 
-def apply_system_action(*, game_id: Any, seat: int, action: Mapping[str, Any],
-                        expected_version: int, actor: str) -> ActionResult:
-    """An action taken for a seat by the clock or a bot, through the same checks."""
+def apply_timeout(*, game_id: Any, seat: int, version: int) -> str:
+    """The clock acts for `seat` if its deadline for `version` is still the head's and due.
+
+    Returns "applied", "not_due", or "stale" (the game moved on, ended or is gone).
+    Idempotent: a move that landed first, a second sweeper or a redelivered task finds the
+    version moved on (or the deadline gone) and does nothing.
+    """
     with transaction.atomic():
-        game = _locked(game_id)
-        rows = _apply(game, seat, action, expected_version, actor=actor)
-        return ActionResult(game, seat, rows)
+        game = Game.objects.select_for_update().filter(id=game_id).first()
+        deadline = Deadline.objects.filter(game=game, seat=seat).first() if game else None
+        if (game is None or game.status != GameStatus.ACTIVE or deadline is None
+                or deadline.version != version or game.version != version):
+            return "stale"
+        if deadline.due_at > timezone.now():
+            return "not_due"
+        rules = store.rules_of(game)
+        action = rules.timeout_action(store.state_at(game), seat)
+        _apply(game, seat, action, version, actor="clock", timeout_of=version)
+        clocks.record_timeout(game, seat, deadline)
+        return "applied"
+
+
+def send_clock_warnings() -> int:
+    sent = 0
+    for deadline in clocks.warnings_due():
+        with transaction.atomic():
+            notify.notify(deadline.game, "clock_warning", [deadline.seat],
+                          kind=deadline.kind, due_at=chain.timestamp(deadline.due_at))
+        sent += 1
+    return sent
 
 
 def _idempotent_replay(game: Game, user: AbstractBaseUser, key: str, print_: str) -> list[Event] | None:
@@ -237,7 +290,8 @@ def _idempotent_replay(game: Game, user: AbstractBaseUser, key: str, print_: str
 
 
 def _apply(game: Game, seat: int, action: Mapping[str, Any], expected_version: int, *,
-           actor: str, idempotency_key: str | None = None) -> list[Event]:
+           actor: str, idempotency_key: str | None = None,
+           timeout_of: int | None = None) -> list[Event]:
     if game.status == GameStatus.LOBBY:
         raise Unprocessable("the game has not started", code="game_not_started")
     if game.status == GameStatus.FINISHED:
@@ -250,10 +304,13 @@ def _apply(game: Game, seat: int, action: Mapping[str, Any], expected_version: i
     dice = _dice(game)
     before = store.state_at(game)
     events = _decide(rules, before, seat, action, dice)
+    command: dict[str, Any] = {"seat": seat, "action": dict(action)}
+    if timeout_of is not None:
+        command["timeout_of_version"] = timeout_of
     rows = store.append(game, store.Batch(
-        events, actor=actor, command={"seat": seat, "action": dict(action)},
-        draws=dice.draws, idempotency_key=idempotency_key))
-    return rows + _after_append(game, store.fold(rules, rows, before))
+        events, actor=actor, command=command, draws=dice.draws, idempotency_key=idempotency_key))
+    acted = Acted(seat=seat, by_clock=timeout_of is not None)
+    return rows + _after_append(game, store.fold(rules, rows, before), acted)
 
 
 def _decide(rules: Any, state: Any, seat: int, action: Mapping[str, Any], dice: HmacDice) -> list:

@@ -1,0 +1,67 @@
+"""Webhook registrations and their delivery log, for the calling user only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from events import webhooks
+
+from . import serializers as s
+from .schema import problems
+from .views import _valid
+
+WEBHOOK_ID = OpenApiParameter("webhook_id", type=int, location=OpenApiParameter.PATH)
+
+
+def _hook(hook: Any) -> dict[str, Any]:
+    return {"id": hook.pk, "url": hook.url, "events": hook.events, "secret": hook.secret,
+            "active": hook.active, "created_at": hook.created_at}
+
+
+def _delivery(d: Any) -> dict[str, Any]:
+    return {"id": d.pk, "kind": d.kind, "status": d.status, "attempts": d.attempts,
+            "last_status_code": d.last_status_code, "last_error": d.last_error,
+            "payload": d.payload, "created_at": d.created_at,
+            "next_attempt_at": d.next_attempt_at, "delivered_at": d.delivered_at}
+
+
+class WebhookListView(APIView):
+    @extend_schema(operation_id="list_webhooks", tags=["notifications"],
+                   responses={200: s.WebhookSerializer(many=True), **problems(401, 429)},
+                   summary="Your webhooks")
+    def get(self, request: Request) -> Response:
+        return Response([_hook(h) for h in webhooks.webhooks_of(request.user)])
+
+    @extend_schema(operation_id="create_webhook", tags=["notifications"],
+                   request=s.WebhookRequestSerializer,
+                   responses={201: s.WebhookSerializer, **problems(400, 401, 429)},
+                   summary="Register a webhook for your turn, game start, game over, clock warnings")
+    def post(self, request: Request) -> Response:
+        data = _valid(s.WebhookRequestSerializer, request.data)
+        hook = webhooks.create_webhook(user=request.user, url=data["url"], events=data["events"],
+                                       secret=data.get("secret"))
+        return Response(_hook(hook), status=status.HTTP_201_CREATED)
+
+
+class WebhookDetailView(APIView):
+    @extend_schema(operation_id="delete_webhook", tags=["notifications"],
+                   parameters=[WEBHOOK_ID], responses={204: None, **problems(401, 404, 429)},
+                   summary="Remove a webhook")
+    def delete(self, request: Request, webhook_id: int) -> Response:
+        webhooks.delete_webhook(user=request.user, webhook_id=webhook_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DeliveryListView(APIView):
+    @extend_schema(operation_id="list_webhook_deliveries", tags=["notifications"],
+                   parameters=[WEBHOOK_ID],
+                   responses={200: s.DeliverySerializer(many=True), **problems(401, 404, 429)},
+                   summary="The delivery log of one of your webhooks, newest first")
+    def get(self, request: Request, webhook_id: int) -> Response:
+        return Response([_delivery(d) for d in webhooks.deliveries_of(request.user, webhook_id)])

@@ -1,0 +1,118 @@
+"""Turn clocks: deadlines kept beside the stream, and the timeout policy applied on time.
+
+A seat's clock starts when it becomes awaited or acts and runs on while it stays awaited.
+Each deadline holds the head version it applies to; the clock acts through the ordinary
+write path with that version, so a move that lands first makes a late timeout a no-op.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Mapping
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from .models import Deadline, Game, GameStatus, Seat
+
+WARN_AT = 0.8  # share of the clock after which the clock_warning notification goes out
+
+
+@dataclass(frozen=True)
+class Acted:
+    """Who caused the append: a seat (by its player or by the clock), or the system."""
+
+    seat: int | None = None
+    by_clock: bool = False
+
+
+def autoplay_grace() -> timedelta:
+    return timedelta(seconds=settings.DICE_AUTOPLAY_GRACE)
+
+
+def sync_deadlines(game: Game, awaiting: Mapping[int, str], acted: Acted,
+                   now: datetime | None = None) -> list[int]:
+    """Bring the game's deadlines in line with who is awaited now.
+
+    Returns the seats whose clock (re)started, i.e. whose turn it newly is.
+    """
+    now = now or timezone.now()
+    current = {d.seat: d for d in Deadline.objects.filter(game=game)}
+    if game.status != GameStatus.ACTIVE or game.turn_timeout is None:
+        Deadline.objects.filter(game=game).delete()
+        return []
+    Deadline.objects.filter(game=game).exclude(seat__in=list(awaiting)).delete()
+    autoplay = set(Seat.objects.filter(game=game, autoplay=True).values_list("number", flat=True))
+    started: list[int] = []
+    for seat, kind in awaiting.items():
+        existing = current.get(seat)
+        if existing and existing.kind == kind and acted.seat != seat:
+            Deadline.objects.filter(pk=existing.pk).update(version=game.version,
+                                                           enqueued_at=None)
+            continue
+        continuing = acted.by_clock and acted.seat == seat
+        _start(game, seat, kind, now, continuing=continuing, autoplay=seat in autoplay)
+        started.append(seat)
+    return started
+
+
+def _start(game: Game, seat: int, kind: str, now: datetime, *, continuing: bool,
+           autoplay: bool) -> None:
+    clock = timedelta(seconds=game.turn_timeout or 0)
+    if continuing:
+        due = now
+    elif autoplay:
+        due = now + min(clock, autoplay_grace())
+    else:
+        due = now + clock
+    Deadline.objects.update_or_create(game=game, seat=seat, defaults={
+        "kind": kind, "version": game.version, "started_at": now, "due_at": due,
+        "warn_at": None if (continuing or autoplay) else now + clock * WARN_AT,
+        "warned": False, "continuation": continuing, "enqueued_at": None,
+    })
+
+
+def record_timeout(game: Game, seat: int, deadline: Deadline) -> None:
+    """A full turn lost to the clock counts toward autoplay; finishing one does not."""
+    if deadline.continuation:
+        return
+    row = Seat.objects.get(game=game, number=seat)
+    row.timeouts_in_row += 1
+    if row.timeouts_in_row >= game.autoplay_after:
+        row.autoplay = True
+    row.save(update_fields=["timeouts_in_row", "autoplay"])
+
+
+def player_is_back(game: Game, seat: int) -> None:
+    """Any move by the player ends autoplay and resets the count of timeouts."""
+    Seat.objects.filter(game=game, number=seat).exclude(timeouts_in_row=0, autoplay=False) \
+        .update(timeouts_in_row=0, autoplay=False)
+
+
+def due(now: datetime | None = None, limit: int = 200, stale_after: int = 30) -> list[Deadline]:
+    """Due deadlines not handed to a worker in the last `stale_after` seconds; marks them."""
+    now = now or timezone.now()
+    stale = now - timedelta(seconds=stale_after)
+    with transaction.atomic():
+        rows = list(
+            Deadline.objects.select_for_update(skip_locked=True)
+            .filter(due_at__lte=now, game__status=GameStatus.ACTIVE)
+            .exclude(enqueued_at__gt=stale).order_by("due_at")[:limit])
+        Deadline.objects.filter(pk__in=[d.pk for d in rows]).update(enqueued_at=now)
+    return rows
+
+
+def warnings_due(now: datetime | None = None, limit: int = 200) -> list[Deadline]:
+    now = now or timezone.now()
+    with transaction.atomic():
+        rows = list(Deadline.objects.select_for_update(skip_locked=True)
+                    .filter(warn_at__lte=now, warned=False, due_at__gt=now)
+                    .select_related("game")[:limit])
+        Deadline.objects.filter(pk__in=[d.pk for d in rows]).update(warned=True)
+    return rows
+
+
+def deadlines_of(game: Game) -> dict[int, Any]:
+    return {d.seat: d.due_at for d in Deadline.objects.filter(game=game)}

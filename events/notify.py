@@ -1,0 +1,132 @@
+"""Webhook notifications: outbox rows written with the events, delivered by Celery.
+
+A delivery's body is the canonical JSON of {"id", "kind", "created_at", "data"}; the
+header `X-Dice-Signature: sha256=<hex>` is HMAC-SHA256 of exactly those bytes with the
+webhook's secret. Payloads carry only public facts (no view, no dice, no cards).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import urllib.error
+import urllib.request
+from datetime import timedelta
+from typing import Any, Iterable
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from . import chain
+from .models import Delivery, DeliveryStatus, Game, Seat, Webhook, WebhookEvent
+
+log = logging.getLogger(__name__)
+
+
+def notify(game: Game, kind: str, seats: Iterable[int], **data: Any) -> list[Delivery]:
+    """Queue `kind` for the players in `seats` whose webhooks asked for it."""
+    users = dict(Seat.objects.filter(game=game, number__in=list(seats))
+                 .values_list("user_id", "number"))
+    if not users:
+        return []
+    now = timezone.now()
+    rows = []
+    for hook in Webhook.objects.filter(user_id__in=list(users), active=True):
+        if kind not in hook.events:
+            continue
+        payload = {"game_id": str(game.id), "game_type": game.game_type,
+                   "version": game.version, "seat": users[hook.user_id], **data}
+        rows.append(Delivery(webhook=hook, game=game, kind=kind, payload=payload,
+                             next_attempt_at=now))
+    created = Delivery.objects.bulk_create(rows)
+    if created:
+        ids = [d.pk for d in created if d.pk is not None]
+        transaction.on_commit(lambda: enqueue_deliveries(ids))
+    return created
+
+
+def enqueue_deliveries(ids: list[int]) -> None:
+    """Hand deliveries to a worker now; if the broker is down the sweeper will later."""
+    from .tasks import deliver_webhook
+
+    for delivery_id in ids:
+        try:
+            deliver_webhook.delay(delivery_id)
+        except Exception:  # the broker is down: the outbox row waits for the sweeper
+            log.warning("could not enqueue delivery %s; the sweeper will retry", delivery_id)
+            return
+
+
+def body_of(delivery: Delivery) -> bytes:
+    return chain.canonical({
+        "id": delivery.pk, "kind": delivery.kind,
+        "created_at": chain.timestamp(delivery.created_at), "data": delivery.payload,
+    })
+
+
+def signature(secret: str, body: bytes) -> str:
+    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+
+
+def backoff(attempts: int) -> timedelta:
+    base = settings.DICE_WEBHOOK_BACKOFF_SECONDS
+    return timedelta(seconds=min(base * 2 ** (attempts - 1), 3600))
+
+
+def deliver(delivery_id: int) -> str:
+    """Try one delivery once; schedule the retry with backoff when it fails."""
+    with transaction.atomic():
+        delivery = (Delivery.objects.select_for_update(skip_locked=True)
+                    .select_related("webhook").filter(pk=delivery_id).first())
+        if delivery is None or delivery.status != DeliveryStatus.PENDING:
+            return "skipped"
+        if delivery.next_attempt_at > timezone.now():
+            return "not_due"
+        code, error = _post(delivery)
+        delivery.attempts += 1
+        delivery.last_status_code = code
+        delivery.last_error = error[:300]
+        delivery.enqueued_at = None
+        if code is not None and 200 <= code < 300:
+            delivery.status = DeliveryStatus.DELIVERED
+            delivery.delivered_at = timezone.now()
+        elif delivery.attempts >= settings.DICE_WEBHOOK_MAX_ATTEMPTS:
+            delivery.status = DeliveryStatus.FAILED
+        else:
+            delivery.next_attempt_at = timezone.now() + backoff(delivery.attempts)
+        delivery.save()
+        return delivery.status
+
+
+def _post(delivery: Delivery) -> tuple[int | None, str]:
+    body = body_of(delivery)
+    request = urllib.request.Request(delivery.webhook.url, data=body, method="POST", headers={
+        "Content-Type": "application/json",
+        "User-Agent": "dice-games-webhooks/1",
+        "X-Dice-Event": delivery.kind,
+        "X-Dice-Delivery": str(delivery.pk),
+        "X-Dice-Signature": signature(delivery.webhook.secret, body),
+    })
+    try:
+        with urllib.request.urlopen(request, timeout=settings.DICE_WEBHOOK_TIMEOUT) as response:
+            return response.status, ""
+    except urllib.error.HTTPError as exc:
+        return exc.code, f"HTTP {exc.code}"
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        return None, str(exc)
+
+
+def due_deliveries(limit: int = 200, stale_after: int = 60) -> list[int]:
+    now = timezone.now()
+    stale = now - timedelta(seconds=stale_after)
+    with transaction.atomic():
+        ids = list(Delivery.objects.select_for_update(skip_locked=True)
+                   .filter(status=DeliveryStatus.PENDING, next_attempt_at__lte=now)
+                   .exclude(enqueued_at__gt=stale).values_list("pk", flat=True)[:limit])
+        Delivery.objects.filter(pk__in=ids).update(enqueued_at=now)
+    return ids
+
+
+KINDS = [k.value for k in WebhookEvent]

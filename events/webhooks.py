@@ -1,0 +1,65 @@
+"""Webhook registrations: services and selectors for the owner's hooks and deliveries."""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+from typing import Any, Sequence
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
+
+from .errors import BadRequest, NotFound
+from .models import Delivery, Webhook, WebhookEvent
+
+KINDS = [k.value for k in WebhookEvent]
+
+
+def _check_url(url: str) -> None:
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise BadRequest("a webhook URL is http(s)://host/...", code="invalid_webhook_url")
+    if settings.DICE_WEBHOOK_ALLOW_PRIVATE:
+        return
+    host = parts.hostname
+    if host == "localhost" or host.endswith(".localhost"):
+        raise BadRequest("webhooks may not target this server's network",
+                         code="invalid_webhook_url")
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return
+    if address.is_private or address.is_loopback or address.is_link_local or address.is_reserved:
+        raise BadRequest("webhooks may not target private addresses", code="invalid_webhook_url")
+
+
+def create_webhook(*, user: AbstractBaseUser, url: str, events: Sequence[str],
+                   secret: str | None = None) -> Webhook:
+    _check_url(url)
+    unknown = sorted(set(events) - set(KINDS))
+    if unknown or not events:
+        raise BadRequest(f"events are one or more of {KINDS}", code="invalid_webhook_events")
+    return Webhook.objects.create(user=user, url=url, events=sorted(set(events)),
+                                  secret=secret or secrets.token_urlsafe(32))
+
+
+def webhooks_of(user: AbstractBaseUser) -> QuerySet[Webhook]:
+    return Webhook.objects.filter(user=user)
+
+
+def webhook_of(user: AbstractBaseUser, webhook_id: Any) -> Webhook:
+    hook = Webhook.objects.filter(user=user, pk=webhook_id).first()
+    if hook is None:
+        raise NotFound("no such webhook", code="webhook_not_found")
+    return hook
+
+
+def delete_webhook(*, user: AbstractBaseUser, webhook_id: Any) -> None:
+    webhook_of(user, webhook_id).delete()
+
+
+def deliveries_of(user: AbstractBaseUser, webhook_id: Any, limit: int = 100) -> list[Delivery]:
+    hook = webhook_of(user, webhook_id)
+    return list(Delivery.objects.filter(webhook=hook).order_by("-id")[:limit])

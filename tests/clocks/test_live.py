@@ -1,0 +1,91 @@
+"""Connected clients: long poll and the server-sent-events stream."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from django.db import connection
+
+from tests.support.api import BASE, table
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def post_later(player, game_id: str, action: dict, version: int, delay: float) -> threading.Thread:  # type: ignore[no-untyped-def]
+    def run() -> None:
+        try:
+            time.sleep(delay)
+            assert player.act(game_id, action, version).status_code == 201
+        finally:
+            connection.close()
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread
+
+
+def test_long_poll_returns_as_soon_as_an_event_lands(players) -> None:  # type: ignore[no-untyped-def]
+    a, b = players(2)
+    game_id = table(a, [b], "snake-bones")
+    version = a.start(game_id, first_player=0)["version"]
+    thread = post_later(b, game_id, {"type": "stake", "coins": 1}, version, delay=0.5)
+    began = time.monotonic()
+    page = a.get(f"/games/{game_id}/events", after=version, wait=20).json()
+    waited = time.monotonic() - began
+    thread.join()
+    assert 0.4 < waited < 5
+    assert [e["seq"] for e in page["events"]] == [version + 1]
+    assert page["events"][0]["type"] == "stake_placed" and "private" not in page["events"][0]
+
+
+def test_long_poll_gives_up_after_its_wait(players) -> None:  # type: ignore[no-untyped-def]
+    a, b = players(2)
+    game_id = table(a, [b], "snake-bones")
+    version = a.start(game_id, first_player=0)["version"]
+    began = time.monotonic()
+    page = a.get(f"/games/{game_id}/events", after=version, wait=1).json()
+    assert 0.9 < time.monotonic() - began < 4 and page["events"] == []
+
+
+def read_stream(player, game_id: str, last_event_id: int | None, timeout: float) -> list[dict]:  # type: ignore[no-untyped-def]
+    headers = {"Accept": "text/event-stream"}
+    if last_event_id is not None:
+        headers["Last-Event-ID"] = str(last_event_id)
+    response = player.client.get(f"{BASE}/games/{game_id}/stream", {"timeout": timeout},
+                                 headers=headers)
+    assert response.status_code == 200 and response["Content-Type"].startswith(
+        "text/event-stream")
+    text = b"".join(response.streaming_content).decode()
+    events = []
+    for block in text.split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines()
+                      if ": " in line and not line.startswith(":"))
+        if "id" in fields:
+            events.append({"id": int(fields["id"]), "event": fields["event"],
+                           "data": fields["data"]})
+    return events
+
+
+def test_stream_resumes_after_last_event_id_without_loss_or_duplicates(players) -> None:  # type: ignore[no-untyped-def]
+    a, b = players(2)
+    game_id = table(a, [b], "snake-bones")
+    version = a.start(game_id, first_player=0)["version"]
+    first = read_stream(a, game_id, None, timeout=1)
+    assert [e["id"] for e in first] == list(range(1, version + 1))
+    thread = post_later(b, game_id, {"type": "stake", "coins": 2}, version, delay=0.5)
+    resumed = read_stream(a, game_id, first[-1]["id"], timeout=2)
+    thread.join()
+    assert [e["id"] for e in resumed] == [version + 1]
+    assert resumed[0]["event"] == "stake_placed"
+    again = read_stream(a, game_id, 1, timeout=1)
+    assert [e["id"] for e in again] == list(range(2, version + 2))
+
+
+def test_stream_rejects_a_bad_last_event_id(players) -> None:  # type: ignore[no-untyped-def]
+    a, b = players(2)
+    game_id = table(a, [b], "snake-bones")
+    a.start(game_id, first_player=0)
+    response = a.client.get(f"{BASE}/games/{game_id}/stream",
+                            headers={"Last-Event-ID": "abc"})
+    assert response.status_code == 400 and response.json()["code"] == "invalid_last_event_id"

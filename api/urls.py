@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import audit_views, live_views, views, webhook_views
 
 urlpatterns = [
     path("auth/register", views.RegisterView.as_view(), name="register"),
@@ -16,4 +16,12 @@ urlpatterns = [
     path("games/<uuid:game_id>/actions", views.ActionView.as_view(), name="actions"),
     path("games/<uuid:game_id>/events", views.EventListView.as_view(), name="events"),
     path("games/<uuid:game_id>/state", views.StateView.as_view(), name="state"),
+    path("games/<uuid:game_id>/stream", live_views.EventStreamView.as_view(), name="stream"),
+    path("webhooks", webhook_views.WebhookListView.as_view(), name="webhooks"),
+    path("webhooks/<int:webhook_id>", webhook_views.WebhookDetailView.as_view(), name="webhook"),
+    path("webhooks/<int:webhook_id>/deliveries", webhook_views.DeliveryListView.as_view(),
+         name="webhook-deliveries"),
+    path("games/<uuid:game_id>/audit", audit_views.AuditView.as_view(), name="audit"),
+    path("games/<uuid:game_id>/challenges", audit_views.ChallengeListView.as_view(),
+         name="challenges"),
 ]

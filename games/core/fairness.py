@@ -7,6 +7,7 @@ The algorithm (docs/fairness.md states it for other languages):
     x             = int.from_bytes(digest[0:4], "big")
     accept x when x < 2**32 - (2**32 % sides); die = x % sides + 1
     otherwise try again with k + 1 (k starts at 0 for every nonce n)
+    sides is an integer from 1 to 2**32
 
 Nonces n count the dice of one game from 0 with no gaps. The commitment published at
 creation is SHA-256(bytes.fromhex(server_seed)) in hex.
@@ -33,8 +34,9 @@ def message(game_id: str, client_seeds: Sequence[str], nonce: int, attempt: int)
 def die_from_seed(
     server_seed: str, game_id: str, client_seeds: Sequence[str], nonce: int, sides: int
 ) -> int:
-    if sides < 1:
-        raise ValueError("a die has at least one side")
+    if isinstance(sides, bool) or not isinstance(sides, int) or not 1 <= sides <= SPACE:
+        # More than 2**32 sides would leave no accepted x: the loop below would never end.
+        raise ValueError(f"a die has 1 to 2**32 sides, not {sides!r}")
     limit = SPACE - (SPACE % sides)
     key = bytes.fromhex(server_seed)
     attempt = 0

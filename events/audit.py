@@ -1,0 +1,79 @@
+"""The audit export (database -> audit JSON) and the challenge reports of a game.
+
+The audit is a self-contained JSON document (format in docs/fairness.md): the game with
+its revealed server seed and client seeds, and every stored event with its private
+parts, command, draws and hashes. `events.verify` checks it with no database.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import challenges as challenge_reports
+
+from . import chain, store, verify
+from .errors import Conflict
+from .models import Event, Game, GameStatus
+
+
+def audit_event(row: Event) -> dict[str, Any]:
+    """A stored event exactly as it was hashed, with its hash."""
+    return {**chain.row_body(row), "hash": row.hash}
+
+
+def game_part(game: Game) -> dict[str, Any]:
+    seats = list(game.seat_set.select_related("user").order_by("number"))
+    return {
+        "id": str(game.id), "game_type": game.game_type, "status": game.status,
+        "options": game.options, "table_size": game.seats,
+        "seats": [{"seat": s.number, "player": s.user.get_username(),
+                   "client_seed": s.client_seed} for s in seats],
+        "version": game.version, "dice_used": game.dice_used,
+        "server_seed_hash": game.server_seed_hash, "server_seed": game.server_seed,
+        "outcome": game.outcome,
+        "created_at": chain.timestamp(game.created_at),
+        "started_at": chain.timestamp(game.started_at) if game.started_at else None,
+        "finished_at": chain.timestamp(game.finished_at) if game.finished_at else None,
+    }
+
+
+def export(game: Game, *, running: bool = False) -> dict[str, Any]:
+    """The audit document of a finished game.
+
+    `running=True` exports a game that has not ended too, server seed included: for the
+    operator's `verify_game` command only, never for a response.
+    """
+    if game.status != GameStatus.FINISHED and not running:
+        raise Conflict("the audit is published when the game ends; until then the server "
+                       "seed stays secret", code="game_not_finished")
+    return {"format": verify.FORMAT, "game": game_part(game),
+            "events": [audit_event(row) for row in store.rows(game)]}
+
+
+def verify_export(audit: dict[str, Any]) -> verify.Verdict:
+    """Verify an export made here (stored events are upcast as the service reads them)."""
+    return verify.verify_audit(audit, upcast=store.upcast)
+
+
+def audit_with_verdict(game: Game) -> dict[str, Any]:
+    """The published audit of a finished game, with the server's own verification."""
+    audit = export(game)
+    audit["verdict"] = verify_export(audit).to_json()
+    return audit
+
+
+def public_events(game: Game) -> list[dict[str, Any]]:
+    """The rules' events as every seat sees them: seq, type, public data (upcast)."""
+    rows = (Event.objects.filter(game=game, seq__lte=game.version)
+            .exclude(type__in=store.SERVICE_EVENTS).order_by("seq")
+            .values_list("seq", "type", "schema_version", "data"))
+    return [{"seq": seq, "type": kind, "data": store.upcast(kind, version, data)}
+            for seq, kind, version, data in rows]
+
+
+def challenges_for(game: Game) -> dict[str, Any]:
+    """Every resolved challenge of the game so far, from public events only."""
+    reporter = challenge_reports.reporter_of(store.rules_of(game))
+    reports = reporter(public_events(game)) if reporter is not None else []
+    return {"game_id": str(game.id), "game_type": game.game_type, "status": game.status,
+            "version": game.version, "challenges": reports}

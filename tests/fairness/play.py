@@ -1,0 +1,74 @@
+"""Finishing games of every registered type over the public API, quickly."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from games import registry
+from tests.support.api import Player, play_by_legal_actions
+
+Chooser = Callable[[list[dict]], dict]
+ENDING_WORDS = ("call", "stop", "bank", "end", "pass", "stand", "hold")
+
+
+def snake_bones_chooser(rng: random.Random) -> Chooser:
+    """Stake high and call often: the game ends within a few rounds."""
+    def choose(actions: list[dict]) -> dict:
+        stakes = [a for a in actions if a["type"] == "stake"]
+        if stakes:
+            return max(stakes, key=lambda a: a["coins"]) if rng.random() < 0.3 else stakes[0]
+        calls = [a for a in actions if a["type"].startswith("call")]
+        if calls and rng.random() < 0.8:
+            return rng.choice(calls)
+        return rng.choice(actions)
+    return choose
+
+
+def ending_chooser(rng: random.Random) -> Chooser:
+    """Any game: a random legal action, leaning toward ones that end a turn or round."""
+    def choose(actions: list[dict]) -> dict:
+        enders = [a for a in actions if any(w in str(a.get("type")) for w in ENDING_WORDS)]
+        if enders and rng.random() < 0.6:
+            return rng.choice(enders)
+        return rng.choice(actions)
+    return choose
+
+
+CHOOSERS: dict[str, Callable[[random.Random], Chooser]] = {
+    "snake-bones": snake_bones_chooser,
+}
+
+GAME_TYPES = sorted(registry.GAMES)
+
+
+def chooser_for(slug: str, seed: int) -> Chooser:
+    return CHOOSERS.get(slug, ending_chooser)(random.Random(seed))
+
+
+def seated(players: Callable[[int], list[Player]], slug: str,
+           **seeds: str) -> tuple[str, list[Player]]:
+    """A started game of `slug` at its smallest table (at least 2), first player drawn."""
+    rules = registry.get(slug)
+    everyone = players(max(2, rules.min_players))
+    host, guests = everyone[0], everyone[1:]
+    game = host.create(slug, len(everyone))
+    for index, guest in enumerate(guests, start=1):
+        body = {"client_seed": seeds[f"seat{index}"]} if f"seat{index}" in seeds else {}
+        guest.join(game["id"], **body)
+    host.start(game["id"])
+    return game["id"], everyone
+
+
+def finished(players: Callable[[int], list[Player]], slug: str, seed: int = 1,
+             **seeds: str) -> tuple[str, list[Player], dict[str, Any]]:
+    """Play a game of `slug` to its end; returns (game id, players, final game)."""
+    game_id, everyone = seated(players, slug, **seeds)
+    final = play_by_legal_actions(everyone, game_id, chooser_for(slug, seed))
+    return game_id, everyone, final
+
+
+def audit_of(player: Player, game_id: str) -> dict[str, Any]:
+    response = player.get(f"/games/{game_id}/audit")
+    assert response.status_code == 200, response.content
+    return response.json()

@@ -129,6 +129,12 @@ SPECTACULAR_SETTINGS = {
 DICE_FIXED_SERVER_SEED = os.environ.get("DICE_FIXED_SERVER_SEED", "")
 if DICE_FIXED_SERVER_SEED and PRODUCTION:
     raise RuntimeError("DICE_FIXED_SERVER_SEED is not allowed in production")
+if DICE_FIXED_SERVER_SEED:
+    try:
+        if len(bytes.fromhex(DICE_FIXED_SERVER_SEED)) != 32:
+            raise ValueError
+    except ValueError:
+        raise RuntimeError("DICE_FIXED_SERVER_SEED must be 64 hexadecimal digits") from None
 
 # Celery: Redis when REDIS_URL is set, else a local filesystem broker (embedded default).
 if REDIS_URL:

@@ -22,6 +22,8 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
+from .rules import Decider
+
 PublicEvent = Mapping[str, Any]
 Report = dict[str, Any]
 Reporter = Callable[[Sequence[PublicEvent]], list[Report]]
@@ -38,6 +40,8 @@ def reporter_of(rules: Any) -> Reporter | None:
     method = getattr(rules, "challenges", None)
     if callable(method):
         return method
+    if isinstance(rules, Decider):
+        return None
     parts = type(rules).__module__.split(".")
     if len(parts) < 2 or parts[0] != "games":
         return None

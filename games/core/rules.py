@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .dice import Dice
 from .events import Event
@@ -75,6 +75,32 @@ class GameRules(Protocol):
     def outcome(self, state: Any) -> dict[str, JSON] | None:
         """None while running; else {"winners": [...], "ranking": [[...], ...], "scores": {...}}."""
         ...
+
+
+@dataclass(frozen=True)
+class Decider:
+    """A game assembled from its rule functions; satisfies GameRules.
+
+    Each game builds one (`RULES = Decider(slug=..., setup=setup, decide=decide, ...)`) so
+    the functions stay plain module-level functions in the game's own modules.
+    `challenges`, where a game has bluff calls, builds the dispute reports from public
+    events (games/core/challenges.py).
+    """
+
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    setup: Callable[[GameConfig, Dice], list[Event]]
+    decide: Callable[[Any, int, Action, Dice], list[Event]]
+    evolve: Callable[[Any, Event], Any]
+    legal_actions: Callable[[Any, int], list[dict[str, JSON]]]
+    awaiting: Callable[[Any], dict[int, str]]
+    view: Callable[[Any, int | None], dict[str, JSON]]
+    timeout_action: Callable[[Any, int], dict[str, JSON]]
+    outcome: Callable[[Any], dict[str, JSON] | None]
+    challenges: Callable[[Sequence[Mapping[str, JSON]]], list[dict[str, JSON]]] | None = None
 
 
 def replay(rules: GameRules, events: Sequence[Event], state: Any | None = None) -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Dice, Event, GameConfig, IllegalAction, Option, pick
+from games.core import Decider, Dice, Event, GameConfig, IllegalAction, pick
 from games.core.options import resolve_options
 
 from . import events as ev
@@ -36,36 +36,8 @@ def setup(config: GameConfig, dice: Dice) -> list[Event]:
             ev.turn_started(first, last_turn=False)]
 
 
-class DarkKnights:
-    slug: str = SLUG
-    name: str = NAME
-    min_players: int = MIN_PLAYERS
-    max_players: int = MAX_PLAYERS
-    options: tuple[Option, ...] = OPTIONS
-
-    def setup(self, config: GameConfig, dice: Dice) -> list[Event]:
-        return setup(config, dice)
-
-    def decide(self, state: State, seat: int, action: Any, dice: Dice) -> list[Event]:
-        return decide(state, seat, action, dice)
-
-    def evolve(self, state: State | None, event: Event) -> State:
-        return evolve(state, event)
-
-    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
-        return legal_actions(state, seat)
-
-    def awaiting(self, state: State) -> dict[int, str]:
-        return awaiting(state)
-
-    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
-        return view(state, viewer)
-
-    def timeout_action(self, state: State, seat: int) -> dict[str, Any]:
-        return timeout_action(state, seat)
-
-    def outcome(self, state: State) -> dict[str, Any] | None:
-        return outcome(state)
-
-
-RULES = DarkKnights()
+RULES = Decider(
+    slug=SLUG, name=NAME, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, options=OPTIONS,
+    setup=setup, decide=decide, evolve=evolve, legal_actions=legal_actions, awaiting=awaiting,
+    view=view, timeout_action=timeout_action, outcome=outcome,
+)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Dice, Event, GameConfig, shuffle
+from games.core import Decider, Dice, Event, GameConfig, shuffle
 from games.core.options import resolve_options
 
+from .challenges import challenges
 from .data import OPTIONS, full_deck
 from .decide import decide
 from .evolve import evolve
@@ -15,12 +16,14 @@ from .play import awaiting, legal_actions, timeout_action
 from .state import State
 from .view import view
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 12
+
 
 def setup(config: GameConfig, dice: Dice) -> list[Event]:
     """Shuffle the action cards, deal one to each player, and the first roller rolls."""
     options = resolve_options(OPTIONS, config.options)
     players = config.players
-    if not RULES.min_players <= players <= RULES.max_players:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Bamboozled takes 2 to 12 players, not {players}")
     first = config.first_player
     drawn = first is None
@@ -41,36 +44,13 @@ def setup(config: GameConfig, dice: Dice) -> list[Event]:
     return story.events
 
 
-class Bamboozled:
-    slug = "bamboozled"
-    name = "Bamboozled"
-    min_players = 2
-    max_players = 12
-    options = OPTIONS
-
-    def setup(self, config: GameConfig, dice: Dice) -> list[Event]:
-        return setup(config, dice)
-
-    def decide(self, state: State, seat: int, action: Any, dice: Dice) -> list[Event]:
-        return decide(state, seat, action, dice)
-
-    def evolve(self, state: State | None, event: Event) -> State:
-        return evolve(state, event)
-
-    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
-        return legal_actions(state, seat)
-
-    def awaiting(self, state: State) -> dict[int, str]:
-        return awaiting(state)
-
-    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
-        return view(state, viewer)
-
-    def timeout_action(self, state: State, seat: int) -> dict[str, Any]:
-        return timeout_action(state, seat)
-
-    def outcome(self, state: State) -> dict[str, Any] | None:
-        return final_outcome(state) if state.over else None
+def outcome(state: State) -> dict[str, Any] | None:
+    return final_outcome(state) if state.over else None
 
 
-RULES = Bamboozled()
+RULES = Decider(
+    slug="bamboozled", name="Bamboozled", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+    options=OPTIONS, setup=setup, decide=decide, evolve=evolve, legal_actions=legal_actions,
+    awaiting=awaiting, view=view, timeout_action=timeout_action, outcome=outcome,
+    challenges=challenges,
+)

@@ -5,55 +5,28 @@ Bamboozled call) may explain each resolved challenge: what each party knew and c
 before the call, what the reveal showed and which rule decided it. The explanation is
 built from **public** events only, so it can never show what the rules still hide.
 
-A game provides it in either of two ways (the first found wins):
-
-- its rules object has a method `challenges(events) -> list[dict]`, or
-- its package has a module `challenges` with a function `challenges(events) -> list[dict]`
-  (e.g. `games/snake_bones/challenges.py`).
+A game provides it as the `challenges` function of its Decider (by convention written in
+`games/<game>/challenges.py`): `challenges(events) -> list[dict]`.
 
 `events` are the rules' events in stream order, each `{"seq": int, "type": str,
 "data": {...public part...}}` (no private parts; the service's own events left out).
-A game without either returns no reports. The shape of a report is in docs/fairness.md
+A game without one returns no reports. The shape of a report is in docs/fairness.md
 ("Challenge reports").
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any, Callable, Mapping, Protocol, Sequence
-
-from .rules import Decider
+from typing import Any, Callable, Mapping, Sequence
 
 PublicEvent = Mapping[str, Any]
 Report = dict[str, Any]
 Reporter = Callable[[Sequence[PublicEvent]], list[Report]]
 
 
-class ChallengeReporter(Protocol):
-    def challenges(self, events: Sequence[PublicEvent]) -> list[Report]:
-        """One report per resolved challenge, oldest first, from public events only."""
-        ...
-
-
 def reporter_of(rules: Any) -> Reporter | None:
     """The game's challenge reporter, or None when the game has none."""
     method = getattr(rules, "challenges", None)
-    if callable(method):
-        return method
-    if isinstance(rules, Decider):
-        return None
-    parts = type(rules).__module__.split(".")
-    if len(parts) < 2 or parts[0] != "games":
-        return None
-    name = f"games.{parts[1]}.challenges"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
-    function = getattr(module, "challenges", None)
-    return function if callable(function) else None
+    return method if callable(method) else None
 
 
 def public_only(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -92,3 +92,33 @@ def test_moves_are_accepted_while_redis_is_down_and_clocks_catch_up(
         assert_each_deadline_fired_once(game_id)
     finally:
         worker.stop()
+
+
+def test_a_move_before_the_deadline_wins_over_the_worker(worker: Worker, players) -> None:  # type: ignore[no-untyped-def]
+    a, b = players(2)
+    game_id = open_table([a, b], seconds=2)
+    version = a.start(game_id, first_player=0)["version"]
+    assert a.act(game_id, {"type": "stake", "coins": 2}, version).status_code == 201
+    wait_until(lambda: bool(clock_batches(game_id)), 20, "seat 1's clock never ran out",
+               worker.tail)
+    (clocked,) = [e for e in clock_batches(game_id)]
+    assert clocked.command["seat"] == 1  # seat 0 moved in time: its clock did nothing
+    own = Event.objects.filter(game_id=game_id, type="stake_placed", data__seat=0)
+    assert [e.actor for e in own] == ["seat:0"]
+
+
+def test_two_workers_with_two_sweepers_apply_each_timeout_once(
+        worker: Worker, tmp_path: Path, players) -> None:  # type: ignore[no-untyped-def]
+    second = Worker(worker.env["REDIS_URL"], tmp_path / "second")
+    (tmp_path / "second").mkdir()
+    second.start()
+    try:
+        a, b, c = players(3)
+        game_id = open_table([a, b, c], seconds=1, autoplay_after=1)
+        a.start(game_id, first_player=2)
+        wait_until(lambda: len(clock_batches(game_id)) >= 12, 90,
+                   "the clocks stopped", lambda: worker.tail() + second.tail())
+        assert "events.sweep" in second.tail() and "events.sweep" in worker.tail()
+        assert_each_deadline_fired_once(game_id)
+    finally:
+        second.stop()

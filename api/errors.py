@@ -15,7 +15,10 @@ from games.core import IllegalAction
 
 log = logging.getLogger(__name__)
 
-PROBLEM_TYPE = "https://dice-games.dev/problems/{code}"
+# RFC 9457: "about:blank" with the status phrase as title; what went wrong is told by the
+# extension member `code` (stable, documented per game in docs/games/ and in
+# docs/decisions/0003-error-statuses.md) and the human-readable `detail`.
+PROBLEM_TYPE = "about:blank"
 TITLES = {
     400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
     405: "Method Not Allowed", 406: "Not Acceptable", 409: "Conflict",
@@ -38,7 +41,7 @@ DRF_CODES: list[tuple[type[Exception], str]] = [
 
 
 def problem(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]:
-    return {"type": PROBLEM_TYPE.format(code=code), "title": TITLES.get(status, "Error"),
+    return {"type": PROBLEM_TYPE, "title": TITLES.get(status, "Error"),
             "status": status, "code": code, "detail": detail, **extra}
 
 

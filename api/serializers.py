@@ -10,7 +10,7 @@ JSON_OBJECT_HELP = "a JSON object"
 
 
 class ProblemSerializer(serializers.Serializer):
-    type = serializers.CharField(help_text="URI of the problem type")
+    type = serializers.CharField(help_text='"about:blank": the problem is told by `code`')
     title = serializers.CharField()
     status = serializers.IntegerField()
     code = serializers.CharField(help_text="stable machine-readable code, e.g. version_conflict")

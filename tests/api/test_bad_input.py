@@ -31,7 +31,7 @@ def assert_problem(response, status: int, code: str) -> None:  # type: ignore[no
     assert response["Content-Type"].startswith("application/problem+json")
     body = response.json()
     assert body["status"] == status and body["code"] == code, body
-    assert body["title"] and body["detail"] and body["type"].endswith(code)
+    assert body["title"] and body["detail"] and body["type"] == "about:blank"
 
 
 def test_malformed_json(running) -> None:  # type: ignore[no-untyped-def]

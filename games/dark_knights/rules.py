@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from games.core import Decider, Dice, Event, GameConfig, IllegalAction, pick
 from games.core.options import resolve_options
@@ -13,7 +12,6 @@ from .decide import decide
 from .evolve import evolve
 from .outcome import outcome
 from .play import awaiting, legal_actions, timeout_action, view
-from .state import State
 
 
 def first_player(config: GameConfig, dice: Dice) -> tuple[int, bool]:

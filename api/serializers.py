@@ -7,6 +7,7 @@ from rest_framework import serializers
 from games import registry
 
 JSON_OBJECT_HELP = "a JSON object"
+MAX_INT = 2**31 - 1  # every integer the API takes fits the database's integers
 
 
 class ProblemSerializer(serializers.Serializer):
@@ -61,9 +62,11 @@ class CreateGameSerializer(serializers.Serializer):
     client_seed = serializers.CharField(required=False, max_length=128, allow_blank=False,
                                         help_text="your contribution to the dice (drawn if omitted)")
     turn_timeout = serializers.IntegerField(
+        max_value=MAX_INT,
         required=False, allow_null=True, default=None,
         help_text="seconds each awaited seat has to act (10 s to 30 days); null: no clock")
     autoplay_after = serializers.IntegerField(
+        max_value=MAX_INT,
         required=False, default=3, help_text="timeouts in a row after which the timeout "
         "policy plays the seat until its player acts again")
 
@@ -75,6 +78,7 @@ class JoinSerializer(serializers.Serializer):
 
 class StartSerializer(serializers.Serializer):
     first_player = serializers.IntegerField(
+        max_value=MAX_INT,
         required=False, allow_null=True, min_value=0,
         help_text="the seat the creator names to go first (Snake Bones: the first bidder); "
                   "omitted: drawn with the game's dice and recorded")
@@ -139,10 +143,11 @@ class LegalActionsSerializer(serializers.Serializer):
 
 class ActionSerializer(serializers.Serializer):
     expected_version = serializers.IntegerField(
+        max_value=MAX_INT,
         required=False, min_value=0,
         help_text="the version the action was decided against (or send If-Match)")
     action = ActionObjectField(help_text="one of the objects listed by legal-actions")
-    seat = serializers.IntegerField(required=False, min_value=0,
+    seat = serializers.IntegerField(max_value=MAX_INT, required=False, min_value=0,
                                     help_text="optional; must be the caller's own seat")
 
 
@@ -175,7 +180,7 @@ class StateSerializer(serializers.Serializer):
 
 
 class EventQuerySerializer(serializers.Serializer):
-    after = serializers.IntegerField(required=False, min_value=0, default=0)
+    after = serializers.IntegerField(max_value=MAX_INT, required=False, min_value=0, default=0)
     limit = serializers.IntegerField(required=False, min_value=1, max_value=500, default=100)
     wait = serializers.FloatField(
         required=False, min_value=0, max_value=30, default=0,
@@ -185,6 +190,7 @@ class EventQuerySerializer(serializers.Serializer):
 
 class StreamQuerySerializer(serializers.Serializer):
     after = serializers.IntegerField(
+        max_value=MAX_INT,
         required=False, min_value=0,
         help_text="resume after this sequence (the Last-Event-ID header wins if both are sent)")
     timeout = serializers.FloatField(
@@ -225,7 +231,7 @@ class DeliverySerializer(serializers.Serializer):
 
 
 class StateQuerySerializer(serializers.Serializer):
-    version = serializers.IntegerField(required=False, min_value=0)
+    version = serializers.IntegerField(max_value=MAX_INT, required=False, min_value=0)
 
 
 class GameListQuerySerializer(serializers.Serializer):
@@ -233,4 +239,4 @@ class GameListQuerySerializer(serializers.Serializer):
     game_type = serializers.ChoiceField(choices=sorted(registry.GAMES), required=False)
     mine = serializers.BooleanField(required=False, default=False)
     limit = serializers.IntegerField(required=False, min_value=1, max_value=200, default=50)
-    offset = serializers.IntegerField(required=False, min_value=0, default=0)
+    offset = serializers.IntegerField(max_value=MAX_INT, required=False, min_value=0, default=0)

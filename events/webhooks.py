@@ -49,17 +49,19 @@ def webhooks_of(user: AbstractBaseUser) -> QuerySet[Webhook]:
     return Webhook.objects.filter(user=user)
 
 
-def webhook_of(user: AbstractBaseUser, webhook_id: Any) -> Webhook:
+def webhook_of(user: AbstractBaseUser, webhook_id: int) -> Webhook:
+    if not 0 < webhook_id < 2**63:  # beyond the id column: no such row
+        raise NotFound("no such webhook", code="webhook_not_found")
     hook = Webhook.objects.filter(user=user, pk=webhook_id).first()
     if hook is None:
         raise NotFound("no such webhook", code="webhook_not_found")
     return hook
 
 
-def delete_webhook(*, user: AbstractBaseUser, webhook_id: Any) -> None:
+def delete_webhook(*, user: AbstractBaseUser, webhook_id: int) -> None:
     webhook_of(user, webhook_id).delete()
 
 
-def deliveries_of(user: AbstractBaseUser, webhook_id: Any, limit: int = 100) -> list[Delivery]:
+def deliveries_of(user: AbstractBaseUser, webhook_id: int, limit: int = 100) -> list[Delivery]:
     hook = webhook_of(user, webhook_id)
     return list(Delivery.objects.filter(webhook=hook).order_by("-id")[:limit])

@@ -1,0 +1,213 @@
+"""The steps the rules chain together: drawing, turn starts, the automatic parts of a turn
+(scoring without a choice, Can't Touch This dice, cleanup) and the end of the game.
+
+A `Story` folds each event as it is told, so later steps see the state it made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core import Dice, Event
+
+from .buying import buy_actions
+from .data import FACES, HAND_SIZE, ctt_colour, is_dice_card
+from .evolve import evolve
+from .rerolls import reroll_actions
+from .scoring import results, scoring_options, tally
+from .state import (
+    BUY,
+    DICE,
+    END,
+    ROLL,
+    Game,
+    active_turn,
+    coloured,
+    ctt_in_play,
+    in_play,
+    is_last_turn,
+    next_seat,
+)
+
+
+class Story:
+    def __init__(self, state: Game) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def tell(self, kind: str, data: Mapping[str, Any],
+             private: Mapping[int, Mapping[str, Any]] | None = None) -> None:
+        event = Event(kind, dict(data), dict(private or {}))
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+
+def roll_die(dice: Dice, colour: str) -> int:
+    faces = FACES[colour]
+    return faces[dice.roll(len(faces)) - 1]
+
+
+def pick_card(dice: Dice, rest: list[str]) -> str:
+    """A card drawn from the unordered rest of a pile: picked with a die at draw time
+    (no roll when every card left is the same)."""
+    if len(set(rest)) == 1:
+        return rest[0]
+    return rest[dice.roll(len(rest)) - 1]
+
+
+def next_card(story: Story, seat: int, dice: Dice) -> str | None:
+    """The top card of the draw pile, reshuffling the discards into it when it is empty."""
+    player = story.state.seats[seat]
+    if not player.draw_size:
+        if not player.discard:
+            return None
+        story.tell("discard_reshuffled", {"seat": seat, "cards": len(player.discard)})
+        player = story.state.seats[seat]
+    if player.draw_top:
+        return player.draw_top[-1]
+    return pick_card(dice, list(player.draw_rest))
+
+
+def draw(story: Story, seat: int, count: int, reason: str, dice: Dice) -> None:
+    """Draw `count` cards into the hand (fewer when both piles run out). Which cards: only
+    the drawing seat learns (private part)."""
+    batch: list[str] = []
+
+    def flush() -> None:
+        if batch:
+            player = story.state.seats[seat]
+            story.tell("cards_drawn", {
+                "seat": seat, "count": len(batch), "reason": reason,
+                "hand_size": len(player.hand) + len(batch),
+                "draw_pile": player.draw_size - len(batch),
+            }, {seat: {"cards": list(batch)}})
+            batch.clear()
+
+    player = story.state.seats[seat]
+    top, rest = list(player.draw_top), list(player.draw_rest)
+    for _ in range(count):
+        if not top and not rest:
+            flush()
+            discard = story.state.seats[seat].discard
+            if not discard:
+                break
+            story.tell("discard_reshuffled", {"seat": seat, "cards": len(discard)})
+            rest = list(story.state.seats[seat].draw_rest)
+        if top:
+            card = top.pop()
+        else:
+            card = pick_card(dice, rest)
+            rest.remove(card)
+        batch.append(card)
+    flush()
+
+
+# --- turns --------------------------------------------------------------------------------
+
+def start_turn(story: Story, number: int, dice: Dice) -> None:
+    """A turn starts: bonus-match cards are drawn, then a Can't Touch This die and card
+    from the last turn come back (die to the supply, card to the discard pile)."""
+    game = story.state
+    seat = game.order[number % game.players]
+    player = game.seats[seat]
+    story.tell("turn_started", {"turn": number, "round": number // game.players + 1,
+                                "seat": seat, "coins": player.carry,
+                                "extra_draws": player.extra_draws})
+    if player.extra_draws:
+        draw(story, seat, player.extra_draws, "bonus_match", dice)
+    for aside in player.aside:
+        story.tell("cant_touch_this_returned", {"seat": seat, "card": aside.card,
+                                                "colour": aside.colour, "face": aside.face})
+
+
+def deal_hands(story: Story, dice: Dice) -> None:
+    """After the draft every player draws a hand of 5; the first turn starts."""
+    for seat in story.state.order:
+        draw(story, seat, HAND_SIZE, "new_hand", dice)
+    start_turn(story, 0, dice)
+
+
+def matchable(game: Game) -> list[str]:
+    """Colours the next player may bonus match now: exactly two copies in the active
+    player's play area, not matched yet, and a Dice Card of that colour in their hand."""
+    turn = active_turn(game)
+    if is_last_turn(game) or turn.matching_over or game.players < 2:
+        return []
+    copies: dict[str, int] = {}
+    for entry in coloured(game.seats[turn.seat]):
+        copies[entry.colour or ""] = copies.get(entry.colour or "", 0) + 1
+    hand = game.seats[next_seat(game, turn.seat)].hand
+    return [c for c, n in copies.items()
+            if n == 2 and c not in turn.matched and c in hand and is_dice_card(c)]
+
+
+def advance(story: Story, dice: Dice) -> None:
+    """Run the parts of the turn that need no decision, until someone must decide."""
+    while True:
+        game = story.state
+        turn = game.turn
+        if turn is None:
+            return
+        if turn.step == ROLL and not coloured(game.seats[turn.seat]):
+            story.tell("dice_rolled", {"seat": turn.seat, "dice": []})
+        elif turn.step == DICE and (turn.kept or not reroll_actions(game)):
+            options = scoring_options(game)
+            if len(options) > 1:
+                return
+            story.tell("turn_scored", tally(game, options[0] if options else None))
+        elif turn.step == BUY:
+            if buy_actions(game):
+                return
+            end_buying(story)
+        elif turn.step == END:
+            if not end_of_turn(story, dice):
+                return
+        else:
+            return
+
+
+def end_buying(story: Story) -> None:
+    game = story.state
+    turn = active_turn(game)
+    player = game.seats[turn.seat]
+    carried = turn.coins if in_play(player, "keep_the_change") else 0
+    story.tell("buying_ended", {"seat": turn.seat, "coins_left": turn.coins, "carried": carried,
+                                "owed": turn.borrowed})
+
+
+def end_of_turn(story: Story, dice: Dice) -> bool:
+    """Hot Potatoes are placed (a decision), Can't Touch This dice are rolled, the next
+    player may bonus match (a decision), then cleanup. False while a decision is awaited."""
+    game = story.state
+    turn = active_turn(game)
+    player = game.seats[turn.seat]
+    if in_play(player, "hot_potato"):
+        return False
+    for card in ctt_in_play(player):
+        story.tell("cant_touch_this_rolled", {"seat": turn.seat, "card": card,
+                                              "colour": ctt_colour(card),
+                                              "face": roll_die(dice, ctt_colour(card))})
+    if matchable(story.state):
+        return False
+    cleanup(story, dice)
+    return True
+
+
+def cleanup(story: Story, dice: Dice) -> None:
+    game = story.state
+    turn = active_turn(game)
+    player = game.seats[turn.seat]
+    last = is_last_turn(game)
+    story.tell("turn_ended", {
+        "seat": turn.seat, "turn": turn.number,
+        "discarded": list(player.hand),
+        "played": [p.card for p in player.play if p.owner is None],
+        "returned": [{"card": p.card, "to": p.owner} for p in player.play if p.owner is not None],
+    })
+    draw(story, turn.seat, HAND_SIZE, "new_hand", dice)
+    if last:
+        story.tell("game_over", results(story.state))
+    else:
+        start_turn(story, turn.number + 1, dice)
+

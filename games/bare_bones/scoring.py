@@ -1,0 +1,141 @@
+"""Tallying a turn (points, coins, conversions, Loan Shark repayment) and end scoring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import ACTION_CARDS, COIN_COLOURS
+from .doubling import DOUBLING, Doubling
+from .state import OVER, Game, Seat, blocked_faces, fpv, hot_potatoes, in_play
+
+HOT_POTATO_PENALTY = ACTION_CARDS["hot_potato"].param("penalty")
+LOAN_PENALTY = ACTION_CARDS["loan_shark"].param("penalty_per_coin")
+
+
+def doubling_card(seat: Seat) -> str | None:
+    """The card in play that doubles dice after the roll (at most one fits in 5 units)."""
+    return next((p.card for p in seat.play if p.card in DOUBLING), None)
+
+
+def signature(game: Game, option: Doubling | None) -> tuple:
+    turn = game.turn
+    assert turn is not None
+    doubled = option.doubled if option else ()
+    removed = option.removed if option else ()
+    return tuple(sorted((d.colour, d.face, i in doubled, i in removed)
+                        for i, d in enumerate(turn.dice)))
+
+
+def scoring_options(game: Game) -> list[Doubling]:
+    """The distinct ways the doubling card can score these dice (equal outcomes merged)."""
+    turn = game.turn
+    assert turn is not None
+    card = doubling_card(game.seats[turn.seat])
+    if card is None:
+        return []
+    seen, out = set(), []
+    for option in DOUBLING[card](turn.dice):
+        key = signature(game, option)
+        if key not in seen:
+            seen.add(key)
+            out.append(option)
+    return out
+
+
+def dice_values(game: Game, option: Doubling | None) -> list[int]:
+    """What each die scores: its number, doubled once per doubling, 0 when removed or
+    blocked by another player's Can't Touch This."""
+    turn = game.turn
+    assert turn is not None
+    blocked = blocked_faces(game, turn.seat)
+    out = []
+    for i, die in enumerate(turn.dice):
+        removed = option is not None and i in option.removed
+        doubled = option is not None and i in option.doubled
+        out.append(0 if removed or die.face in blocked else die.face * (2 if doubled else 1))
+    return out
+
+
+def converted(points: int, coins: int, seat: Seat) -> tuple[int, int, str | None]:
+    """Straight Cash turns points into coins; Point Pro turns the earned coins into points."""
+    if in_play(seat, "straight_cash"):
+        return 0, coins + points, "straight_cash"
+    if in_play(seat, "point_pro"):
+        return points + coins, 0, "point_pro"
+    return points, coins, None
+
+
+def tally(game: Game, option: Doubling | None) -> dict[str, Any]:
+    """The turn's `turn_scored` data: dice points and coins, conversions, the repayment
+    of last turn's loan (each coin still owed costs 2 points)."""
+    turn = game.turn
+    assert turn is not None
+    seat = game.seats[turn.seat]
+    values = dice_values(game, option)
+    raw_points = sum(v for v, d in zip(values, turn.dice) if d.colour not in COIN_COLOURS)
+    raw_coins = sum(v for v, d in zip(values, turn.dice) if d.colour in COIN_COLOURS)
+    points, coins, conversion = converted(raw_points, raw_coins, seat)
+    available = turn.coins + coins
+    repaid = min(seat.owed, available)
+    penalty = LOAN_PENALTY * (seat.owed - repaid)
+    return {
+        "seat": turn.seat,
+        "dice": [{"colour": d.colour, "face": d.face} for d in turn.dice],
+        "doubled": list(option.doubled) if option else [],
+        "removed": list(option.removed) if option else [],
+        "doubled_by": option.card if option else None,
+        "blocked": blocked_faces(game, turn.seat),
+        "values": values,
+        "points": points,
+        "coins_earned": coins,
+        "conversion": conversion,
+        "loan_repaid": repaid,
+        "loan_penalty": penalty,
+        "coins": available - repaid,
+        "score": seat.score + points - penalty,
+    }
+
+
+def total_of(tallied: dict[str, Any]) -> int:
+    return int(tallied["points"]) + int(tallied["coins_earned"])
+
+
+# --- the end ----------------------------------------------------------------------------
+
+def final_total(seat: Seat) -> int:
+    """Running score + Final Point Values - 15 per Hot Potato owned (Ruling) - 2 per coin
+    of a loan never repaid (Our choice: the last turn's loan has no next turn to repay)."""
+    owned = seat.owned()
+    return (seat.score + fpv(owned) - HOT_POTATO_PENALTY * hot_potatoes(owned)
+            - LOAN_PENALTY * seat.owed)
+
+
+def breakdown(seat: Seat) -> dict[str, int]:
+    owned = seat.owned()
+    return {"running": seat.score, "final_point_value": fpv(owned),
+            "hot_potatoes": hot_potatoes(owned), "loan_owed": seat.owed,
+            "cards": len(owned), "total": final_total(seat)}
+
+
+def ranking(game: Game) -> list[list[int]]:
+    """Highest total first; a tie goes to fewer cards, then the tied players share."""
+    keys = {s: (final_total(seat), -len(seat.owned())) for s, seat in enumerate(game.seats)}
+    return [[s for s in range(game.players) if keys[s] == key]
+            for key in sorted(set(keys.values()), reverse=True)]
+
+
+def results(game: Game) -> dict[str, Any]:
+    groups = ranking(game)
+    return {
+        "winners": groups[0],
+        "ranking": groups,
+        "scores": {str(s): final_total(seat) for s, seat in enumerate(game.seats)},
+        "breakdown": {str(s): breakdown(seat) for s, seat in enumerate(game.seats)},
+    }
+
+
+def outcome(game: Game) -> dict[str, Any] | None:
+    if game.phase != OVER:
+        return None
+    r = results(game)
+    return {"winners": r["winners"], "ranking": r["ranking"], "scores": r["scores"]}

@@ -1,0 +1,217 @@
+"""The immutable state of a Bare Bones game and small read-only questions about it.
+
+A draw pile is never ordered: `draw_rest` is its multiset (kept sorted) and a card is
+picked with the dice when it is drawn. Only cards placed on top by a rule (Hot Potato)
+are known, in `draw_top` (the last one is the top card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .data import (
+    ACTION_UNITS_PER_TURN,
+    COLOURS,
+    CTT_VERSIONS,
+    DICE_PER_COLOUR,
+    ctt_colour,
+    final_point_value,
+    stack_of,
+)
+
+DRAFT = "draft"
+TURN = "turn"
+OVER = "over"
+
+# steps of a turn
+PLAY = "play"
+JOYRIDE = "joyride"
+SWAP_MEET = "swap_meet"
+ROLL = "roll"
+DICE = "dice"        # rolled: re-rolls, then the scoring choice
+BUY = "buy"
+END = "end"          # Hot Potatoes, Can't Touch This, bonus matching, cleanup
+
+
+@dataclass(frozen=True)
+class InPlay:
+    """A card in a play area. `colour`: the Dice colour it counts as (Dice Card, Mimic,
+    borrowed card); `owner`: the seat that lent it (Joyride); `matched`: laid by bonus
+    matching on the previous player's turn."""
+
+    card: str
+    colour: str | None = None
+    owner: int | None = None
+    matched: bool = False
+
+
+@dataclass(frozen=True)
+class Aside:
+    """A Can't Touch This set aside with its die: `face` is blocked for the others."""
+
+    card: str
+    face: int
+
+    @property
+    def colour(self) -> str:
+        return ctt_colour(self.card)
+
+
+@dataclass(frozen=True)
+class Seat:
+    hand: tuple[str, ...] = ()
+    draw_top: tuple[str, ...] = ()
+    draw_rest: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    play: tuple[InPlay, ...] = ()
+    aside: tuple[Aside, ...] = ()
+    score: int = 0
+    owed: int = 0            # Loan Shark coins to repay on the next turn
+    carry: int = 0           # Keep the Change coins for the next turn
+    extra_draws: int = 0     # bonus matches: cards to draw at the start of the next turn
+
+    @property
+    def draw_size(self) -> int:
+        return len(self.draw_top) + len(self.draw_rest)
+
+    def owned(self) -> list[str]:
+        """Every card this seat owns that is in its own zones (see `owned_cards`)."""
+        cards = list(self.hand) + list(self.draw_top) + list(self.draw_rest) + list(self.discard)
+        cards += [p.card for p in self.play if p.owner is None]
+        return cards + [a.card for a in self.aside]
+
+
+@dataclass(frozen=True)
+class Die:
+    colour: str
+    face: int
+
+
+@dataclass(frozen=True)
+class Turn:
+    number: int              # 0-based over the whole game
+    round: int
+    seat: int
+    step: str = PLAY
+    units: int = 0
+    coins: int = 0
+    borrowed: int = 0
+    greeds: int = 0
+    red_draws: int = 0
+    joyride: int | None = None           # the opponent whose card is to be borrowed
+    revealed: tuple[tuple[int, tuple[str, ...]], ...] = ()   # hands shown by Joyride
+    swap_value: int = 0
+    dice: tuple[Die, ...] = ()
+    rerolls_used: int = 0
+    green_rerolled: bool = False
+    full_house_rerolled: bool = False
+    kept: bool = False
+    scored: bool = False
+    bought: tuple[str, ...] = ()         # stacks bought from this turn
+    matched: tuple[str, ...] = ()        # colours the next player matched
+    matching_over: bool = False
+
+
+@dataclass(frozen=True)
+class Game:
+    players: int
+    rounds: int
+    action_cards: tuple[str, ...]
+    first_player: int
+    seats: tuple[Seat, ...]
+    supply: tuple[tuple[str, int], ...]  # card -> count, in supply order
+    phase: str = DRAFT
+    picks: int = 0
+    turn: Turn | None = None
+
+    @property
+    def order(self) -> list[int]:
+        return [(self.first_player + i) % self.players for i in range(self.players)]
+
+    @property
+    def total_turns(self) -> int:
+        return self.rounds * self.players
+
+
+def owned_cards(game: Game, seat: int) -> list[str]:
+    """Every card `seat` owns, a card lent to the active player by Joyride included."""
+    lent = [p.card for other in game.seats for p in other.play if p.owner == seat]
+    return game.seats[seat].owned() + lent
+
+
+def set_at(items: tuple, index: int, value: object) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def with_seat(game: Game, seat: int, new: Seat) -> Game:
+    return replace(game, seats=set_at(game.seats, seat, new))
+
+
+def without(items: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = items.index(card)
+    return items[:i] + items[i + 1:]
+
+
+def supply_count(game: Game, card: str) -> int:
+    return dict(game.supply).get(card, 0)
+
+
+def stack_remaining(game: Game, stack: str) -> list[str]:
+    """The cards still in a supply stack (a Can't Touch This stack: its versions left)."""
+    return [card for card, n in game.supply if n > 0 and stack_of(card) == stack]
+
+
+def supply_add(game: Game, card: str, delta: int) -> Game:
+    return replace(game, supply=tuple((c, n + delta if c == card else n) for c, n in game.supply))
+
+
+def active_turn(game: Game) -> Turn:
+    assert game.turn is not None
+    return game.turn
+
+
+def coloured(seat: Seat) -> list[InPlay]:
+    """The play area's entries that count as Dice Cards."""
+    return [p for p in seat.play if p.colour is not None]
+
+
+def in_play(seat: Seat, card: str) -> int:
+    return sum(1 for p in seat.play if p.card == card)
+
+
+def units_left(turn: Turn) -> int:
+    return ACTION_UNITS_PER_TURN - turn.units
+
+
+def dice_available(game: Game) -> dict[str, int]:
+    """Dice of each colour the supply holds: a die on a Can't Touch This is out of play."""
+    out = {c: DICE_PER_COLOUR for c in COLOURS}
+    for seat in game.seats:
+        for aside in seat.aside:
+            out[aside.colour] -= 1
+    return out
+
+
+def blocked_faces(game: Game, seat: int) -> list[int]:
+    """Numbers other players' Can't Touch This dice block for `seat`'s scoring."""
+    return sorted({a.face for s, other in enumerate(game.seats) if s != seat for a in other.aside})
+
+
+def ctt_in_play(seat: Seat) -> list[str]:
+    return [p.card for p in seat.play if p.card in CTT_VERSIONS]
+
+
+def hot_potatoes(cards: list[str]) -> int:
+    return sum(1 for c in cards if c == "hot_potato")
+
+
+def fpv(cards: list[str]) -> int:
+    return sum(final_point_value(c) for c in cards)
+
+
+def is_last_turn(game: Game) -> bool:
+    return game.turn is not None and game.turn.number == game.total_turns - 1
+
+
+def next_seat(game: Game, seat: int) -> int:
+    return (seat + 1) % game.players

@@ -1,0 +1,97 @@
+"""Building given states and scripting the dice for the Bare Bones tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from games.bare_bones import RULES
+from games.bare_bones.data import FACES, card_order
+from games.bare_bones.state import TURN, Aside, Die, Game, InPlay, Seat, Turn
+from games.core import Event, NoDice, replay
+from tests.support.harness import config, roundtrip, when
+
+
+def ordered(cards: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=card_order))
+
+
+def face(colour: str, value: int) -> int:
+    """The scripted d6 result that shows `value` on a die of `colour`."""
+    return FACES[colour].index(value) + 1
+
+
+def faces(*pairs: Any) -> list[int]:
+    """faces("red", 3, "white", 5) -> the scripted results for those dice, in order."""
+    return [face(pairs[i], pairs[i + 1]) for i in range(0, len(pairs), 2)]
+
+
+def pick(rest: Sequence[str], card: str) -> int:
+    """The scripted result that draws `card` from an unordered pile holding `rest`."""
+    return ordered(rest).index(card) + 1
+
+
+def started(players: int = 2, **options: Any) -> Game:
+    events = RULES.setup(config(RULES, players, first_player=0, **options), NoDice())
+    return replay(RULES, [roundtrip(e) for e in events])
+
+
+def table(players: int = 2, hands: dict[int, Sequence[str]] | None = None,
+          draws: dict[int, Sequence[str]] | None = None,
+          discards: dict[int, Sequence[str]] | None = None,
+          play: dict[int, Sequence[InPlay]] | None = None,
+          aside: dict[int, Sequence[Aside]] | None = None,
+          scores: dict[int, int] | None = None, active: int = 0, number: int | None = None,
+          seats: dict[int, dict[str, Any]] | None = None, **options: Any) -> Game:
+    """A game at the start of `active`'s turn (card playing), with the given zones."""
+    game = started(players, **options)
+    out = []
+    for s in range(players):
+        out.append(Seat(
+            hand=ordered((hands or {}).get(s, ())),
+            draw_rest=ordered((draws or {}).get(s, ())),
+            discard=tuple((discards or {}).get(s, ())),
+            play=tuple((play or {}).get(s, ())),
+            aside=tuple((aside or {}).get(s, ())),
+            score=(scores or {}).get(s, 0),
+            **(seats or {}).get(s, {}),
+        ))
+    number = active if number is None else number
+    turn = Turn(number=number, round=number // players + 1, seat=active)
+    return replace(game, seats=tuple(out), phase=TURN, picks=3 * players, turn=turn)
+
+
+def with_turn(game: Game, **changes: Any) -> Game:
+    assert game.turn is not None
+    return replace(game, turn=replace(game.turn, **changes))
+
+
+def rolled(game: Game, *pairs: Any, **changes: Any) -> Game:
+    """The active player has rolled these dice (colour, face, colour, face...)."""
+    dice = tuple(Die(pairs[i], pairs[i + 1]) for i in range(0, len(pairs), 2))
+    return with_turn(game, dice=dice, step="dice", **changes)
+
+
+def dice_played(*colours: str) -> list[InPlay]:
+    return [InPlay(c, c) for c in colours]
+
+
+def cards_played(*cards: str) -> list[InPlay]:
+    return [InPlay(c) for c in cards]
+
+
+def act(state: Game, seat: int, action: dict[str, Any], dice: Sequence[int] = ()):
+    return when(RULES, state, seat, action, dice)
+
+
+def plain(events: Sequence[Event]) -> list[tuple[str, dict[str, Any]]]:
+    return [(e.type, dict(e.data)) for e in events]
+
+
+def types(events: Sequence[Event]) -> list[str]:
+    return [e.type for e in events]
+
+
+def of_type(events: Sequence[Event], kind: str) -> list[dict[str, Any]]:
+    return [dict(e.data) for e in events if e.type == kind]

@@ -6,9 +6,10 @@ reads the state the previous one left.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
-from games.core import Dice, Event, pick
+from games.core import Dice, pick
+from games.core import story as core_story
 
 from .cards import backed_scores, card_problem, card_uses, dice_after
 from .data import DIE_SIDES, beats, readings
@@ -16,16 +17,11 @@ from .evolve import evolve
 from .state import State
 
 
-class Story:
-    def __init__(self, state: State | None) -> None:
-        self.state: Any = state
-        self.events: list[Event] = []
+class Story(core_story.Story):
+    """A decision's events, folded as they are told (games/core/story.py)."""
 
-    def tell(self, kind: str, data: Mapping[str, Any],
-             private: Mapping[int, Mapping[str, Any]] | None = None) -> None:
-        event = Event(kind, dict(data), dict(private or {}))
-        self.events.append(event)
-        self.state = evolve(self.state, event)
+    def __init__(self, state: State | None) -> None:
+        super().__init__(evolve, state)
 
 
 def direction_name(direction: int) -> str:

@@ -6,10 +6,8 @@ A `Story` folds each event as it is told, so later steps see the state it made.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from games.core import Dice, Event
+from games.core import Dice
+from games.core import story as core_story
 
 from .buying import buy_actions
 from .data import FACES, HAND_SIZE, ctt_colour, is_dice_card
@@ -31,16 +29,11 @@ from .state import (
 )
 
 
-class Story:
-    def __init__(self, state: Game) -> None:
-        self.state = state
-        self.events: list[Event] = []
+class Story(core_story.Story):
+    """A decision's events, folded as they are told (games/core/story.py)."""
 
-    def tell(self, kind: str, data: Mapping[str, Any],
-             private: Mapping[int, Mapping[str, Any]] | None = None) -> None:
-        event = Event(kind, dict(data), dict(private or {}))
-        self.events.append(event)
-        self.state = evolve(self.state, event)
+    def __init__(self, state: Game) -> None:
+        super().__init__(evolve, state)
 
 
 def roll_die(dice: Dice, colour: str) -> int:

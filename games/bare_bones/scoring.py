@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.outcome import rank_by
+
 from .data import ACTION_CARDS, COIN_COLOURS
 from .doubling import DOUBLING, Doubling
 from .state import OVER, Game, Seat, blocked_faces, fpv, hot_potatoes, in_play
@@ -119,9 +121,7 @@ def breakdown(seat: Seat) -> dict[str, int]:
 
 def ranking(game: Game) -> list[list[int]]:
     """Highest total first; a tie goes to fewer cards, then the tied players share."""
-    keys = {s: (final_total(seat), -len(seat.owned())) for s, seat in enumerate(game.seats)}
-    return [[s for s in range(game.players) if keys[s] == key]
-            for key in sorted(set(keys.values()), reverse=True)]
+    return rank_by([(final_total(seat), -len(seat.owned())) for seat in game.seats])
 
 
 def results(game: Game) -> dict[str, Any]:

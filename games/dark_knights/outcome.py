@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.outcome import rank_by
+
 from .state import State
 
 
 def ranking(scores: tuple[int, ...]) -> list[list[int]]:
     """Seats grouped by banked score, best first (tied seats share a group)."""
-    levels = sorted(set(scores), reverse=True)
-    return [[seat for seat, s in enumerate(scores) if s == level] for level in levels]
+    return rank_by(scores)
 
 
 def result(state: State) -> dict[str, Any]:

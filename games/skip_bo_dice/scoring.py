@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.outcome import rank_by
+
 from .data import STAR_BUBBLES, is_number
 from .state import OVER, Board, Game
 
@@ -29,11 +31,7 @@ def score(board: Board) -> int:
 
 def ranking(game: Game) -> list[list[int]]:
     """Most points first; ties go to the most unused Skip-Bos and re-rolls, then share."""
-    keys = {s: (score(b), unused_skip_bos_and_rerolls(b)) for s, b in enumerate(game.boards)}
-    groups: list[list[int]] = []
-    for key in sorted(set(keys.values()), reverse=True):
-        groups.append([s for s in range(game.players) if keys[s] == key])
-    return groups
+    return rank_by([(score(b), unused_skip_bos_and_rerolls(b)) for b in game.boards])
 
 
 def results(game: Game) -> dict[str, Any]:

@@ -62,11 +62,11 @@ class CreateGameSerializer(serializers.Serializer):
     client_seed = serializers.CharField(required=False, max_length=128, allow_blank=False,
                                         help_text="your contribution to the dice (drawn if omitted)")
     turn_timeout = serializers.IntegerField(
-        max_value=MAX_INT,
+        min_value=1, max_value=30 * 24 * 3600,
         required=False, allow_null=True, default=None,
         help_text="seconds each awaited seat has to act (10 s to 30 days); null: no clock")
     autoplay_after = serializers.IntegerField(
-        max_value=MAX_INT,
+        min_value=1, max_value=100,
         required=False, default=3, help_text="timeouts in a row after which the timeout "
         "policy plays the seat until its player acts again")
 
@@ -78,7 +78,7 @@ class JoinSerializer(serializers.Serializer):
 
 class StartSerializer(serializers.Serializer):
     first_player = serializers.IntegerField(
-        max_value=MAX_INT,
+        max_value=11,
         required=False, allow_null=True, min_value=0,
         help_text="the seat the creator names to go first (Snake Bones: the first bidder); "
                   "omitted: drawn with the game's dice and recorded")

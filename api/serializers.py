@@ -114,7 +114,8 @@ class GameSerializer(serializers.Serializer):
     turn_timeout = serializers.IntegerField(allow_null=True)
     autoplay_after = serializers.IntegerField()
     view = serializers.DictField(child=serializers.JSONField(allow_null=True), allow_null=True,
-                                 help_text="the game as the caller may see it (docs/games/)")
+                                 help_text="the game as the caller may see it (docs/games/); "
+                                 "null in the lobby and in lists")
     outcome = serializers.DictField(child=serializers.JSONField(), allow_null=True)
     server_seed_hash = serializers.CharField(help_text="SHA-256 commitment to the server seed")
     server_seed = serializers.CharField(allow_null=True, help_text="revealed when the game ends")

@@ -107,14 +107,16 @@ class GameListView(APIView):
     @extend_schema(operation_id="list_games", tags=["games"],
                    parameters=[s.GameListQuerySerializer],
                    responses={200: s.GameListSerializer, **problems(400, 401, 429)},
-                   summary="List games (filter by status, type, mine)")
+                   summary="List games (filter by status, type, mine); `view` is null in "
+                           "lists: GET the game for it")
     def get(self, request: Request) -> Response:
         query = _valid(s.GameListQuerySerializer, request.query_params)
         games = selectors.list_games(user=request.user, status=query.get("status"),
                                      game_type=query.get("game_type"), mine=query["mine"])
         page = games[query["offset"]:query["offset"] + query["limit"]]
         return Response({"count": games.count(),
-                         "results": [selectors.game_for(g, request.user) for g in page]})
+                         "results": [selectors.game_for(g, request.user, with_view=False)
+                                     for g in page]})
 
     @extend_schema(operation_id="create_game", tags=["games"], request=s.CreateGameSerializer,
                    responses={201: s.GameSerializer, **problems(400, 401, 429)},

@@ -91,8 +91,9 @@ def awaiting(game: Game) -> list[dict[str, Any]]:
             for seat, kind in sorted(game.awaiting.items(), key=lambda item: int(item[0]))]
 
 
-def game_for(game: Game, user: AbstractBaseUser | None) -> dict[str, Any]:
-    """The game resource as `user` may see it."""
+def game_for(game: Game, user: AbstractBaseUser | None, with_view: bool = True) -> dict[str, Any]:
+    """The game resource as `user` may see it (lists leave out the rules' view: folding
+    every listed game would make a list cost a replay per game)."""
     viewer = seat_of(game, user)
     finished = game.status == GameStatus.FINISHED
     return {
@@ -102,7 +103,7 @@ def game_for(game: Game, user: AbstractBaseUser | None) -> dict[str, Any]:
         "version": game.version,
         "awaiting": awaiting(game),
         "turn_timeout": game.turn_timeout, "autoplay_after": game.autoplay_after,
-        "view": view_at(game, viewer) if game.status != GameStatus.LOBBY else None,
+        "view": view_at(game, viewer) if with_view and game.status != GameStatus.LOBBY else None,
         "outcome": game.outcome, "server_seed_hash": game.server_seed_hash,
         "server_seed": game.server_seed if finished else None,
         "created_at": game.created_at, "started_at": game.started_at,

@@ -108,3 +108,5 @@ def test_list_games_filters(players) -> None:  # type: ignore[no-untyped-def]
     assert ids(game_type="snake-bones") >= {lobby, active, other}
     page = a.get("/games", limit=1).json()
     assert page["count"] >= 3 and len(page["results"]) == 1
+    listed = a.get("/games", status="active").json()["results"]
+    assert listed[0]["view"] is None and a.game(active)["view"]["phase"] == "staking"

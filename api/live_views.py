@@ -57,11 +57,10 @@ class EventStreamView(APIView):
     def get(self, request: Request, game_id: str) -> StreamingHttpResponse:
         query = _valid(s.StreamQuerySerializer, request.query_params)
         game = selectors.get_game(game_id)
-        seat = selectors.seat_of(game, request.user)
         after = _resume_after(request, query)
         seconds = min(query["timeout"], settings.DICE_STREAM_MAX)
-        response = StreamingHttpResponse(selectors.stream_events(game, seat, after, seconds),
-                                         content_type="text/event-stream")
+        events = selectors.stream_events(game, request.user, after, seconds)
+        response = StreamingHttpResponse(events, content_type="text/event-stream")
         response["Cache-Control"] = "no-cache"
         response["X-Accel-Buffering"] = "no"
         return response

@@ -120,18 +120,28 @@ def wait_for_events(game: Game, after: int, wait: float, poll: float = 0.2) -> G
     return game
 
 
-def stream_events(game: Game, viewer: int | None, after: int, seconds: float,
+def stream_events(game: Game, user: AbstractBaseUser | None, after: int, seconds: float,
                   poll: float = 0.5, heartbeat: float = 15.0) -> Iterator[str]:
-    """Server-sent events: every event after `after` as it lands, for `seconds` at most."""
+    """Server-sent events: every event after `after` as it lands, for `seconds` at most.
+
+    Each batch is filtered for the seat `user` holds when it is sent, not when the stream
+    opened: a player who leaves the lobby, or whose seat `start` renumbers, must never
+    receive the private parts of the seat number they held before.
+    """
     yield "retry: 2000\n\n"
     end = time.monotonic() + seconds
     quiet_since = time.monotonic()
     while time.monotonic() < end:
-        events = events_for(game, viewer, after=after, limit=200)
-        for event in events:
-            after = event["seq"]
-            yield f"id: {after}\nevent: {event['type']}\ndata: {json.dumps(event)}\n\n"
-        if events:
+        rows = list(Event.objects.filter(game=game, seq__gt=after).order_by("seq")[:200])
+        if rows:
+            # Seats change only in the lobby and at the start, in the transaction that
+            # appends the first event; looked up after the rows, the seat is never older
+            # than the events it filters.
+            viewer = seat_of(game, user)
+            for row in rows:
+                event = visible_event(row, viewer)
+                after = row.seq
+                yield f"id: {after}\nevent: {event['type']}\ndata: {json.dumps(event)}\n\n"
             quiet_since = time.monotonic()
             continue
         if time.monotonic() - quiet_since >= heartbeat:

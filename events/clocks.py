@@ -85,6 +85,11 @@ def record_timeout(game: Game, seat: int, deadline: Deadline) -> None:
     row.save(update_fields=["timeouts_in_row", "autoplay"])
 
 
+def everyone_on_autoplay(game: Game) -> bool:
+    """No seat has a player who has acted since their clock took over."""
+    return not Seat.objects.filter(game=game, autoplay=False).exists()
+
+
 def player_is_back(game: Game, seat: int) -> None:
     """Any move by the player ends autoplay and resets the count of timeouts."""
     Seat.objects.filter(game=game, number=seat).exclude(timeouts_in_row=0, autoplay=False) \

@@ -21,6 +21,7 @@ from games.core import Event as RuleEvent
 from games.core import GameConfig, IllegalAction, MalformedAction
 from games.core.fairness import HmacDice, commitment
 from games.core.options import InvalidOptions, resolve_options
+from games.core.outcome import abandoned
 
 from . import chain, clocks, notify, store
 from .clocks import Acted
@@ -182,11 +183,7 @@ def _after_append(game: Game, state: Any, acted: Acted) -> list[Event]:
     result = rules.outcome(state)
     closing: list[Event] = []
     if result is not None and game.status != GameStatus.FINISHED:
-        closing = store.append(game, store.Batch([_seed_revealed(game)], actor="system"))
-        game.status = GameStatus.FINISHED
-        game.finished_at = timezone.now()
-        game.outcome = result
-        notify.notify(game, "game_over", range(game.seat_set.count()), outcome=result)
+        closing = _close(game, result)
     before = {int(seat): kind for seat, kind in game.awaiting.items()}
     awaiting = {} if game.status == GameStatus.FINISHED else rules.awaiting(state)
     game.awaiting = {str(seat): kind for seat, kind in awaiting.items()}
@@ -198,6 +195,28 @@ def _after_append(game: Game, state: Any, acted: Acted) -> list[Event]:
     game_id, version = str(game.id), game.version
     transaction.on_commit(lambda: store.CACHE.put(game_id, version, state))
     return closing
+
+
+def _close(game: Game, result: dict[str, Any]) -> list[Event]:
+    """End the game with `result`: reveal the server seed and tell every seat."""
+    closing = store.append(game, store.Batch([_seed_revealed(game)], actor="system"))
+    game.status = GameStatus.FINISHED
+    game.finished_at = timezone.now()
+    game.outcome = result
+    notify.notify(game, "game_over", range(game.seat_set.count()), outcome=result)
+    return closing
+
+
+def _abandon(game: Game) -> None:
+    """Every seat is an absent player on autoplay: nobody is left to play for, so the game
+    ends with no winner instead of running on its clocks forever (docs/clocks.md)."""
+    seats = sorted(Seat.objects.filter(game=game).values_list("number", flat=True))
+    store.append(game, store.Batch([RuleEvent("game_abandoned", {
+        "reason": "every_seat_on_autoplay", "seats": seats})], actor="system"))
+    _close(game, abandoned())
+    game.awaiting = {}
+    game.save()
+    clocks.sync_deadlines(game, {}, Acted())
 
 
 def _called_to_act(before: Mapping[int, str], awaiting: Mapping[int, str], acted: Acted) -> list[int]:
@@ -266,6 +285,8 @@ def apply_timeout(*, game_id: Any, seat: int, version: int) -> str:
         action = rules.timeout_action(store.state_at(game), seat)
         _apply(game, seat, action, version, actor="clock", timeout_of=version)
         clocks.record_timeout(game, seat, deadline)
+        if game.status == GameStatus.ACTIVE and clocks.everyone_on_autoplay(game):
+            _abandon(game)
         return "applied"
 
 

@@ -1,8 +1,8 @@
 """Reading and appending a game's stream, and folding it into the rules' state.
 
-The stream holds the rules' events plus two of the service's own: `table_seated`
-(who sits where, the seed commitment) opens it and `seed_revealed` closes it. Those
-are not folded by the rules.
+The stream holds the rules' events plus the service's own: `table_seated` (who sits
+where, the seed commitment) opens it, `game_abandoned` ends a game every seat of which
+was left to the clock, and `seed_revealed` closes it. Those are not folded by the rules.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from games.core.fairness import Draw
 from games.core.rules import GameRules
 
 from . import chain
+from .verify_replay import SERVICE_EVENTS
 from .models import Event, Game
 
-SERVICE_EVENTS = frozenset({"table_seated", "seed_revealed"})
 CURRENT_SCHEMA_VERSION = 1
 
 # Pure upcasters: (event type, stored schema version) -> function(data) -> data of the

@@ -2,11 +2,14 @@
 
 Pure like events.verify (standard library and `games` only). A stream is a list of
 batches, as they were appended: `table_seated`; the setup batch (command `{"setup":
-{...}}`); one batch per action (command `{"seat": n, "action": {...}}`); `seed_revealed`.
+{...}}`); one batch per action (command `{"seat": n, "action": {...}}`); `game_abandoned`
+when the clock was left to play every seat; `seed_revealed`.
 For each rules batch the rules' `setup` or `decide` runs on the state folded so far, with
 dice that hand out that batch's recorded draws in order (and refuse a die of other
 sides); it must return exactly the stored events of the batch. Folding every stored
 event must then reach the game's outcome, and `seed_revealed` must follow it at once.
+An abandoned game's outcome is `games.core.outcome.abandoned()`; `game_abandoned` must
+follow a batch the clock played and come right before `seed_revealed`.
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from games import registry
 from games.core import Event, GameConfig
+from games.core.outcome import abandoned
 
-SERVICE_EVENTS = frozenset({"table_seated", "seed_revealed"})
+# The service's own events, not folded by the rules; one home (events.store uses it).
+SERVICE_EVENTS = frozenset({"table_seated", "game_abandoned", "seed_revealed"})
 
 Upcast = Callable[[str, int, dict], dict]
 Stored = Mapping[str, Any]
@@ -140,12 +145,21 @@ class Replay:
     seated: Mapping[str, Any] = field(default_factory=dict)
     state: Any = None
     findings: list[Finding] = field(default_factory=list)
+    abandoned: bool = False
+    last_actor: str | None = None
 
     def over(self) -> bool:
-        return self.state is not None and self.rules.outcome(self.state) is not None
+        return self.abandoned or (
+            self.state is not None and self.rules.outcome(self.state) is not None)
+
+    def outcome(self) -> Any:
+        if self.abandoned:
+            return abandoned()
+        return self.rules.outcome(self.state) if self.state is not None else None
 
     def batch(self, batch: Sequence[Stored]) -> None:
         head = batch[0]
+        self.last_actor = str(head.get("actor"))
         self.findings += command_matches(head, self.seated)
         dice = RecordedDice(head.get("draws") or [])
         try:
@@ -170,6 +184,12 @@ class Replay:
             self.seated = event.get("data") or {}
             if position != 0:
                 self.findings.append(Finding(seq, "type", "table_seated must open the stream"))
+        elif kind == "game_abandoned":
+            if position != count - 2 or self.over() or self.last_actor != "clock":
+                self.findings.append(Finding(seq, "type", "game_abandoned must follow a move "
+                                             "of the clock and come right before "
+                                             "seed_revealed"))
+            self.abandoned = True
         elif position != count - 1 or not self.over():
             self.findings.append(Finding(seq, "type", "seed_revealed must close the stream "
                                          "right after the game ends"))
@@ -196,7 +216,7 @@ def check_replay(game: Mapping[str, Any], events: Sequence[Stored],
             replay.findings.append(Finding(batch[0].get("seq"), "event",
                                            f"cannot be folded: {type(exc).__name__}: {exc}"))
             return replay.findings, len(groups), None
-    outcome = rules.outcome(replay.state) if replay.state is not None else None
+    outcome = replay.outcome()
     return replay.findings + outcome_matches(game, events, outcome), len(groups), outcome
 
 

@@ -53,14 +53,15 @@ def test_a_short_clock_runs_out_and_the_timeout_lands_once(worker: Worker, playe
     assert_each_deadline_fired_once(game_id)
 
 
-def test_a_game_left_alone_to_its_clocks_finishes(worker: Worker, players) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_left_alone_to_its_clocks_ends_as_abandoned(worker: Worker, players) -> None:  # type: ignore[no-untyped-def]
     a, b = players(2)
     game_id = open_table([a, b], seconds=1, autoplay_after=2)
     a.start(game_id, first_player=1)
     wait_until(lambda: Game.objects.get(id=game_id).status == "finished", 150,
                "the game did not finish on its clocks", worker.tail)
     game = Game.objects.get(id=game_id)
-    assert game.outcome["winners"] and game.awaiting == {}
+    assert game.outcome["abandoned"] is True and game.outcome["winners"] == []
+    assert game.awaiting == {}
     assert Seat.objects.filter(game=game, autoplay=True).count() == 2
     assert_each_deadline_fired_once(game_id)
     humans = Event.objects.filter(game=game, actor__startswith="seat:")

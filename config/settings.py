@@ -33,7 +33,6 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "events",
@@ -60,11 +59,21 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'dice-games.sqlite3'}"
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+# No connection outlives its request (CONN_MAX_AGE 0): on PostgreSQL each process borrows
+# from a pool of at most DICE_DB_POOL_SIZE connections, so a burst of requests waits for a
+# connection (DICE_DB_POOL_TIMEOUT seconds, then 503) instead of opening one per thread.
+# A process holds at most DICE_DB_POOL_SIZE connections; see docs/scaling-connections.md.
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+DICE_DB_POOL_SIZE = int(os.environ.get("DICE_DB_POOL_SIZE") or "8")
+DICE_DB_POOL_TIMEOUT = float(os.environ.get("DICE_DB_POOL_TIMEOUT") or "10")
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers queue for the lock at BEGIN instead of failing half way (one writer at a time).
     DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 30}
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif DICE_DB_POOL_SIZE > 0:
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 0, "max_size": DICE_DB_POOL_SIZE, "timeout": DICE_DB_POOL_TIMEOUT,
+        "max_idle": 60,
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -85,11 +94,31 @@ STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or None
 # Swagger UI and ReDoc assets are served by WhiteNoise straight from the installed apps.
 WHITENOISE_USE_FINDERS = True
 
+# Accounts (docs/accounts.md). Passwords are checked by Django's four standard validators.
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+# Seconds a token lives after its login; 0 (the default): until revoked.
+DICE_TOKEN_TTL = int(os.environ.get("DICE_TOKEN_TTL") or "0")
+if DICE_TOKEN_TTL < 0:
+    raise RuntimeError("DICE_TOKEN_TTL must be a number of seconds, 0 for no expiry")
+# Failed logins allowed per client address and, separately, per username.
+DICE_THROTTLE_LOGIN_FAILURES = os.environ.get("DICE_THROTTLE_LOGIN_FAILURES", "10/min")
+# How many reverse proxies in front of the service append to X-Forwarded-For. 0 (the
+# default): the client is the socket's peer (REMOTE_ADDR) and X-Forwarded-For is ignored,
+# so a client cannot pick its own identity for the throttles.
+DICE_TRUSTED_PROXIES = int(os.environ.get("DICE_TRUSTED_PROXIES") or "0")
+if DICE_TRUSTED_PROXIES < 0:
+    raise RuntimeError("DICE_TRUSTED_PROXIES must be 0 or more")
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["api.auth.BearerOrTokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.SafeJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.problem_exception_handler",
     "DEFAULT_THROTTLE_CLASSES": [
@@ -101,6 +130,8 @@ REST_FRAMEWORK = {
         "user": os.environ.get("DICE_THROTTLE_USER", "1200/min"),
     },
     "UNAUTHENTICATED_USER": None,
+    # None would make DRF trust X-Forwarded-For wholesale; 0 uses REMOTE_ADDR.
+    "NUM_PROXIES": DICE_TRUSTED_PROXIES,
 }
 
 SPECTACULAR_SETTINGS = {

@@ -1,0 +1,76 @@
+"""A burst of requests cannot take the service past its bound of database connections.
+
+Each process borrows from a pool of at most DICE_DB_POOL_SIZE connections (config/
+settings.py); requests beyond it wait for one instead of opening another. Before the
+pool, 25 concurrent requests to the development server held 84 of PostgreSQL's 100.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from django.db import connection
+
+from tests.support.server import Server
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+POOL = 3
+BURST = 40
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path, DICE_DB_POOL_SIZE=str(POOL))
+    running.start()
+    yield running
+    running.stop()
+
+
+def connections_to_this_database() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                       " AND pid <> pg_backend_pid()")
+        return int(cursor.fetchone()[0])
+
+
+def test_a_burst_of_requests_never_holds_more_than_the_pool(server: Server, players) -> None:  # type: ignore[no-untyped-def]
+    host, guest = players(2)
+    game = host.create("snake-bones", 2)
+    guest.join(game["id"])
+    url = f"{server.url}/api/v1/games/{game['id']}"
+    before = connections_to_this_database()
+    peak = before
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        try:
+            while not done.is_set():
+                peak = max(peak, connections_to_this_database())
+                time.sleep(0.005)
+        finally:
+            connection.close()
+
+    def fetch(_: int) -> int:
+        request = urllib.request.Request(url, headers={"Authorization": f"Token {host.token}"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    try:
+        with ThreadPoolExecutor(BURST) as burst:
+            statuses = list(burst.map(fetch, range(BURST * 3)))
+    finally:
+        done.set()
+        sampler.join()
+    assert statuses == [200] * (BURST * 3)
+    assert before <= peak - 1, "the burst never reached the database"
+    assert peak - before <= POOL, f"the server held {peak - before} connections"

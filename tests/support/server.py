@@ -1,0 +1,51 @@
+"""The service really started: `manage.py runserver` in a subprocess, on the test database."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+from tests.clocks.worker import ROOT, free_port, test_database_url, wait_until
+
+
+class Server:
+    """A threaded development server on 127.0.0.1, with the test settings."""
+
+    def __init__(self, workdir: Path, **env: str) -> None:
+        self.port = free_port()
+        self.log = workdir / "server.log"
+        self.env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test",
+                    "DATABASE_URL": test_database_url(), "DICE_VAR_DIR": str(workdir), **env}
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "manage.py", "runserver", f"127.0.0.1:{self.port}", "--noreload"],
+            cwd=ROOT, env=self.env, stdout=self.log.open("w"), stderr=subprocess.STDOUT)
+        wait_until(self._answers, 30, "the server did not start", self.tail)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.proc = None
+
+    def tail(self) -> str:
+        return self.log.read_text()[-3000:] if self.log.exists() else ""
+
+    def _answers(self) -> bool:
+        try:
+            with urllib.request.urlopen(f"{self.url}/api/v1/game-types", timeout=1) as answer:
+                return answer.status == 200
+        except OSError:
+            return False

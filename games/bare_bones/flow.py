@@ -121,18 +121,32 @@ def deal_hands(story: Story, dice: Dice) -> None:
     start_turn(story, 0, dice)
 
 
-def matchable(game: Game) -> list[str]:
-    """Colours the next player may bonus match now: exactly two copies in the active
-    player's play area, not matched yet, and a Dice Card of that colour in their hand."""
+def open_colours(game: Game) -> list[str]:
+    """Colours the next player may be asked to bonus match now, from public information
+    only: exactly two copies in the active player's play area and not matched yet."""
     turn = active_turn(game)
     if is_last_turn(game) or turn.matching_over or game.players < 2:
         return []
     copies: dict[str, int] = {}
     for entry in coloured(game.seats[turn.seat]):
         copies[entry.colour or ""] = copies.get(entry.colour or "", 0) + 1
-    hand = game.seats[next_seat(game, turn.seat)].hand
     return [c for c, n in copies.items()
-            if n == 2 and c not in turn.matched and c in hand and is_dice_card(c)]
+            if n == 2 and c not in turn.matched and is_dice_card(c)]
+
+
+def matching_open(game: Game) -> bool:
+    """(Our choice, issue #10) The next player is asked whenever a colour is open and their
+    hand is not empty, whether or not they hold a card of that colour: the pause (and the
+    `matching_ended` that closes it) depends only on what their opponents may know."""
+    next_hand = game.seats[next_seat(game, active_turn(game).seat)].hand
+    return bool(next_hand) and bool(open_colours(game))
+
+
+def matchable(game: Game) -> list[str]:
+    """Colours the next player may bonus match now: open (see `open_colours`) and a Dice
+    Card of that colour in their hand. Only that player learns this list."""
+    hand = game.seats[next_seat(game, active_turn(game).seat)].hand
+    return [c for c in open_colours(game) if c in hand]
 
 
 def advance(story: Story, dice: Dice) -> None:
@@ -181,7 +195,7 @@ def end_of_turn(story: Story, dice: Dice) -> bool:
         story.tell("cant_touch_this_rolled", {"seat": turn.seat, "card": card,
                                               "colour": ctt_colour(card),
                                               "face": roll_die(dice, ctt_colour(card))})
-    if matchable(story.state):
+    if matching_open(story.state):
         return False
     cleanup(story, dice)
     return True

@@ -425,6 +425,10 @@ def test_cant_touch_this_blocks_the_rolled_number_until_the_owners_next_turn():
     state, events = roll(state, ["blue", 3, "red", 3, "red", 4], seat=1)
     t = scored(events)
     assert (t["blocked"], t["values"], t["points"]) == ([3], [0, 0, 4], 4)
+    # Two Red cards in play: seat 0 is asked to bonus match even though its hand holds no
+    # Red (the pause must not tell the table what is in a hand, issue #10); it declines.
+    assert RULES.awaiting(state) == {0: "bonus_match"}
+    state, events = act(state, 0, {"type": "end_matching"})
     assert of_type(events, "cant_touch_this_returned") == [
         {"seat": 0, "card": "cant_touch_this_red", "colour": "red", "face": 3}]
     assert state.seats[0].aside == () and state.seats[0].discard[-1] == "cant_touch_this_red"

@@ -84,3 +84,59 @@ def test_no_bonus_matching_after_the_last_turn_of_the_game():
     state = with_turn(state, step="buy", scored=True, coins=0)
     _, events = act(state, 1, {"type": "end_buying"})
     assert types(events)[-1] == "game_over"
+
+
+# --- the pause tells nobody what is in the hand (issue #10) ----------------------------------
+
+def public(events):
+    return [(e.type, dict(e.data)) for e in events]
+
+
+def test_next_player_is_asked_whether_or_not_they_hold_the_colour():
+    """(Our choice) The pause depends on public information only: two copies of a colour in
+    play and a non-empty hand. A player without the colour may only decline; declining
+    looks the same to the table whether or not they held one."""
+    holding = table(play={0: dice_played("red", "red")}, hands={1: ["red", "white"]},
+                    draws={0: WHITES, 1: WHITES})
+    lacking = table(play={0: dice_played("red", "red")}, hands={1: ["white", "white"]},
+                    draws={0: WHITES, 1: ["red"] + WHITES[1:]})  # the same cards, elsewhere
+    holding, before_h = at_end_of_buying(holding)
+    lacking, before_l = at_end_of_buying(lacking)
+    assert public(before_h) == public(before_l) == [
+        ("buying_ended", {"seat": 0, "coins_left": 0, "carried": 0, "owed": 0})]
+    assert RULES.awaiting(holding) == RULES.awaiting(lacking) == {1: "bonus_match"}
+    assert RULES.legal_actions(holding, 1) == [
+        {"type": "bonus_match", "card": "red"}, {"type": "end_matching"}]
+    assert RULES.legal_actions(lacking, 1) == [{"type": "end_matching"}]
+    assert RULES.timeout_action(lacking, 1) == {"type": "end_matching"}
+    with pytest.raises(IllegalAction) as err:
+        act(lacking, 1, {"type": "bonus_match", "card": "red"})
+    assert err.value.code == "no_bonus_match"
+    for viewer in (None, 0):
+        assert RULES.view(holding, viewer) == RULES.view(lacking, viewer)
+    _, declined_h = act(holding, 1, {"type": "end_matching"})
+    _, declined_l = act(lacking, 1, {"type": "end_matching"})
+    assert public(declined_h) == public(declined_l)
+    assert types(declined_l)[:2] == ["matching_ended", "turn_ended"]
+
+
+def test_after_a_match_the_next_player_is_asked_again_while_a_colour_is_open():
+    state = table(play={0: dice_played("red", "red", "blue", "blue")},
+                  hands={1: ["red", "white"]}, draws={0: WHITES, 1: WHITES})
+    state, _ = at_end_of_buying(state)
+    state, events = act(state, 1, {"type": "bonus_match", "card": "red"})
+    assert types(events) == ["bonus_matched"]
+    assert RULES.awaiting(state) == {1: "bonus_match"}
+    assert RULES.legal_actions(state, 1) == [{"type": "end_matching"}]
+
+
+def test_a_next_player_with_an_empty_hand_is_not_asked():
+    """Hand sizes are public, so skipping an empty hand tells nobody anything."""
+    state = table(play={0: dice_played("red", "red")}, draws={0: WHITES, 1: WHITES})
+    _, events = at_end_of_buying(state)
+    assert types(events)[:2] == ["buying_ended", "turn_ended"]
+    state = table(play={0: dice_played("red", "red", "blue", "blue")}, hands={1: ["red"]},
+                  draws={0: WHITES, 1: WHITES})
+    state, _ = at_end_of_buying(state)
+    _, events = act(state, 1, {"type": "bonus_match", "card": "red"})
+    assert types(events)[:2] == ["bonus_matched", "turn_ended"]

@@ -82,13 +82,21 @@ def test_bought_cards_go_to_the_discard_pile_and_cleanup_deals_a_new_hand():
     assert plain(events) == [
         ("card_bought", {"seat": 0, "card": "yellow", "cost": 8, "coins": 0}),
         ("buying_ended", {"seat": 0, "coins_left": 0, "carried": 0, "owed": 0}),
+    ]
+    # Two White cards in play: seat 1 is asked to bonus match although it holds no White
+    # (the pause must not tell the table what is in a hand, issue #10); it declines.
+    assert RULES.awaiting(state) == {1: "bonus_match"}
+    assert RULES.legal_actions(state, 1) == [{"type": "end_matching"}]
+    state, events = act(state, 1, {"type": "end_matching"})
+    assert plain(events) == [
+        ("matching_ended", {"seat": 1}),
         ("turn_ended", {"seat": 0, "turn": 0, "discarded": ["yellow"],
                         "played": ["blue", "red", "white", "white"], "returned": []}),
         ("cards_drawn", {"seat": 0, "count": 5, "reason": "new_hand", "hand_size": 5,
                          "draw_pile": 0}),
         ("turn_started", {"turn": 1, "round": 1, "seat": 1, "coins": 0, "extra_draws": 0}),
     ]
-    assert events[3].private == {0: {"cards": ["white"] * 5}}
+    assert events[2].private == {0: {"cards": ["white"] * 5}}
     assert state.seats[0].discard == ("yellow", "blue", "red", "white", "white", "yellow")
     assert dict(state.supply)["yellow"] == 6
     assert RULES.awaiting(state) == {1: "play"}

@@ -51,14 +51,3 @@ def row_body(row: Any) -> dict[str, Any]:
         "prev_hash": row.prev_hash,
     }
 
-
-def first_break(bodies: list[Mapping[str, Any]]) -> int | None:
-    """The seq of the first event whose chain link or hash is wrong, or None."""
-    prev = GENESIS
-    for expected_seq, body in enumerate(bodies, start=1):
-        if body["seq"] != expected_seq or body["prev_hash"] != prev:
-            return int(body["seq"])
-        if event_hash(body) != body["hash"]:
-            return int(body["seq"])
-        prev = body["hash"]
-    return None

@@ -108,6 +108,31 @@ def test_a_forged_chain_is_still_caught_by_the_replay(audit_for, slug: str) -> N
 
 
 @pytest.mark.parametrize("slug", GAME_TYPES)
+def test_an_event_rehashed_alone_breaks_the_link_of_the_next(audit_for, slug: str) -> None:
+    """A forger changes one event's recorded_at and recomputes only its own hash: that
+    hash is valid for its content, so only the next event's prev_hash (which its own
+    hash covers, and still names the old hash) shows the change."""
+    audit = audit_for(slug)
+    seq = len(audit["events"]) // 2
+    event = audit["events"][seq - 1]
+    event["recorded_at"] = "2000-01-01T00:00:00.000000Z"
+    event["hash"] = chain.event_hash(event)
+    assert problems_of(audit) == [("chain", seq + 1, "prev_hash")]
+
+
+@pytest.mark.parametrize("slug", GAME_TYPES)
+def test_a_dice_used_that_is_not_the_number_of_draws_is_reported(audit_for, slug: str) -> None:
+    """seed_revealed says how many dice were drawn; a forged count, even with the whole
+    chain recomputed, disagrees with the draws the stream holds."""
+    for change in (1, -1):
+        audit = audit_for(slug)
+        last = audit["events"][-1]
+        assert last["type"] == "seed_revealed"
+        last["data"]["dice_used"] += change
+        assert problems_of(rehash(audit)) == [("dice", last["seq"], "data.dice_used")]
+
+
+@pytest.mark.parametrize("slug", GAME_TYPES)
 def test_gaps_truncation_and_misplaced_events_are_reported(audit_for, slug: str) -> None:
     audit = audit_for(slug)
     drawn = [e for e in audit["events"] if e["draws"]]

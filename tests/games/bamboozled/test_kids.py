@@ -38,11 +38,21 @@ def test_kids_cannot_bluff():
 
 
 def test_kids_must_strictly_beat_the_score():
-    state, _ = kids()
+    state, _ = kids(("skip", "up_down"))
     state, _ = act(state, 0, declare(43))
-    state, _ = act(state, 1, ROLL, [5, 3])
-    assert rejected(state, 1, declare(35)) == "must_beat_score"
-    assert [a["score"] for a in RULES.legal_actions(state, 1)] == [53]
+    lower, _ = act(state, 1, ROLL, [5, 3])
+    assert rejected(lower, 1, declare(35)) == "must_beat_score"
+    assert [a["score"] for a in RULES.legal_actions(lower, 1)
+            if a["type"] == "declare" and a["card"] is None] == [53]
+    # A tie does not beat: the dice show the standing 43, only Up/Down could beat, so
+    # the roller is asked to declare; the tie is refused and not offered.
+    tied, _ = act(state, 1, ROLL, [3, 4])
+    assert RULES.awaiting(tied) == {1: "declare"}
+    assert rejected(tied, 1, declare(43)) == "must_beat_score"
+    assert rejected(tied, 1, declare(34)) == "must_beat_score"
+    offered = RULES.legal_actions(tied, 1)
+    assert not any(a.get("score") == 43 for a in offered)
+    assert offered[-1] == {"type": "concede"}
 
 
 def test_kids_not_beating_the_score_is_a_strike_and_its_setter_draws_a_card():

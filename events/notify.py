@@ -10,8 +10,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-import urllib.error
-import urllib.request
 from datetime import timedelta
 from typing import Any, Iterable
 
@@ -19,14 +17,17 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from . import chain
+from . import chain, egress
 from .models import Delivery, DeliveryStatus, Game, Seat, Webhook, WebhookEvent
 
 log = logging.getLogger(__name__)
 
 
-def notify(game: Game, kind: str, seats: Iterable[int], **data: Any) -> list[Delivery]:
-    """Queue `kind` for the players in `seats` whose webhooks asked for it."""
+def notify(game: Game, kind: str, seats: Iterable[int], /, **data: Any) -> list[Delivery]:
+    """Queue `kind` for the players in `seats` whose webhooks asked for it.
+
+    The first three are positional-only, so `data` may hold any key (a clock_warning's
+    payload has its own "kind": the decision awaited)."""
     users = dict(Seat.objects.filter(game=game, number__in=list(seats))
                  .values_list("user_id", "number"))
     if not users:
@@ -101,21 +102,17 @@ def deliver(delivery_id: int) -> str:
 
 
 def _post(delivery: Delivery) -> tuple[int | None, str]:
+    """One POST to the webhook's URL, at an address checked now (events/egress.py); no
+    redirect is followed and a failure is a short generic reason, never the receiver's."""
     body = body_of(delivery)
-    request = urllib.request.Request(delivery.webhook.url, data=body, method="POST", headers={
+    return egress.post(delivery.webhook.url, body, {
         "Content-Type": "application/json",
         "User-Agent": "dice-games-webhooks/1",
         "X-Dice-Event": delivery.kind,
         "X-Dice-Delivery": str(delivery.pk),
         "X-Dice-Signature": signature(delivery.webhook.secret, body),
-    })
-    try:
-        with urllib.request.urlopen(request, timeout=settings.DICE_WEBHOOK_TIMEOUT) as response:
-            return response.status, ""
-    except urllib.error.HTTPError as exc:
-        return exc.code, f"HTTP {exc.code}"
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        return None, str(exc)
+    }, timeout=settings.DICE_WEBHOOK_TIMEOUT,
+        allow_private=settings.DICE_WEBHOOK_ALLOW_PRIVATE)
 
 
 def due_deliveries(limit: int = 200, stale_after: int = 60) -> list[int]:

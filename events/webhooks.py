@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ipaddress
 import secrets
 from typing import Any, Sequence
 from urllib.parse import urlsplit
@@ -11,6 +10,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 
+from . import egress
 from .errors import BadRequest, NotFound
 from .models import Delivery, Webhook, WebhookEvent
 
@@ -19,20 +19,22 @@ KINDS = [k.value for k in WebhookEvent]
 
 def _check_url(url: str) -> None:
     parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    try:
+        port = parts.port or egress.DEFAULT_PORTS.get(parts.scheme)
+    except ValueError:
+        port = None
+    if parts.scheme not in ("http", "https") or not parts.hostname or port is None:
         raise BadRequest("a webhook URL is http(s)://host/...", code="invalid_webhook_url")
     if settings.DICE_WEBHOOK_ALLOW_PRIVATE:
         return
-    host = parts.hostname
-    if host == "localhost" or host.endswith(".localhost"):
-        raise BadRequest("webhooks may not target this server's network",
-                         code="invalid_webhook_url")
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return
-    if address.is_private or address.is_loopback or address.is_link_local or address.is_reserved:
-        raise BadRequest("webhooks may not target private addresses", code="invalid_webhook_url")
+    try:  # every address the name resolves to now; each delivery checks again
+        egress.resolve(parts.hostname, port, allow_private=False)
+    except egress.Refused as refused:
+        if refused.code == "unresolvable_webhook_host":
+            raise BadRequest("the webhook's host name does not resolve",
+                             code=refused.code) from None
+        raise BadRequest("webhooks may not target loopback, private or reserved addresses",
+                         code=refused.code) from None
 
 
 def create_webhook(*, user: AbstractBaseUser, url: str, events: Sequence[str],

@@ -1,18 +1,31 @@
-"""Token authentication: `Authorization: Token <key>` or `Authorization: Bearer <key>`."""
+"""Token authentication: `Authorization: Token <key>` or `Authorization: Bearer <key>`.
+
+Keys are access tokens (api.models.AccessToken, one per login), looked up by their
+SHA-256 hash; see api/accounts.py and docs/accounts.md.
+"""
 
 from __future__ import annotations
 
-from rest_framework.authentication import TokenAuthentication, get_authorization_header
+from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.exceptions import AuthenticationFailed
+
+from . import accounts
+
+KEYWORDS = (b"token", b"bearer")
 
 
-class BearerOrTokenAuthentication(TokenAuthentication):
+class BearerOrTokenAuthentication(BaseAuthentication):
     def authenticate(self, request):  # type: ignore[no-untyped-def]
         parts = get_authorization_header(request).split()
-        if parts and parts[0].lower() == b"bearer":
-            self.keyword = "Bearer"
-        else:
-            self.keyword = "Token"
-        return super().authenticate(request)
+        if not parts or parts[0].lower() not in KEYWORDS:
+            return None
+        if len(parts) != 2:
+            raise AuthenticationFailed("send `Authorization: Token <key>`: one key, no spaces")
+        try:
+            key = parts[1].decode()
+        except UnicodeError:
+            raise AuthenticationFailed("invalid token") from None
+        return accounts.authenticate_key(key)
 
     def authenticate_header(self, request) -> str:  # type: ignore[no-untyped-def]
         return "Token"

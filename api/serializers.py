@@ -19,20 +19,43 @@ class ProblemSerializer(serializers.Serializer):
     instance = serializers.CharField(required=False, allow_null=True)
     current_version = serializers.IntegerField(required=False,
                                                help_text="on version_conflict: the head version")
-    errors = serializers.DictField(required=False, help_text="on invalid_request: field errors",
-                                   child=serializers.JSONField())
+    errors = serializers.DictField(required=False, child=serializers.JSONField(),
+                                   help_text="on invalid_request and invalid_password: "
+                                   "the errors of each field")
 
 
 class CredentialsSerializer(serializers.Serializer):
     username = serializers.RegexField(r"^[A-Za-z0-9_.-]{3,40}$", max_length=40,
-                                      help_text="3 to 40 letters, digits, _ . -")
+                                      help_text="3 to 40 letters, digits, _ . -; unique "
+                                      "regardless of case, and logins may use any case")
     password = serializers.CharField(min_length=8, max_length=128, write_only=True,
-                                     trim_whitespace=False)
+                                     trim_whitespace=False,
+                                     help_text="on registration: at least 8 characters, not "
+                                     "all digits, not a common password, not like the "
+                                     "username (else 400 `invalid_password`)")
+    token_name = serializers.CharField(required=False, allow_blank=True, max_length=100,
+                                       help_text="a label for the new token (e.g. the "
+                                       "device); defaults to the User-Agent")
 
 
 class TokenSerializer(serializers.Serializer):
-    username = serializers.CharField()
-    token = serializers.CharField(help_text="send as `Authorization: Token <token>`")
+    username = serializers.CharField(help_text="as registered (logins may use any case)")
+    token = serializers.CharField(help_text="send as `Authorization: Token <token>` (or "
+                                  "`Bearer <token>`); shown only in this answer")
+    token_id = serializers.IntegerField(help_text="the token's id in GET /auth/tokens")
+    expires_at = serializers.DateTimeField(allow_null=True,
+                                           help_text="null: valid until revoked")
+
+
+class AccessTokenSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    prefix = serializers.CharField(help_text="the key's first characters, to tell tokens apart")
+    name = serializers.CharField(help_text="the label given at login, else its User-Agent")
+    created_at = serializers.DateTimeField()
+    last_used_at = serializers.DateTimeField(allow_null=True,
+                                             help_text="to the minute; null: never used")
+    expires_at = serializers.DateTimeField(allow_null=True, help_text="null: until revoked")
+    current = serializers.BooleanField(help_text="the token this request was made with")
 
 
 class OptionSerializer(serializers.Serializer):

@@ -1,10 +1,13 @@
 from django.urls import path
 
-from . import audit_views, live_views, views, webhook_views
+from . import audit_views, auth_views, live_views, views, webhook_views
 
 urlpatterns = [
-    path("auth/register", views.RegisterView.as_view(), name="register"),
-    path("auth/token", views.TokenView.as_view(), name="token"),
+    path("auth/register", auth_views.RegisterView.as_view(), name="register"),
+    path("auth/token", auth_views.TokenView.as_view(), name="token"),
+    path("auth/tokens", auth_views.TokenListView.as_view(), name="tokens"),
+    path("auth/tokens/<int:token_id>", auth_views.TokenDetailView.as_view(), name="token-detail"),
+    path("auth/logout", auth_views.LogoutView.as_view(), name="logout"),
     path("game-types", views.GameTypeListView.as_view(), name="game-types"),
     path("games", views.GameListView.as_view(), name="games"),
     path("games/<uuid:game_id>", views.GameDetailView.as_view(), name="game"),

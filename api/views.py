@@ -4,21 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import authenticate, get_user_model
-from django.db import IntegrityError, transaction
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.authtoken.models import Token
-from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from events import selectors, services
-from events.errors import BadRequest, Conflict
+from events.errors import BadRequest
 from games.core.options import options_schema
 
 from . import serializers as s
@@ -37,49 +32,6 @@ def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
-
-
-def _token_for(user: Any) -> dict[str, str]:
-    token, _ = Token.objects.get_or_create(user=user)
-    return {"username": user.get_username(), "token": token.key}
-
-
-class CredentialsView(APIView):
-    """Takes a username and password; a token header is neither needed nor read."""
-
-    permission_classes = [AllowAny]
-    authentication_classes: list = []
-    throttle_classes = [AnonRateThrottle]
-
-    def get_authenticate_header(self, request: Request) -> str:
-        return "Token"
-
-
-class RegisterView(CredentialsView):
-    @extend_schema(operation_id="register", tags=["auth"], request=s.CredentialsSerializer,
-                   responses={201: s.TokenSerializer, **problems(400, 409, 429)},
-                   summary="Create an account and get its token")
-    def post(self, request: Request) -> Response:
-        data = _valid(s.CredentialsSerializer, request.data)
-        try:
-            with transaction.atomic():
-                user = get_user_model().objects.create_user(data["username"],
-                                                            password=data["password"])
-        except IntegrityError:
-            raise Conflict("that username is taken", code="username_taken") from None
-        return Response(_token_for(user), status=status.HTTP_201_CREATED)
-
-
-class TokenView(CredentialsView):
-    @extend_schema(operation_id="obtain_token", tags=["auth"], request=s.CredentialsSerializer,
-                   responses={200: s.TokenSerializer, **problems(400, 401, 429)},
-                   summary="Exchange username and password for a token")
-    def post(self, request: Request) -> Response:
-        data = _valid(s.CredentialsSerializer, request.data)
-        user = authenticate(request, username=data["username"], password=data["password"])
-        if user is None:
-            raise AuthenticationFailed("wrong username or password")
-        return Response(_token_for(user))
 
 
 def _game_type(rules: Any) -> dict[str, Any]:

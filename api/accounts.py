@@ -1,0 +1,196 @@
+"""Accounts: registration, login, per-login access tokens and the failed-login limit.
+
+The views in api/auth_views.py call these functions and shape the answers; the rules of
+accounts live here (docs/accounts.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.cache import cache
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from rest_framework.exceptions import AuthenticationFailed, Throttled
+
+from events.errors import BadRequest, Conflict, NotFound
+
+from .models import AccessToken
+
+# A token's last use is written at most this often (seconds), so reads stay reads.
+TOUCH_INTERVAL = 60
+# The newest tokens a user keeps; logging in again beyond this drops the least recently used.
+MAX_TOKENS_PER_USER = 100
+PREFIX_LENGTH = 8
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    """A token just made: the only moment its key is known."""
+
+    token: AccessToken
+    key: str
+
+
+def hash_key(key: str) -> str:
+    # Any string hashes, NUL bytes and all: a lookup by hash never sees the raw header.
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+# --- accounts ---------------------------------------------------------------------------
+
+
+def register(username: str, password: str, *, name: str = "") -> IssuedToken:
+    """A new account (usernames are unique regardless of case) and its first token."""
+    users = get_user_model()
+    if users.objects.filter(username__iexact=username).exists():
+        raise Conflict("that username is taken", code="username_taken")
+    try:
+        validate_password(password, user=users(username=username))
+    except DjangoValidationError as error:
+        raise BadRequest("the password is too weak: " + " ".join(error.messages),
+                         code="invalid_password", errors={"password": error.messages}) from None
+    try:
+        with transaction.atomic():
+            user = users.objects.create_user(username, password=password)
+    except IntegrityError:  # a concurrent registration of the same name, in any case
+        raise Conflict("that username is taken", code="username_taken") from None
+    return issue_token(user, name)
+
+
+def find_username(username: str) -> str:
+    """The stored spelling of a username given in any case (itself if there is none)."""
+    users = get_user_model()
+    names = list(users.objects.filter(username__iexact=username)
+                 .values_list("username", flat=True)[:2])
+    if len(names) == 1:
+        return names[0]
+    return username  # none, or (only in data older than the unique index) an exact match
+
+
+def login(request: Any, ident: str, username: str, password: str, *, name: str = "") -> IssuedToken:
+    """A new token for a right username and password; failures are counted and limited."""
+    failures = FailedLogins()
+    failures.check(ident, username)
+    user = authenticate(request, username=find_username(username), password=password)
+    if user is None:
+        failures.record(ident, username)
+        raise AuthenticationFailed("wrong username or password")
+    return issue_token(user, name)
+
+
+# --- tokens -----------------------------------------------------------------------------
+
+
+def issue_token(user: Any, name: str = "") -> IssuedToken:
+    key = secrets.token_urlsafe(32)
+    now = timezone.now()
+    ttl = settings.DICE_TOKEN_TTL
+    token = AccessToken.objects.create(
+        user=user, key_hash=hash_key(key), prefix=key[:PREFIX_LENGTH], name=name[:100],
+        created_at=now, expires_at=now + timedelta(seconds=ttl) if ttl else None)
+    mine = AccessToken.objects.filter(user=user)
+    mine.filter(expires_at__lte=now).delete()
+    recent = Coalesce("last_used_at", "created_at")
+    surplus = list(mine.order_by(recent.desc(), "-id")
+                   .values_list("id", flat=True)[MAX_TOKENS_PER_USER:])
+    if surplus:
+        AccessToken.objects.filter(id__in=surplus).exclude(id=token.id).delete()
+    return IssuedToken(token, key)
+
+
+def authenticate_key(key: str) -> tuple[Any, AccessToken]:
+    """The user and token a key belongs to, else AuthenticationFailed (401)."""
+    try:
+        token = AccessToken.objects.select_related("user").get(key_hash=hash_key(key))
+    except AccessToken.DoesNotExist:
+        raise AuthenticationFailed("invalid token") from None
+    now = timezone.now()
+    if token.expires_at is not None and token.expires_at <= now:
+        raise AuthenticationFailed("the token has expired; log in again for a new one")
+    if not token.user.is_active:
+        raise AuthenticationFailed("the account is disabled")
+    if token.last_used_at is None or now - token.last_used_at > timedelta(seconds=TOUCH_INTERVAL):
+        AccessToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now
+    return token.user, token
+
+
+def tokens_of(user: Any) -> QuerySet[AccessToken]:
+    """The user's live tokens, newest first."""
+    live = AccessToken.objects.filter(user=user).exclude(expires_at__lte=timezone.now())
+    return live.order_by("-created_at", "-id")
+
+
+def revoke(user: Any, token_id: int) -> None:
+    in_range = 0 < token_id < 2**63  # beyond the id column: no such row
+    deleted, _ = (AccessToken.objects.filter(user=user, id=token_id).delete()
+                  if in_range else (0, {}))
+    if not deleted:
+        raise NotFound("you have no token with that id", code="token_not_found")
+
+
+def logout(token: AccessToken) -> None:
+    AccessToken.objects.filter(pk=token.pk).delete()
+
+
+# --- the failed-login limit -------------------------------------------------------------
+
+
+def parse_rate(rate: str) -> tuple[int, int]:
+    """'10/min' -> (10, 60), as DRF reads its throttle rates."""
+    count, period = rate.split("/")
+    return int(count), {"s": 1, "m": 60, "h": 3600, "d": 86400}[period[0]]
+
+
+class FailedLogins:
+    """Counts failed logins per client address and per username (any case).
+
+    Each key counts in a window that opens with its first failure and lasts the rate's
+    period; the count is an atomic cache increment, so parallel guesses are all counted.
+    """
+
+    def __init__(self) -> None:
+        self.limit, self.period = parse_rate(settings.DICE_THROTTLE_LOGIN_FAILURES)
+
+    @staticmethod
+    def keys(ident: str, username: str) -> list[str]:
+        address = str(ident or "").encode("utf-8", "surrogatepass")
+        digest = hashlib.sha256(address).hexdigest()[:32]
+        return [f"login-failures:addr:{digest}", f"login-failures:user:{username.lower()}"]
+
+    def check(self, ident: str, username: str) -> None:
+        waits = []
+        now = time.time()
+        for key in self.keys(ident, username):
+            count = cache.get(key, 0)
+            if count >= self.limit:
+                opened = cache.get(key + ":opened", now)
+                waits.append(max(1, math.ceil(opened + self.period - now)))
+        if waits:
+            raise Throttled(wait=max(waits), detail=(
+                "too many failed logins from this address or for this username; "
+                f"try again in {max(waits)} seconds"))
+
+    def record(self, ident: str, username: str) -> None:
+        now = time.time()
+        for key in self.keys(ident, username):
+            if cache.add(key, 0, self.period):
+                cache.set(key + ":opened", now, self.period)
+            try:
+                cache.incr(key)
+            except ValueError:  # expired between add and incr
+                cache.set(key, 1, self.period)
+                cache.set(key + ":opened", now, self.period)

@@ -1,0 +1,109 @@
+"""Accounts over HTTP: register, log in, list and revoke tokens, log out (api/accounts.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from . import accounts
+from . import serializers as s
+from .schema import problems
+from .views import _valid
+
+TOKEN_ID = OpenApiParameter("token_id", type=OpenApiTypes.INT, location=OpenApiParameter.PATH,
+                            description="the token's id, from GET /auth/tokens")
+
+
+def _token_name(request: Request, data: dict[str, Any]) -> str:
+    return data.get("token_name") or request.headers.get("User-Agent", "")
+
+
+def _issued(issued: accounts.IssuedToken) -> dict[str, Any]:
+    token = issued.token
+    return {"username": token.user.get_username(), "token": issued.key, "token_id": token.id,
+            "expires_at": token.expires_at}
+
+
+class CredentialsView(APIView):
+    """Takes a username and password; a token header is neither needed nor read."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [AnonRateThrottle]
+
+    def get_authenticate_header(self, request: Request) -> str:
+        return "Token"
+
+
+class RegisterView(CredentialsView):
+    @extend_schema(operation_id="register", tags=["auth"], request=s.CredentialsSerializer,
+                   responses={201: s.TokenSerializer, **problems(400, 409, 429)},
+                   summary="Create an account and get its first token",
+                   description="A weak password gets 400 `invalid_password` with the reasons "
+                   "in `errors.password`; a username taken in any case gets 409 "
+                   "`username_taken`.")
+    def post(self, request: Request) -> Response:
+        data = _valid(s.CredentialsSerializer, request.data)
+        issued = accounts.register(data["username"], data["password"],
+                                   name=_token_name(request, data))
+        return Response(s.TokenSerializer(_issued(issued)).data, status=status.HTTP_201_CREATED)
+
+
+class TokenView(CredentialsView):
+    @extend_schema(operation_id="obtain_token", tags=["auth"], request=s.CredentialsSerializer,
+                   responses={200: s.TokenSerializer, **problems(400, 401, 429)},
+                   summary="Log in: exchange username and password for a new token",
+                   description="Every login gets a token of its own. Failed logins are "
+                   "limited per client address and per username (429 `throttled` with "
+                   "Retry-After, even for the right password, until the window passes).")
+    def post(self, request: Request) -> Response:
+        data = _valid(s.CredentialsSerializer, request.data)
+        issued = accounts.login(request, self.get_ident(request), data["username"],
+                                data["password"], name=_token_name(request, data))
+        return Response(s.TokenSerializer(_issued(issued)).data)
+
+    def get_ident(self, request: Request) -> str:
+        # The throttles' notion of the client: REMOTE_ADDR unless DICE_TRUSTED_PROXIES says
+        # how many X-Forwarded-For entries were appended by our own proxies.
+        return AnonRateThrottle().get_ident(request)
+
+
+class TokenListView(APIView):
+    @extend_schema(operation_id="list_tokens", tags=["auth"],
+                   responses={200: s.AccessTokenSerializer(many=True), **problems(401, 429)},
+                   summary="The caller's live tokens (never their keys), newest first")
+    def get(self, request: Request) -> Response:
+        rows = [{"id": t.id, "prefix": t.prefix, "name": t.name, "created_at": t.created_at,
+                 "last_used_at": t.last_used_at, "expires_at": t.expires_at,
+                 "current": t.id == getattr(request.auth, "id", None)}
+                for t in accounts.tokens_of(request.user)]
+        return Response(s.AccessTokenSerializer(rows, many=True).data)
+
+
+class TokenDetailView(APIView):
+    @extend_schema(operation_id="revoke_token", tags=["auth"], parameters=[TOKEN_ID],
+                   responses={204: OpenApiResponse(description="revoked"),
+                              **problems(401, 404, 429)},
+                   summary="Revoke one of the caller's tokens",
+                   description="404 `token_not_found` unless the token is the caller's.")
+    def delete(self, request: Request, token_id: int) -> Response:
+        accounts.revoke(request.user, token_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LogoutView(APIView):
+    @extend_schema(operation_id="logout", tags=["auth"], request=None,
+                   responses={204: OpenApiResponse(description="the token is revoked"),
+                              **problems(401, 429)},
+                   summary="Log out: revoke the token this request is made with")
+    def post(self, request: Request) -> Response:
+        accounts.logout(request.auth)
+        return Response(status=status.HTTP_204_NO_CONTENT)

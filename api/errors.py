@@ -5,7 +5,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
@@ -22,8 +24,8 @@ PROBLEM_TYPE = "about:blank"
 TITLES = {
     400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
     405: "Method Not Allowed", 406: "Not Acceptable", 409: "Conflict",
-    415: "Unsupported Media Type", 422: "Unprocessable Content", 429: "Too Many Requests",
-    500: "Internal Server Error",
+    413: "Content Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Content",
+    429: "Too Many Requests", 500: "Internal Server Error",
 }
 
 DRF_CODES: list[tuple[type[Exception], str]] = [
@@ -59,6 +61,11 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
     if isinstance(exc, ServiceError):
         return problem_response(problem(exc.status, exc.code, exc.message, instance=instance,
                                         **exc.extra))
+    if isinstance(exc, RequestDataTooBig):
+        return problem_response(problem(
+            413, "payload_too_large",
+            f"the request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes",
+            instance=instance))
     if isinstance(exc, Http404):
         exc = drf.NotFound()
     if isinstance(exc, DjangoPermissionDenied):

@@ -15,7 +15,7 @@ from events.errors import BadRequest
 
 from . import serializers as s
 from .schema import problems
-from .views import GAME_ID, _valid
+from .views import GAME_ID, _valid, ascii_number
 
 
 class EventStreamRenderer(BaseRenderer):
@@ -35,10 +35,12 @@ LAST_EVENT_ID = OpenApiParameter("Last-Event-ID", type=str, location=OpenApiPara
 def _resume_after(request: Request, query: dict) -> int:
     header = request.headers.get("Last-Event-ID", "").strip()
     if header:
-        if not header.isdigit():
+        # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
+        after = ascii_number(header, s.MAX_INT)
+        if after is None:
             raise BadRequest("Last-Event-ID is the sequence number of an event",
                              code="invalid_last_event_id")
-        return int(header)
+        return after
     return int(query.get("after", 0))
 
 

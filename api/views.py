@@ -143,7 +143,16 @@ IF_MATCH = OpenApiParameter("If-Match", type=str, location=OpenApiParameter.HEAD
                             description="the expected version, e.g. \"12\" (instead of the body field)")
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key", type=str, location=OpenApiParameter.HEADER, required=False,
-    description="retrying with the same key and body returns the first answer, appending nothing")
+    description="retrying with the same key and body returns the first answer, appending "
+                "nothing; 1 to 200 printable ASCII characters")
+
+
+def ascii_number(text: str, maximum: int) -> int | None:
+    """The number that `text` spells in ASCII digits, if it is at most `maximum`; else None."""
+    if not text or len(text) > len(str(maximum)) or not (text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if value <= maximum else None
 
 
 def _expected_version(request: Request, body: dict[str, Any]) -> int:
@@ -153,10 +162,17 @@ def _expected_version(request: Request, body: dict[str, Any]) -> int:
     if header.startswith("W/"):
         header = header[2:]
     header = header.strip('"')
-    if header.isdigit():
-        return int(header)
-    raise BadRequest("send expected_version in the body or the version in If-Match",
-                     code="missing_expected_version")
+    # ASCII digits only: str.isdigit() also accepts "²" or "١", which int() refuses.
+    version = ascii_number(header, s.MAX_INT)
+    if version is not None:
+        return version
+    raise BadRequest("send expected_version in the body or the version in If-Match "
+                     f"(a number from 0 to {s.MAX_INT})", code="missing_expected_version")
+
+
+def _valid_idempotency_key(key: str) -> bool:
+    # Printable ASCII only: a NUL would reach the database (PostgreSQL refuses it).
+    return len(key) <= 200 and key.isascii() and key.isprintable()
 
 
 class ActionView(APIView):
@@ -173,14 +189,15 @@ class ActionView(APIView):
     def post(self, request: Request, game_id: str) -> Response:
         body = _valid(s.ActionSerializer, request.data)
         key = request.headers.get("Idempotency-Key") or None
-        if key is not None and len(key) > 200:
-            raise BadRequest("Idempotency-Key is at most 200 characters", code="invalid_header")
+        if key is not None and not _valid_idempotency_key(key):
+            raise BadRequest("Idempotency-Key is 1 to 200 printable ASCII characters",
+                             code="invalid_header")
         selectors.get_game(game_id)
         result = services.submit_action(
             user=request.user, game_id=game_id, action=body["action"],
             expected_version=_expected_version(request, body), idempotency_key=key,
             seat=body.get("seat"))
-        events = [selectors.visible_event(row, result.seat) for row in result.rows]
+        events = selectors.visible_events(result.rows, result.seat)
         version = result.rows[-1].seq if result.replayed else result.game.version
         headers = {"ETag": f'"{version}"'}
         if result.replayed:

@@ -19,6 +19,10 @@ from .state import CardUse
 CARD_WORDS = {"jackpot": "Jackpot", "double": "Double", "up_down": "Up/Down"}
 # Events after a call that belong to its outcome; anything else closes the report.
 OUTCOME_EVENTS = ("strike_taken", "player_out", "card_played")
+# A bluff caught with My Bad: the caller starts the next round, unless the strike ended
+# the game (then the words say so: `game_ended`).
+NEW_ROUND_WORDS = " and the caller starts a new round at 0"
+GAME_ENDS_WORDS = ", which ends the game"
 
 
 @dataclass
@@ -89,6 +93,8 @@ def challenges(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         elif open_report is not None and kind in OUTCOME_EVENTS:
             add_outcome(open_report, kind, data)
         else:
+            if open_report is not None and kind == "game_over":
+                game_ended(open_report)
             open_report = None
         table.fold(seq, kind, data)
     return reports
@@ -107,13 +113,24 @@ def add_outcome(report: dict[str, Any], kind: str, data: Mapping[str, Any]) -> N
         outcome["details"]["revived"].append(seat)
 
 
-def card_phrase(card: Mapping[str, Any]) -> str:
+def game_ended(report: dict[str, Any]) -> None:
+    """The call's strike ended the game: nobody starts a new round."""
+    rule = report["rule"]
+    rule["text"] = rule["text"].replace(NEW_ROUND_WORDS, GAME_ENDS_WORDS)
+
+
+def card_phrase(card: Mapping[str, Any], dice: Sequence[int]) -> str:
+    """The card and the die it changed, named by the value that die showed (never by a
+    number, which could be read 0- or 1-based against the data's `die`): "Up/Down card,
+    played up on the die showing 5,". docs/games/bamboozled.md states this choice."""
     name = CARD_WORDS.get(str(card["name"]), str(card["name"]))
-    if "direction" in card:
-        return f"{name} ({card['direction']} on die {int(card['die']) + 1})"
-    if "die" in card:
-        return f"{name} (on die {int(card['die']) + 1})"
-    return name
+    if "die" not in card:
+        return f"{name} card"
+    value = int(dice[int(card["die"])])
+    which = (f"one of the two dice showing {value}" if dice[0] == dice[1]
+             else f"the die showing {value}")
+    way = f" {card['direction']}" if "direction" in card else ""
+    return f"{name} card, played{way} on {which},"
 
 
 def dice_phrase(dice: Sequence[int]) -> str:
@@ -172,10 +189,10 @@ def ruling(verdict: str, my_bad: bool, score: int, dice: Sequence[int],
     """The rule that decided the call, by its code and in words."""
     shown = f"the dice show {dice_phrase(dice)}"
     if card is not None and card_dice is not None:
-        shown += (f" and the face-down {card_phrase(card)} card makes them "
+        shown += (f" and the face-down {card_phrase(card, dice)} makes them "
                   f"{dice_phrase(card_dice)}")
     shown += f", which score {scores_phrase(scores)}"
-    then = " and the caller starts a new round at 0" if my_bad else ""
+    then = NEW_ROUND_WORDS if my_bad else ""
     if verdict == "bluff":
         how = "Bluff caught with My Bad" if my_bad else "Bluff caught"
         return "bluff_caught", (

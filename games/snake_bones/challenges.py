@@ -65,8 +65,23 @@ def wild(table: _Table, face: int) -> bool:
 
 
 def dice_phrase(quantity: int, face: int, ones_wild: bool) -> str:
-    noun = "die shows" if quantity == 1 else "dice show"
-    return f"{quantity} {noun} {face}" + (" (ones wild)" if ones_wild else "")
+    """A claimed quantity: with wild ones the dice *count as* the face, they need not
+    show it ("3 dice count as 4 (ones are wild)")."""
+    if not ones_wild:
+        return f"{quantity} {'die shows' if quantity == 1 else 'dice show'} {face}"
+    return f"{quantity} {'die counts' if quantity == 1 else 'dice count'} as {face} (ones are wild)"
+
+
+def count_phrase(count: int, face: int, ones_wild: bool, all_dice: Sequence[int]) -> str:
+    """The counted dice, split into the dice showing the face and the wild ones when ones
+    are wild: "6 dice count as 4 (3 show 4 and 3 are wild ones)"."""
+    if not ones_wild:
+        return dice_phrase(count, face, False)
+    shows = sum(1 for die in all_dice if die == face)
+    ones = sum(1 for die in all_dice if die == WILD_FACE)
+    return (f"{count} {'die counts' if count == 1 else 'dice count'} as {face} "
+            f"({shows} {'shows' if shows == 1 else 'show'} {face} and "
+            f"{ones} {'is a wild one' if ones == 1 else 'are wild ones'})")
 
 
 def bid_claim(bid: Mapping[str, int], ones_wild: bool) -> dict[str, Any]:
@@ -92,7 +107,8 @@ def report(table: _Table, seq: int, call: str, data: Mapping[str, Any]) -> dict[
         data["dice"].items(), key=lambda item: int(item[0]))}
     matching = {s: count_matching(hand, bid["face"], ones_wild) for s, hand in dice.items()}
     count = int(data["count"])
-    rule_code, rule_text = ruling(call, count, bid, ones_wild)
+    rule_code, rule_text = ruling(call, count, bid, ones_wild,
+                                  [d for hand in dice.values() for d in hand])
     return {
         "seq": seq, "round": int(data.get("round", table.round)), "kind": call,
         "caller": caller, "challenged": bid["seat"],
@@ -124,9 +140,11 @@ def party(table: _Table, seat: int, hand: list[int], caller: int, bid: Mapping[s
             "claimed": claimed}
 
 
-def ruling(call: str, count: int, bid: Mapping[str, int], ones_wild: bool) -> tuple[str, str]:
-    """The rule that decided the call, by its code and in words."""
-    quantity, seen = bid["quantity"], dice_phrase(count, bid["face"], ones_wild)
+def ruling(call: str, count: int, bid: Mapping[str, int], ones_wild: bool,
+           all_dice: Sequence[int] = ()) -> tuple[str, str]:
+    """The rule that decided the call, by its code and in words (`all_dice`: the revealed
+    dice, to say how many show the face and how many are wild ones)."""
+    quantity, seen = bid["quantity"], count_phrase(count, bid["face"], ones_wild, all_dice)
     if call == "bluff" and count >= quantity:
         return "bluff_bid_stands", (
             f"Bluff called: {seen}, at least the {quantity} bid, so the bid stands: the "

@@ -127,7 +127,8 @@ def test_a_card_backed_declaration_called() -> None:
             "card": double, "card_dice": [4, 4], "verdict": "card", "true_scores": [44]}},
         "rule": {"code": "card_backed", "text":
                  "Card-backed declaration: the dice show 4 and 2 and the face-down Double "
-                 "(on die 2) card makes them 4 and 4, which score 44, so the declared 44 is "
+                 "card, played on the die showing 2, makes them 4 and 4, which score 44, so "
+                 "the declared 44 is "
                  "true with the card: the card is discarded, nobody takes a strike, and the "
                  "caller rolls against 44."},
         "caller_right": False,

@@ -92,9 +92,10 @@ def test_a_bluff_on_a_bid_that_fails_with_ones_wild() -> None:
     [report] = table.reports()
     assert report["revealed"]["details"]["ones_wild"] is True
     assert report["revealed"]["details"]["matching"] == {"0": 2, "1": 2}
-    assert report["claim"]["text"] == "at least 5 dice show 2 (ones wild)"
+    assert report["claim"]["text"] == "at least 5 dice count as 2 (ones are wild)"
     assert report["rule"]["code"] == "bluff_bid_fails" and report["caller_right"]
-    assert "4 dice show 2 (ones wild), fewer than the 5 bid" in report["rule"]["text"]
+    assert ("4 dice count as 2 (3 show 2 and 1 is a wild one), fewer than the 5 bid"
+            in report["rule"]["text"])
 
 
 @pytest.mark.parametrize("quantity, code, losers", [(2, "spot_on_exact", [0, 2]),

@@ -2,12 +2,70 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+
+from django.conf import settings
 from rest_framework import serializers
 
 from games import registry
 
 JSON_OBJECT_HELP = "a JSON object"
 MAX_INT = 2**31 - 1  # every integer the API takes fits the database's integers
+MAX_TURN_TIMEOUT = 30 * 24 * 3600
+
+
+class StrictStrings:
+    """A request body's string fields take JSON strings only: DRF's CharField would turn
+    0 or true into "0" or "True", where the contract says `type: string`."""
+
+    def to_internal_value(self, data):  # type: ignore[no-untyped-def]
+        if isinstance(data, Mapping):
+            errors = {name: ["Not a valid string."] for name, field in self.fields.items()
+                      if isinstance(field, serializers.CharField) and not field.read_only
+                      and data.get(name) is not None and not isinstance(data[name], str)}
+            if errors:
+                raise serializers.ValidationError(errors)
+        return super().to_internal_value(data)  # type: ignore[misc]
+
+
+class QueryIntegerField(serializers.IntegerField):
+    """An integer query parameter spelt in ASCII digits: "0.0", " 1", "1e3" and "١" are
+    refused (DRF's IntegerField accepts the first two and the last)."""
+
+    def to_internal_value(self, data):  # type: ignore[no-untyped-def]
+        if not (isinstance(data, str) and re.fullmatch(r"-?[0-9]+", data)):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class QueryFloatField(serializers.FloatField):
+    """A decimal query parameter such as 2 or 0.5: "nan", "inf" and "1e3" are refused."""
+
+    def to_internal_value(self, data):  # type: ignore[no-untyped-def]
+        if not (isinstance(data, str) and re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", data)):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class QuerySerializer(serializers.Serializer):
+    """Query parameters: a parameter sent empty (`?status=`) is invalid, not omitted (DRF
+    reads query strings as HTML forms, where an empty field means "not given")."""
+
+    def to_internal_value(self, data):  # type: ignore[no-untyped-def]
+        if hasattr(data, "dict"):
+            data = data.dict()  # a plain mapping: the last value of each parameter
+        return super().to_internal_value(data)
+
+
+class TurnTimeoutField(serializers.IntegerField):
+    """Seconds, at least settings.DICE_MIN_TURN_TIMEOUT, read each time a serializer is made
+    (DRF copies declared fields by calling the class again): the check and the served
+    schema follow the setting; openapi.yaml documents its default, 10."""
+
+    def __init__(self, **kwargs):  # type: ignore[no-untyped-def]
+        kwargs.setdefault("min_value", settings.DICE_MIN_TURN_TIMEOUT)
+        super().__init__(**kwargs)
 
 
 class ProblemSerializer(serializers.Serializer):
@@ -24,7 +82,7 @@ class ProblemSerializer(serializers.Serializer):
                                    "the errors of each field")
 
 
-class CredentialsSerializer(serializers.Serializer):
+class CredentialsSerializer(StrictStrings, serializers.Serializer):
     username = serializers.RegexField(r"^[A-Za-z0-9_.-]{3,40}$", max_length=40,
                                       help_text="3 to 40 letters, digits, _ . -; unique "
                                       "regardless of case, and logins may use any case")
@@ -76,7 +134,7 @@ class GameTypeSerializer(serializers.Serializer):
     rules_url = serializers.CharField(help_text="where the rules are documented")
 
 
-class CreateGameSerializer(serializers.Serializer):
+class CreateGameSerializer(StrictStrings, serializers.Serializer):
     game_type = serializers.ChoiceField(choices=sorted(registry.GAMES))
     seats = serializers.IntegerField(min_value=1, max_value=12, help_text="table size")
     options = serializers.DictField(child=serializers.JSONField(allow_null=True), required=False,
@@ -84,17 +142,17 @@ class CreateGameSerializer(serializers.Serializer):
                                     "omitted ones take their defaults")
     client_seed = serializers.CharField(required=False, max_length=128, allow_blank=False,
                                         help_text="your contribution to the dice (drawn if omitted)")
-    turn_timeout = serializers.IntegerField(
-        min_value=1, max_value=30 * 24 * 3600,
-        required=False, allow_null=True, default=None,
-        help_text="seconds each awaited seat has to act (10 s to 30 days); null: no clock")
+    turn_timeout = TurnTimeoutField(
+        max_value=MAX_TURN_TIMEOUT, required=False, allow_null=True, default=None,
+        help_text="seconds each awaited seat has to act (from `minimum`, the server's "
+                  "DICE_MIN_TURN_TIMEOUT, to 30 days); null: no clock")
     autoplay_after = serializers.IntegerField(
         min_value=1, max_value=100,
         required=False, default=3, help_text="timeouts in a row after which the timeout "
         "policy plays the seat until its player acts again")
 
 
-class JoinSerializer(serializers.Serializer):
+class JoinSerializer(StrictStrings, serializers.Serializer):
     client_seed = serializers.CharField(required=False, max_length=128, allow_blank=False,
                                         help_text="your contribution to the dice (drawn if omitted)")
 
@@ -203,26 +261,26 @@ class StateSerializer(serializers.Serializer):
     view = serializers.DictField(child=serializers.JSONField(allow_null=True), allow_null=True)
 
 
-class EventQuerySerializer(serializers.Serializer):
-    after = serializers.IntegerField(max_value=MAX_INT, required=False, min_value=0, default=0)
-    limit = serializers.IntegerField(required=False, min_value=1, max_value=500, default=100)
-    wait = serializers.FloatField(
+class EventQuerySerializer(QuerySerializer):
+    after = QueryIntegerField(max_value=MAX_INT, required=False, min_value=0, default=0)
+    limit = QueryIntegerField(required=False, min_value=1, max_value=500, default=100)
+    wait = QueryFloatField(
         required=False, min_value=0, max_value=30, default=0,
         help_text="long poll: when nothing is newer than `after`, wait up to this many "
                   "seconds for the next event")
 
 
-class StreamQuerySerializer(serializers.Serializer):
-    after = serializers.IntegerField(
+class StreamQuerySerializer(QuerySerializer):
+    after = QueryIntegerField(
         max_value=MAX_INT,
         required=False, min_value=0,
         help_text="resume after this sequence (the Last-Event-ID header wins if both are sent)")
-    timeout = serializers.FloatField(
+    timeout = QueryFloatField(
         required=False, min_value=1, max_value=300, default=300,
         help_text="seconds before the server closes the stream; reconnect with Last-Event-ID")
 
 
-class WebhookRequestSerializer(serializers.Serializer):
+class WebhookRequestSerializer(StrictStrings, serializers.Serializer):
     url = serializers.URLField(max_length=500)
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=["your_turn", "game_started", "game_over",
@@ -254,13 +312,13 @@ class DeliverySerializer(serializers.Serializer):
     delivered_at = serializers.DateTimeField(allow_null=True)
 
 
-class StateQuerySerializer(serializers.Serializer):
-    version = serializers.IntegerField(max_value=MAX_INT, required=False, min_value=0)
+class StateQuerySerializer(QuerySerializer):
+    version = QueryIntegerField(max_value=MAX_INT, required=False, min_value=0)
 
 
-class GameListQuerySerializer(serializers.Serializer):
+class GameListQuerySerializer(QuerySerializer):
     status = serializers.ChoiceField(choices=["lobby", "active", "finished"], required=False)
     game_type = serializers.ChoiceField(choices=sorted(registry.GAMES), required=False)
     mine = serializers.BooleanField(required=False, default=False)
-    limit = serializers.IntegerField(required=False, min_value=1, max_value=200, default=50)
-    offset = serializers.IntegerField(max_value=MAX_INT, required=False, min_value=0, default=0)
+    limit = QueryIntegerField(required=False, min_value=1, max_value=200, default=50)
+    offset = QueryIntegerField(max_value=MAX_INT, required=False, min_value=0, default=0)

@@ -42,7 +42,7 @@ def test_turn_timeout_is_validated_at_creation(players) -> None:  # type: ignore
         assert response.status_code == 400 and "turn_timeout" in response.json()["errors"]
     with override_settings(DICE_MIN_TURN_TIMEOUT=10):
         response = a.post("/games", {"game_type": "snake-bones", "seats": 2, "turn_timeout": 9})
-        assert response.status_code == 400 and response.json()["code"] == "invalid_turn_timeout"
+        assert response.status_code == 400 and "turn_timeout" in response.json()["errors"]
     game = a.post("/games", {"game_type": "snake-bones", "seats": 2, "turn_timeout": 3600})
     assert game.status_code == 201 and game.json()["turn_timeout"] == 3600
 

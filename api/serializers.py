@@ -141,7 +141,8 @@ class CreateGameSerializer(StrictStrings, serializers.Serializer):
                                     default=dict, help_text="the game type's options; "
                                     "omitted ones take their defaults")
     client_seed = serializers.CharField(required=False, max_length=128, allow_blank=False,
-                                        help_text="your contribution to the dice (drawn if omitted)")
+                                        help_text="your contribution to the dice; none if omitted (the server "
+                                        "never picks one); changeable until the start")
     turn_timeout = TurnTimeoutField(
         max_value=MAX_TURN_TIMEOUT, required=False, allow_null=True, default=None,
         help_text="seconds each awaited seat has to act (from `minimum`, the server's "
@@ -152,9 +153,16 @@ class CreateGameSerializer(StrictStrings, serializers.Serializer):
         "policy plays the seat until its player acts again")
 
 
+class ClientSeedSerializer(StrictStrings, serializers.Serializer):
+    client_seed = serializers.CharField(
+        max_length=128, allow_blank=True, trim_whitespace=False,
+        help_text="any text up to 128 characters; empty: contribute none")
+
+
 class JoinSerializer(StrictStrings, serializers.Serializer):
     client_seed = serializers.CharField(required=False, max_length=128, allow_blank=False,
-                                        help_text="your contribution to the dice (drawn if omitted)")
+                                        help_text="your contribution to the dice; none if omitted (the server "
+                                        "never picks one); changeable until the start")
 
 
 class StartSerializer(serializers.Serializer):
@@ -168,6 +176,9 @@ class StartSerializer(serializers.Serializer):
 class SeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     player = serializers.CharField()
+    client_seed = serializers.CharField(
+        allow_blank=True, help_text="the seat's own contribution to the dice; empty: none. "
+        "Set or change it with PUT /games/{id}/client-seed until the game starts")
     autoplay = serializers.BooleanField(
         help_text="true: the seat timed out too often and the timeout policy plays it until "
                   "its player acts again")
@@ -241,6 +252,10 @@ class EventSerializer(serializers.Serializer):
                                     help_text="present only on the caller's own private part")
     actor = serializers.CharField(help_text="seat:N, system, clock or bot")
     recorded_at = serializers.CharField()
+    batch_end = serializers.BooleanField(
+        help_text="true on the last event of a batch (the events one action, the clock or "
+                  "the service appended at once): only the state after it was ever served, "
+                  "and only such versions are valid for GET /state?version=")
 
 
 class ActionResultSerializer(serializers.Serializer):
@@ -267,7 +282,10 @@ class EventQuerySerializer(QuerySerializer):
     wait = QueryFloatField(
         required=False, min_value=0, max_value=30, default=0,
         help_text="long poll: when nothing is newer than `after`, wait up to this many "
-                  "seconds for the next event")
+                  "seconds for the next event (the server may wait less: DICE_LONG_POLL_MAX)")
+
+    def validate_wait(self, value: float) -> float:
+        return min(value, settings.DICE_LONG_POLL_MAX)  # the server's longest long poll
 
 
 class StreamQuerySerializer(QuerySerializer):

@@ -12,6 +12,7 @@ urlpatterns = [
     path("games", views.GameListView.as_view(), name="games"),
     path("games/<uuid:game_id>", views.GameDetailView.as_view(), name="game"),
     path("games/<uuid:game_id>/join", views.JoinView.as_view(), name="join"),
+    path("games/<uuid:game_id>/client-seed", views.ClientSeedView.as_view(), name="client-seed"),
     path("games/<uuid:game_id>/leave", views.LeaveView.as_view(), name="leave"),
     path("games/<uuid:game_id>/start", views.StartView.as_view(), name="start"),
     path("games/<uuid:game_id>/legal-actions", views.LegalActionsView.as_view(),

@@ -104,6 +104,23 @@ class JoinView(APIView):
         return Response(selectors.game_for(selectors.get_game(game_id), request.user))
 
 
+class ClientSeedView(APIView):
+    @extend_schema(operation_id="set_client_seed", tags=["lobby"], parameters=[GAME_ID],
+                   request=s.ClientSeedSerializer,
+                   responses={200: s.GameSerializer, **problems(400, 401, 404, 409, 429)},
+                   summary="Set or change your client seed, until the game starts",
+                   description="Your own contribution to every die of the game. Set it after "
+                   "you have read `server_seed_hash` (the server's commitment): then neither "
+                   "the server nor anyone else chose the dice alone. The start fixes every "
+                   "seed; a seat with none contributes none (docs/fairness.md).")
+    def put(self, request: Request, game_id: str) -> Response:
+        data = _valid(s.ClientSeedSerializer, request.data)
+        selectors.get_game(game_id)
+        services.set_client_seed(user=request.user, game_id=game_id,
+                                 client_seed=data["client_seed"])
+        return Response(selectors.game_for(selectors.get_game(game_id), request.user))
+
+
 class LeaveView(APIView):
     @extend_schema(operation_id="leave_game", tags=["lobby"], parameters=[GAME_ID], request=None,
                    responses={200: s.GameSerializer, **problems(401, 404, 409, 429)},
@@ -215,9 +232,10 @@ class EventListView(APIView):
     def get(self, request: Request, game_id: str) -> Response:
         query = _valid(s.EventQuerySerializer, request.query_params)
         game = selectors.get_game(game_id)
-        seat = selectors.seat_of(game, request.user)
         if query["wait"]:
             game = selectors.wait_for_events(game, query["after"], query["wait"])
+        # The seat the caller holds now, after the wait: it may have changed meanwhile.
+        seat = selectors.seat_of(game, request.user)
         events = selectors.events_for(game, seat, after=query["after"], limit=query["limit"])
         last = events[-1]["seq"] if events else query["after"]
         return Response({"version": game.version, "events": events,

@@ -32,6 +32,8 @@ class Game(models.Model):
     dice_used = models.PositiveIntegerField(default=0, help_text="next dice nonce")
     server_seed = models.CharField(max_length=64, help_text="secret until the game ends")
     server_seed_hash = models.CharField(max_length=64)
+    dice_scheme = models.PositiveSmallIntegerField(
+        default=2, help_text="how the dice's HMAC message encodes the seeds (docs/fairness.md)")
     turn_timeout = models.PositiveIntegerField(null=True, blank=True,
                                                help_text="seconds per decision; null: no clock")
     autoplay_after = models.PositiveSmallIntegerField(
@@ -54,7 +56,8 @@ class Seat(models.Model):
     number = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                              related_name="seats")
-    client_seed = models.CharField(max_length=128)
+    client_seed = models.CharField(max_length=128, blank=True, default="",
+                                   help_text="the player's own seed; empty: contributes none")
     joined_at = models.DateTimeField(auto_now_add=True)
     timeouts_in_row = models.PositiveSmallIntegerField(default=0)
     autoplay = models.BooleanField(default=False,

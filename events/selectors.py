@@ -44,35 +44,81 @@ def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
 
 
 def seats(game: Game) -> list[dict[str, Any]]:
-    return [{"seat": s.number, "player": s.user.get_username(), "autoplay": s.autoplay,
-             "timeouts_in_row": s.timeouts_in_row} for s in game.seat_set.all()]
+    return [{"seat": s.number, "player": s.user.get_username(), "client_seed": s.client_seed,
+             "autoplay": s.autoplay, "timeouts_in_row": s.timeouts_in_row}
+            for s in game.seat_set.all()]
 
 
-def visible_event(row: Event, viewer: int | None) -> dict[str, Any]:
+def starts_batch(row: Event) -> bool:
+    """A batch (the events one command or the service appended at once) starts with the
+    event that records its command, or with one of the service's own events."""
+    return row.command is not None or row.type in store.SERVICE_EVENTS
+
+
+def visible_event(row: Event, viewer: int | None, batch_end: bool) -> dict[str, Any]:
     """An event as seat `viewer` (None: a spectator) may see it."""
     out: dict[str, Any] = {
         "seq": row.seq, "type": row.type,
         "data": store.upcast(row.type, row.schema_version, row.data),
         "actor": row.actor, "recorded_at": chain.timestamp(row.recorded_at),
+        "batch_end": batch_end,
     }
     if viewer is not None and str(viewer) in (row.private or {}):
         out["private"] = row.private[str(viewer)]
     return out
 
 
+def visible_events(rows: list[Event], viewer: int | None,
+                   following: Event | None = None) -> list[dict[str, Any]]:
+    """Consecutive rows as `viewer` may see them, each marked `batch_end` when it is the
+    last of its batch. `following` is the stored row after the last one, if the rows were
+    cut short of the head; else the last row ends a batch (batches are appended
+    atomically, so a read never sees part of one)."""
+    nexts = [*rows[1:], following]
+    return [visible_event(row, viewer, after is None or starts_batch(after))
+            for row, after in zip(rows, nexts)]
+
+
 def events_for(game: Game, viewer: int | None, after: int = 0, limit: int = 100) -> list[dict]:
-    rows = Event.objects.filter(game=game, seq__gt=after).order_by("seq")[:limit]
-    return [visible_event(row, viewer) for row in rows]
+    rows = list(Event.objects.filter(game=game, seq__gt=after).order_by("seq")[:limit + 1])
+    following = rows.pop() if len(rows) > limit else None
+    return visible_events(rows, viewer, following)
+
+
+def batch_ends_around(game: Game, version: int) -> tuple[int, int] | None:
+    """None if `version` is a state some player was served (0, or the end of a batch);
+    else the nearest such versions before and after it."""
+    if version in (0, game.version):
+        return None
+    if starts_batch(Event.objects.get(game=game, seq=version + 1)):
+        return None
+    starts = Event.objects.filter(game=game).filter(
+        Q(command__isnull=False) | Q(type__in=store.SERVICE_EVENTS))
+    before = starts.filter(seq__lte=version).order_by("-seq").values_list("seq", flat=True)
+    later = starts.filter(seq__gt=version).order_by("seq").values_list("seq", flat=True)
+    return (before.first() or 1) - 1, (later.first() or game.version + 1) - 1
 
 
 def view_at(game: Game, viewer: int | None, version: int | None = None) -> dict | None:
-    """The rules' view for `viewer` after event `version` (None before the rules start)."""
+    """The rules' view for `viewer` after event `version` (None before the rules start).
+
+    Only states that players were served are shown: the head, or the end of a batch. In
+    the middle of a batch the rules are half way through one move (a bluff call settled
+    but its next round not dealt): nobody ever saw that state.
+    """
     if version is not None and not 0 <= version <= game.version:
         raise BadRequest(f"version must be between 0 and {game.version}", code="invalid_version")
+    nearest = batch_ends_around(game, version) if version is not None else None
+    if nearest is not None:
+        raise BadRequest(f"version {version} is in the middle of a batch; the nearest states "
+                         f"players saw are versions {nearest[0]} and {nearest[1]}",
+                         code="not_a_batch_end", previous_version=nearest[0],
+                         next_version=nearest[1])
     state = store.state_at(game, version)
     if state is None:
         return None
-    return store.rules_of(game).view(state, viewer)
+    # The commitment in every view, so each player can keep it to check the audit against.
+    return {**store.rules_of(game).view(state, viewer), "server_seed_hash": game.server_seed_hash}
 
 
 def legal_actions_for(game: Game, viewer: int | None) -> list[dict[str, Any]]:
@@ -132,15 +178,15 @@ def stream_events(game: Game, user: AbstractBaseUser | None, after: int, seconds
     end = time.monotonic() + seconds
     quiet_since = time.monotonic()
     while time.monotonic() < end:
-        rows = list(Event.objects.filter(game=game, seq__gt=after).order_by("seq")[:200])
+        rows = list(Event.objects.filter(game=game, seq__gt=after).order_by("seq")[:201])
+        following = rows.pop() if len(rows) > 200 else None
         if rows:
             # Seats change only in the lobby and at the start, in the transaction that
             # appends the first event; looked up after the rows, the seat is never older
             # than the events it filters.
             viewer = seat_of(game, user)
-            for row in rows:
-                event = visible_event(row, viewer)
-                after = row.seq
+            for event in visible_events(rows, viewer, following):
+                after = event["seq"]
                 yield f"id: {after}\nevent: {event['type']}\ndata: {json.dumps(event)}\n\n"
             quiet_since = time.monotonic()
             continue

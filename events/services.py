@@ -51,7 +51,8 @@ def _server_seed() -> str:
 
 
 def _client_seed(given: str | None) -> str:
-    return given if given else secrets.token_hex(16)
+    """The player's own seed, or none: the server never chooses one (docs/fairness.md)."""
+    return given or ""
 
 
 MAX_TURN_TIMEOUT = 30 * 24 * 3600
@@ -105,6 +106,21 @@ def join_game(*, user: AbstractBaseUser, game_id: Any, client_seed: str | None =
         number = min(set(range(game.seats)) - taken)
         return Seat.objects.create(game=game, number=number, user=user,
                                    client_seed=_client_seed(client_seed))
+
+
+def set_client_seed(*, user: AbstractBaseUser, game_id: Any, client_seed: str) -> Seat:
+    """Set or change the caller's client seed: any time in the lobby, after the commitment
+    to the server seed is published; `start` fixes every seed in `table_seated`."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != GameStatus.LOBBY:
+            raise Conflict("seeds are fixed once the game has started", code="game_not_in_lobby")
+        seat = Seat.objects.filter(game=game, user=user).first()
+        if seat is None:
+            raise Conflict("you have no seat at this table", code="not_seated")
+        seat.client_seed = client_seed
+        seat.save(update_fields=["client_seed"])
+        return seat
 
 
 def leave_game(*, user: AbstractBaseUser, game_id: Any) -> None:
@@ -161,7 +177,7 @@ def _compact_seats(game: Game) -> list[Seat]:
 def _table_seated(game: Game, seats: list[Seat]) -> RuleEvent:
     return RuleEvent("table_seated", {
         "game_id": str(game.id), "game_type": game.game_type, "options": game.options,
-        "server_seed_hash": game.server_seed_hash,
+        "server_seed_hash": game.server_seed_hash, "dice_scheme": game.dice_scheme,
         "seats": [{"seat": s.number, "player": s.user.get_username(),
                    "client_seed": s.client_seed} for s in seats],
     })
@@ -170,7 +186,7 @@ def _table_seated(game: Game, seats: list[Seat]) -> RuleEvent:
 def _dice(game: Game, seats: list[Seat] | None = None) -> HmacDice:
     seats = seats if seats is not None else list(game.seat_set.order_by("number"))
     return HmacDice(game.server_seed, str(game.id), [s.client_seed for s in seats],
-                    next_nonce=game.dice_used)
+                    next_nonce=game.dice_used, scheme=game.dice_scheme)
 
 
 def _after_append(game: Game, state: Any, acted: Acted) -> list[Event]:

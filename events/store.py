@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 from threading import Lock
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from django.utils import timezone
 
@@ -20,22 +20,9 @@ from games.core.fairness import Draw
 from games.core.rules import GameRules
 
 from . import chain
+from .upcasters import UPCASTERS, schema_version_of, upcast  # noqa: F401 (re-exported)
 from .verify_replay import SERVICE_EVENTS
 from .models import Event, Game
-
-CURRENT_SCHEMA_VERSION = 1
-
-# Pure upcasters: (event type, stored schema version) -> function(data) -> data of the
-# next version. Stored rows are never rewritten; old rows are upcast when read.
-UPCASTERS: dict[tuple[str, int], Callable[[dict], dict]] = {}
-
-
-def upcast(event_type: str, schema_version: int, data: dict) -> dict:
-    while (event_type, schema_version) in UPCASTERS:
-        data = UPCASTERS[(event_type, schema_version)](data)
-        schema_version += 1
-    return data
-
 
 def to_rule_event(row: Event) -> RuleEvent:
     return RuleEvent.from_dict({
@@ -125,7 +112,7 @@ def append(game: Game, batch: Batch) -> list[Event]:
         raw = event.to_dict()
         row = Event(
             game=game, seq=game.version + index + 1, type=event.type,
-            schema_version=CURRENT_SCHEMA_VERSION, data=raw["data"], private=raw["private"],
+            schema_version=schema_version_of(event.type), data=raw["data"], private=raw["private"],
             actor=batch.actor, command=batch.command if index == 0 else None,
             draws=[d.to_list() for d in batch.draws] if index == 0 else [],
             idempotency_key=batch.idempotency_key if index == 0 else None,

@@ -12,8 +12,8 @@ The audit format and the four checks are specified in docs/fairness.md:
 - replay: the rules' `setup` and `decide`, given exactly each batch's draws, reproduce
           the stored events of that batch, and folding them reaches the final outcome.
 
-This module and events.verify_replay import only the standard library, `games` and the
-pure `events.chain`.
+This module and events.verify_replay import only the standard library, `games`, the pure
+`events.chain` and `events.upcasters`.
 """
 
 from __future__ import annotations
@@ -26,15 +26,12 @@ from typing import Any, Mapping, Sequence
 from games.core.fairness import commitment, die_from_seed
 
 from . import chain
+from .upcasters import upcast
 from .verify_replay import Upcast, check_replay
 
 FORMAT = "dice-games-audit/1"
 CHECKS = ("chain", "seed", "dice", "replay")
 MAX_DICE_PROBLEMS = 10
-
-
-def no_upcast(event_type: str, schema_version: int, data: dict) -> dict:
-    return data
 
 
 @dataclass(frozen=True)
@@ -117,6 +114,7 @@ def check_chain(audit: Mapping[str, Any]) -> list[Problem]:
 class Seeds:
     server_seed: str | None
     client_seeds: list[str]
+    scheme: int = 1
 
 
 def seated_seeds(audit: Mapping[str, Any]) -> Seeds:
@@ -126,7 +124,10 @@ def seated_seeds(audit: Mapping[str, Any]) -> Seeds:
     seated = events[0]["data"] if events and events[0].get("type") == "table_seated" else {}
     revealed = events[-1]["data"] if events and events[-1].get("type") == "seed_revealed" else {}
     seed = revealed.get("server_seed") or audit["game"].get("server_seed")
-    return Seeds(seed, [str(s.get("client_seed")) for s in seated.get("seats", [])])
+    if seated:  # the dice scheme is recorded since table_seated v2; before, it was 1
+        seated = upcast(events[0]["type"], int(events[0].get("schema_version", 1)), seated)
+    return Seeds(seed, [str(s.get("client_seed")) for s in seated.get("seats", [])],
+                 int(seated.get("dice_scheme", 1)))
 
 
 def check_seed(audit: Mapping[str, Any]) -> list[Problem]:
@@ -217,7 +218,7 @@ def _draw_mismatch(seeds: Seeds, game_id: str, draw: list[int]) -> str | None:
     nonce, sides, value = draw
     try:
         expected = die_from_seed(str(seeds.server_seed), game_id, seeds.client_seeds, nonce,
-                                 sides)
+                                 sides, seeds.scheme)
     except (ValueError, TypeError) as exc:
         return f"cannot be recomputed: {exc}"
     if expected != value:
@@ -236,7 +237,7 @@ def _dice_used_matches(audit: Mapping[str, Any], used: int) -> list[Problem]:
 
 # --- the verdict ------------------------------------------------------------------------
 
-def verify_audit(audit: Mapping[str, Any], upcast: Upcast = no_upcast) -> Verdict:
+def verify_audit(audit: Mapping[str, Any], upcast: Upcast = upcast) -> Verdict:
     """Run every check on an exported audit and collect the problems found."""
     if audit.get("format") != FORMAT or not isinstance(audit.get("game"), Mapping):
         return Verdict([Problem("chain", None, "format", f"not a {FORMAT} document")])

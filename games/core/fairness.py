@@ -2,15 +2,24 @@
 
 The algorithm (docs/fairness.md states it for other languages):
 
-    message(n, k) = game_id + ":" + ",".join(client_seeds) + ":" + str(n) + ":" + str(k)
-    digest        = HMAC-SHA256(key=bytes.fromhex(server_seed), msg=message(n, k) as UTF-8)
-    x             = int.from_bytes(digest[0:4], "big")
+    digest = HMAC-SHA256(key=bytes.fromhex(server_seed), msg=message(n, k))
+    x      = int.from_bytes(digest[0:4], "big")
     accept x when x < 2**32 - (2**32 % sides); die = x % sides + 1
     otherwise try again with k + 1 (k starts at 0 for every nonce n)
     sides is an integer from 1 to 2**32
 
-Nonces n count the dice of one game from 0 with no gaps. The commitment published at
-creation is SHA-256(bytes.fromhex(server_seed)) in hex.
+The message, in UTF-8, depends on the game's dice scheme (recorded in `table_seated`):
+
+    scheme 2 (every game started since seeds became length-prefixed):
+        "dice/2:" + game_id + ":" + str(len(client_seeds)) + ":"
+        + "".join(str(len(seed as UTF-8)) + ":" + seed for each seed in seat order)
+        + ":" + str(n) + ":" + str(k)
+    scheme 1 (older games; ambiguous when a seed contains ","):
+        game_id + ":" + ",".join(client_seeds) + ":" + str(n) + ":" + str(k)
+
+A seat that set no client seed contributes the empty string (length 0). Nonces n count
+the dice of one game from 0 with no gaps. The commitment published at creation is
+SHA-256(bytes.fromhex(server_seed)) in hex.
 """
 
 from __future__ import annotations
@@ -27,12 +36,27 @@ def commitment(server_seed: str) -> str:
     return hashlib.sha256(bytes.fromhex(server_seed)).hexdigest()
 
 
-def message(game_id: str, client_seeds: Sequence[str], nonce: int, attempt: int) -> bytes:
-    return f"{game_id}:{','.join(client_seeds)}:{nonce}:{attempt}".encode()
+SCHEMES = (1, 2)
+CURRENT_SCHEME = 2
+
+
+def length_prefixed(text: str) -> str:
+    return f"{len(text.encode())}:{text}"
+
+
+def message(game_id: str, client_seeds: Sequence[str], nonce: int, attempt: int,
+            scheme: int = CURRENT_SCHEME) -> bytes:
+    if scheme == 1:
+        return f"{game_id}:{','.join(client_seeds)}:{nonce}:{attempt}".encode()
+    if scheme == 2:
+        seeds = "".join(length_prefixed(seed) for seed in client_seeds)
+        return f"dice/2:{game_id}:{len(client_seeds)}:{seeds}:{nonce}:{attempt}".encode()
+    raise ValueError(f"unknown dice scheme {scheme!r}")
 
 
 def die_from_seed(
-    server_seed: str, game_id: str, client_seeds: Sequence[str], nonce: int, sides: int
+    server_seed: str, game_id: str, client_seeds: Sequence[str], nonce: int, sides: int,
+    scheme: int = CURRENT_SCHEME,
 ) -> int:
     if isinstance(sides, bool) or not isinstance(sides, int) or not 1 <= sides <= SPACE:
         # More than 2**32 sides would leave no accepted x: the loop below would never end.
@@ -41,7 +65,8 @@ def die_from_seed(
     key = bytes.fromhex(server_seed)
     attempt = 0
     while True:
-        digest = hmac.new(key, message(game_id, client_seeds, nonce, attempt), hashlib.sha256)
+        text = message(game_id, client_seeds, nonce, attempt, scheme)
+        digest = hmac.new(key, text, hashlib.sha256)
         x = int.from_bytes(digest.digest()[:4], "big")
         if x < limit:
             return x % sides + 1
@@ -62,17 +87,22 @@ class HmacDice:
     """The service's dice: a keyed stream that records every draw it makes."""
 
     def __init__(
-        self, server_seed: str, game_id: str, client_seeds: Sequence[str], next_nonce: int = 0
+        self, server_seed: str, game_id: str, client_seeds: Sequence[str], next_nonce: int = 0,
+        scheme: int = CURRENT_SCHEME,
     ) -> None:
+        if scheme not in SCHEMES:
+            raise ValueError(f"unknown dice scheme {scheme!r}")
         self.server_seed = server_seed
         self.game_id = game_id
         self.client_seeds = tuple(client_seeds)
         self.next_nonce = next_nonce
+        self.scheme = scheme
         self.draws: list[Draw] = []
 
     def roll(self, sides: int) -> int:
         value = die_from_seed(
-            self.server_seed, self.game_id, self.client_seeds, self.next_nonce, sides
+            self.server_seed, self.game_id, self.client_seeds, self.next_nonce, sides,
+            self.scheme,
         )
         self.draws.append(Draw(self.next_nonce, sides, value))
         self.next_nonce += 1

@@ -49,7 +49,8 @@ def test_full_game_over_http(players, n: int) -> None:
     replayed = store.fold(store.rules_of(game), store.rows(game))
     rules = store.rules_of(game)
     for seat in range(n):
-        assert everyone[seat].state(game_id)["view"] == rules.view(replayed, seat)
+        served = everyone[seat].state(game_id)["view"]
+        assert served == {**rules.view(replayed, seat), "server_seed_hash": game.server_seed_hash}
 
 
 def test_moves_after_the_end_are_refused(players) -> None:

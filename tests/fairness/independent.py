@@ -18,14 +18,25 @@ HASHED = ("game_id", "seq", "type", "schema_version", "data", "private", "actor"
           "draws", "idempotency_key", "recorded_at", "prev_hash")
 
 
+def message(game_id: str, client_seeds: Sequence[str], nonce: int, attempt: int,
+            scheme: int) -> str:
+    """The specification's message: scheme 2 length-prefixes each seed; scheme 1 (games
+    seated before it) joins them with commas."""
+    if scheme == 1:
+        return game_id + ":" + ",".join(client_seeds) + ":" + str(nonce) + ":" + str(attempt)
+    seeds = "".join(str(len(s.encode("utf-8"))) + ":" + s for s in client_seeds)
+    return ("dice/2:" + game_id + ":" + str(len(client_seeds)) + ":" + seeds + ":"
+            + str(nonce) + ":" + str(attempt))
+
+
 def die(server_seed: str, game_id: str, client_seeds: Sequence[str], nonce: int,
-        sides: int) -> tuple[int, int]:
+        sides: int, scheme: int = 2) -> tuple[int, int]:
     """(value, attempts used), as the specification's steps 1-5 say."""
     key = bytes.fromhex(server_seed)
     limit = TWO_32 - TWO_32 % sides
     attempt = 0
     while True:
-        text = game_id + ":" + ",".join(client_seeds) + ":" + str(nonce) + ":" + str(attempt)
+        text = message(game_id, client_seeds, nonce, attempt, scheme)
         digest = hmac.new(key, text.encode("utf-8"), hashlib.sha256).digest()
         x = int.from_bytes(digest[:4], "big")
         if x < limit:
@@ -64,6 +75,8 @@ def verify(audit: dict[str, Any]) -> list[str]:
     if committed != seated["data"]["server_seed_hash"] or committed != game["server_seed_hash"]:
         problems.append("the revealed seed does not match the commitment")
     client_seeds = [s["client_seed"] for s in seated["data"]["seats"]]
+    # table_seated records the scheme since schema version 2; before that it was 1.
+    scheme = seated["data"].get("dice_scheme", 1) if seated["schema_version"] >= 2 else 1
     if revealed["data"]["client_seeds"] != client_seeds:
         problems.append("seed_revealed lists other client seeds than table_seated")
     nonce = 0
@@ -72,7 +85,7 @@ def verify(audit: dict[str, Any]) -> list[str]:
             if n != nonce:
                 problems.append(f"seq {event['seq']}: nonce {n}, expected {nonce}")
             nonce = n + 1
-            if die(seed, game["id"], client_seeds, n, sides)[0] != value:
+            if die(seed, game["id"], client_seeds, n, sides, scheme)[0] != value:
                 problems.append(f"seq {event['seq']}: nonce {n} d{sides} is not {value}")
     if revealed["data"]["dice_used"] != nonce:
         problems.append("dice_used is not the number of draws")

@@ -49,18 +49,18 @@ def test_the_page_s_verifier_notices_a_wrong_die(audit_for, slug: str) -> None:
     assert f"seq {event['seq']}: hash does not recompute" in problems
 
 
-def test_the_worked_example_in_the_page_is_right() -> None:
+def test_the_scheme_1_worked_example_in_the_page_is_right() -> None:
     assert hashlib.sha256(bytes.fromhex(SEED)).hexdigest() in DOC
     assert SEED in DOC and GAME in DOC
     for nonce, sides, expected in ((0, 6, 6), (1, 6, 2), (2, 6, 4), (3, 3, 1)):
-        value, attempts = independent.die(SEED, GAME, CLIENT_SEEDS, nonce, sides)
+        value, attempts = independent.die(SEED, GAME, CLIENT_SEEDS, nonce, sides, scheme=1)
         assert (value, attempts) == (expected, 1)
-        assert die_from_seed(SEED, GAME, CLIENT_SEEDS, nonce, sides) == value
+        assert die_from_seed(SEED, GAME, CLIENT_SEEDS, nonce, sides, scheme=1) == value
     assert "9ce47a9f37c979b471fb7c4e91b4427785fb85f0da56c7c6d5a249338afd9831" in DOC
     big = 3 * 2**30
-    assert independent.die(SEED, GAME, CLIENT_SEEDS, 1, big) == (3214713007, 2)
+    assert independent.die(SEED, GAME, CLIENT_SEEDS, 1, big, scheme=1) == (3214713007, 2)
     assert "**3214713007**" in DOC
-    dice = HmacDice(SEED, GAME, CLIENT_SEEDS, next_nonce=4)
+    dice = HmacDice(SEED, GAME, CLIENT_SEEDS, next_nonce=4, scheme=1)
     assert shuffle(dice, "ABCD") == tuple("CBAD")
     assert [d.to_list() for d in dice.draws] == [[4, 4, 4], [5, 3, 1], [6, 2, 2]]
     assert "`[[4, 4, 4], [5, 3, 1], [6, 2, 2]]`" in DOC
@@ -77,12 +77,13 @@ def test_the_worked_hash_example_in_the_page_is_right() -> None:
     assert independent.event_hash(body) in DOC
 
 
+@pytest.mark.parametrize("scheme", [1, 2])
 @pytest.mark.parametrize("sides", [1, 2, 3, 6, 7, 20, 52, 1000, 3 * 2**30, 2**31 + 1, 2**32])
-def test_the_service_dice_follow_the_page_including_rejections(sides: int) -> None:
+def test_the_service_dice_follow_the_page_including_rejections(sides: int, scheme: int) -> None:
     rejected = 0
     for nonce in range(300):
-        value, attempts = independent.die(SEED, GAME, CLIENT_SEEDS, nonce, sides)
-        assert die_from_seed(SEED, GAME, CLIENT_SEEDS, nonce, sides) == value
+        value, attempts = independent.die(SEED, GAME, CLIENT_SEEDS, nonce, sides, scheme)
+        assert die_from_seed(SEED, GAME, CLIENT_SEEDS, nonce, sides, scheme) == value
         assert 1 <= value <= sides
         rejected += attempts > 1
     if sides in (3 * 2**30, 2**31 + 1):

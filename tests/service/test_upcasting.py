@@ -30,4 +30,4 @@ def test_reads_upcast_without_rewriting_rows(players, bid_upcaster) -> None:  # 
     served = next(e for e in a.events(game_id) if e["type"] == "bid_made")
     assert served["data"]["upcast"] is True
     assert store.to_rule_event(row).data["upcast"] is True
-    assert selectors.visible_event(row, None)["data"]["quantity"] == 2
+    assert selectors.visible_event(row, None, batch_end=True)["data"]["quantity"] == 2

@@ -12,7 +12,7 @@ The message, in UTF-8, depends on the game's dice scheme (recorded in `table_sea
 
     scheme 2 (every game started since seeds became length-prefixed):
         "dice/2:" + game_id + ":" + str(len(client_seeds)) + ":"
-        + "".join(str(len(seed as UTF-8)) + ":" + seed for each seed in seat order)
+        + ":".join(str(len(seed as UTF-8 bytes)) + ":" + seed for each seed in seat order)
         + ":" + str(n) + ":" + str(k)
     scheme 1 (older games; ambiguous when a seed contains ","):
         game_id + ":" + ",".join(client_seeds) + ":" + str(n) + ":" + str(k)
@@ -49,7 +49,7 @@ def message(game_id: str, client_seeds: Sequence[str], nonce: int, attempt: int,
     if scheme == 1:
         return f"{game_id}:{','.join(client_seeds)}:{nonce}:{attempt}".encode()
     if scheme == 2:
-        seeds = "".join(length_prefixed(seed) for seed in client_seeds)
+        seeds = ":".join(length_prefixed(seed) for seed in client_seeds)
         return f"dice/2:{game_id}:{len(client_seeds)}:{seeds}:{nonce}:{attempt}".encode()
     raise ValueError(f"unknown dice scheme {scheme!r}")
 

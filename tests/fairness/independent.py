@@ -24,7 +24,7 @@ def message(game_id: str, client_seeds: Sequence[str], nonce: int, attempt: int,
     seated before it) joins them with commas."""
     if scheme == 1:
         return game_id + ":" + ",".join(client_seeds) + ":" + str(nonce) + ":" + str(attempt)
-    seeds = "".join(str(len(s.encode("utf-8"))) + ":" + s for s in client_seeds)
+    seeds = ":".join(str(len(s.encode("utf-8"))) + ":" + s for s in client_seeds)
     return ("dice/2:" + game_id + ":" + str(len(client_seeds)) + ":" + seeds + ":"
             + str(nonce) + ":" + str(attempt))
 

@@ -49,6 +49,20 @@ def test_the_page_s_verifier_notices_a_wrong_die(audit_for, slug: str) -> None:
     assert f"seq {event['seq']}: hash does not recompute" in problems
 
 
+def test_the_scheme_2_worked_example_in_the_page_is_right() -> None:
+    start = "dice/2:" + GAME + ":2:13:alice-lucky-7:16:9f1c2e7a5b3d4c60:"
+    assert f"`{start}`" in DOC
+    assert independent.message(GAME, CLIENT_SEEDS, 0, 0, 2) == start + "0:0"
+    for nonce, sides, expected, head in ((0, 6, 3, "4fa5ce68"), (1, 6, 3, "4a085242"),
+                                         (2, 6, 3, "c644f2c4"), (3, 3, 2, "397d1049")):
+        value, attempts = independent.die(SEED, GAME, CLIENT_SEEDS, nonce, sides, scheme=2)
+        assert (value, attempts) == (expected, 1)
+        assert die_from_seed(SEED, GAME, CLIENT_SEEDS, nonce, sides) == value
+        assert f"| {nonce} | {sides} | `:{nonce}:0` | `{head}` |" in DOC
+    assert "4fa5ce68164b99cd4fedf3026139f1df55fa5757d0db9e4b4ea36f6c78d21a4f" in DOC
+    assert "`...:2:3:a,b:1:c:...`" in DOC and "`...:2:1:a:3:b,c:...`" in DOC
+
+
 def test_the_scheme_1_worked_example_in_the_page_is_right() -> None:
     assert hashlib.sha256(bytes.fromhex(SEED)).hexdigest() in DOC
     assert SEED in DOC and GAME in DOC

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions as drf
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from events.errors import ServiceError
@@ -47,10 +48,20 @@ def problem(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]
             "status": status, "code": code, "detail": detail, **extra}
 
 
+class ProblemResponse(Response):
+    """A problem document is JSON whatever the request negotiated: a stream's client asks
+    for text/event-stream (as EventSource does), and that renderer cannot write a problem."""
+
+    @property
+    def rendered_content(self):  # type: ignore[no-untyped-def]
+        self.accepted_renderer = JSONRenderer()
+        self.accepted_media_type = "application/problem+json"
+        return super().rendered_content
+
+
 def problem_response(body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
-    response = Response(body, status=body["status"], headers=headers,
-                        content_type="application/problem+json")
-    return response
+    return ProblemResponse(body, status=body["status"], headers=headers,
+                           content_type="application/problem+json")
 
 
 def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Response:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import StreamingHttpResponse
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
@@ -51,9 +50,11 @@ class EventStreamView(APIView):
         operation_id="stream_events", tags=["play"],
         parameters=[GAME_ID, LAST_EVENT_ID, s.StreamQuerySerializer],
         responses={(200, "text/event-stream"): OpenApiResponse(
-            OpenApiTypes.STR,
+            s.StreamEventSerializer,
             description="`id: <seq>`, `event: <type>`, `data: <event JSON as in list_events>` "
-                        "for each event as it lands; `: keep-alive` comments while quiet"),
+                        "for each event as it lands; `: keep-alive` comments while quiet. "
+                        "The schema is that of one event, as OpenAPI 3.0 reads it for "
+                        "text/event-stream"),
             **problems(400, 401, 404, 429)},
         summary="Server-sent events of the game as the caller may see them")
     def get(self, request: Request, game_id: str) -> StreamingHttpResponse:

@@ -298,6 +298,17 @@ class StreamQuerySerializer(QuerySerializer):
         help_text="seconds before the server closes the stream; reconnect with Last-Event-ID")
 
 
+class StreamEventSerializer(serializers.Serializer):
+    """One server-sent event of GET /games/{id}/stream, as an SSE client parses it."""
+
+    id = serializers.CharField(required=False,
+                               help_text="the event's seq: send it back as Last-Event-ID")
+    event = serializers.CharField(help_text="the event's type, e.g. dice_rolled")
+    data = serializers.CharField(help_text="the event as JSON, as list_events gives it")
+    retry = serializers.IntegerField(required=False,
+                                     help_text="milliseconds to wait before reconnecting")
+
+
 class WebhookRequestSerializer(StrictStrings, serializers.Serializer):
     url = serializers.URLField(max_length=500)
     events = serializers.ListField(

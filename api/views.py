@@ -49,7 +49,7 @@ class GameTypeListView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(operation_id="list_game_types", tags=["game types"],
-                   responses={200: s.GameTypeSerializer(many=True), **problems(429)},
+                   responses={200: s.GameTypeSerializer(many=True), **problems(401, 429)},
                    summary="The games this server hosts, with their options")
     def get(self, request: Request) -> Response:
         return Response([_game_type(rules) for rules in selectors.game_types()])

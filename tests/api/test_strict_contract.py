@@ -3,6 +3,7 @@ turn_timeout, no empty query parameters, strings that are strings, integers spel
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,24 @@ def test_a_webhook_secret_must_be_a_string(players) -> None:  # type: ignore[no-
     (a,) = players(1)
     assert_invalid(a.post("/webhooks", {"url": "http://127.0.0.1:9/hook", "events": ["your_turn"],
                                         "secret": 1234567890123456789}), "secret")
+
+
+def test_problems_on_the_stream_are_json_even_to_an_event_source(players) -> None:  # type: ignore[no-untyped-def]
+    a, b = players(2)
+    game_id = table(a, [b], "snake-bones")
+    for asked in ({"HTTP_ACCEPT": "text/event-stream"}, {}):
+        params = {"timeout": "1", "after": "x"} if asked else {"format": "sse", "after": "x"}
+        response = a.client.get(f"/api/v1/games/{game_id}/stream", params, **asked)
+        assert_invalid(response, "after")
+        assert response.json()["status"] == 400
+
+
+def test_a_long_poll_waits_no_longer_than_the_server_allows(players) -> None:  # type: ignore[no-untyped-def]
+    a, b = players(2)
+    game_id = table(a, [b], "snake-bones")
+    version = a.start(game_id, first_player=0)["version"]
+    started = time.monotonic()
+    with override_settings(DICE_LONG_POLL_MAX=0.3):
+        page = a.get(f"/games/{game_id}/events", after=version, wait=30)
+    assert page.status_code == 200 and page.json()["events"] == []
+    assert time.monotonic() - started < 5

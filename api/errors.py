@@ -8,6 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
+from django.db import OperationalError
 from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions as drf
 from rest_framework.renderers import JSONRenderer
@@ -26,7 +27,7 @@ TITLES = {
     400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
     405: "Method Not Allowed", 406: "Not Acceptable", 409: "Conflict",
     413: "Content Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Content",
-    429: "Too Many Requests", 500: "Internal Server Error",
+    429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable",
 }
 
 DRF_CODES: list[tuple[type[Exception], str]] = [
@@ -77,6 +78,13 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
             413, "payload_too_large",
             f"the request body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes",
             instance=instance))
+    if isinstance(exc, OperationalError):
+        # The database is unreachable, or every pooled connection stayed busy for
+        # DICE_DB_POOL_TIMEOUT seconds (docs/scaling.md): try again shortly.
+        log.warning("database unavailable: %s", exc)
+        return problem_response(problem(503, "database_unavailable",
+                                        "the database is busy or unreachable; try again",
+                                        instance=instance), {"Retry-After": "1"})
     if isinstance(exc, Http404):
         exc = drf.NotFound()
     if isinstance(exc, DjangoPermissionDenied):

@@ -7,8 +7,10 @@ pool, 25 concurrent requests to the development server held 84 of PostgreSQL's 1
 
 from __future__ import annotations
 
+import json
 import threading
 import time
+import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -74,3 +76,38 @@ def test_a_burst_of_requests_never_holds_more_than_the_pool(server: Server, play
     assert statuses == [200] * (BURST * 3)
     assert before <= peak - 1, "the burst never reached the database"
     assert peak - before <= POOL, f"the server held {peak - before} connections"
+
+
+@pytest.fixture
+def one_connection_server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path, DICE_DB_POOL_SIZE="1", DICE_DB_POOL_TIMEOUT="0.5")
+    running.start()
+    yield running
+    running.stop()
+
+
+def test_a_request_that_finds_the_pool_busy_gets_503_not_a_new_connection(
+        one_connection_server: Server, players) -> None:  # type: ignore[no-untyped-def]
+    host, guest = players(2)
+    game = host.create("snake-bones", 2)
+    guest.join(game["id"])
+    base = f"{one_connection_server.url}/api/v1/games/{game['id']}"
+    auth = {"Authorization": f"Token {host.token}"}
+
+    def long_poll() -> None:  # holds the one pooled connection while it waits
+        request = urllib.request.Request(f"{base}/events?after=0&wait=4", headers=auth)
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            answer.read()
+
+    holder = threading.Thread(target=long_poll)
+    holder.start()
+    time.sleep(1)
+    try:
+        urllib.request.urlopen(urllib.request.Request(base, headers=auth), timeout=30)
+        raise AssertionError("the second request got a connection of its own")
+    except urllib.error.HTTPError as refused:
+        assert refused.code == 503
+        assert refused.headers["Retry-After"] == "1"
+        assert json.loads(refused.read())["code"] == "database_unavailable"
+    finally:
+        holder.join()

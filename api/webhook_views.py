@@ -19,9 +19,10 @@ from .views import _valid
 WEBHOOK_ID = OpenApiParameter("webhook_id", type=int, location=OpenApiParameter.PATH)
 
 
-def _hook(hook: Any) -> dict[str, Any]:
-    return {"id": hook.pk, "url": hook.url, "events": hook.events, "secret": hook.secret,
-            "active": hook.active, "created_at": hook.created_at}
+def _hook(hook: Any, *, with_secret: bool = False) -> dict[str, Any]:
+    shown = {"id": hook.pk, "url": hook.url, "events": hook.events, "active": hook.active,
+             "created_at": hook.created_at, "rotating_until": webhooks.rotating_until(hook)}
+    return {**shown, "secret": hook.secret} if with_secret else shown
 
 
 def _delivery(d: Any) -> dict[str, Any]:
@@ -40,13 +41,16 @@ class WebhookListView(APIView):
 
     @extend_schema(operation_id="create_webhook", tags=["notifications"],
                    request=s.WebhookRequestSerializer,
-                   responses={201: s.WebhookSerializer, **problems(400, 401, 429)},
-                   summary="Register a webhook for your turn, game start, game over, clock warnings")
+                   responses={201: s.WebhookWithSecretSerializer, **problems(400, 401, 429)},
+                   summary="Register a webhook for your turn, game start, game over, clock warnings",
+                   description="The answer holds the secret, in the `whsec_` form: it is "
+                               "shown only here (and by a rotation). A `secret` that is not "
+                               "`whsec_...` is a key of its own UTF-8 bytes.")
     def post(self, request: Request) -> Response:
         data = _valid(s.WebhookRequestSerializer, request.data)
         hook = webhooks.create_webhook(user=request.user, url=data["url"], events=data["events"],
                                        secret=data.get("secret"))
-        return Response(_hook(hook), status=status.HTTP_201_CREATED)
+        return Response(_hook(hook, with_secret=True), status=status.HTTP_201_CREATED)
 
 
 class WebhookDetailView(APIView):
@@ -56,6 +60,35 @@ class WebhookDetailView(APIView):
     def delete(self, request: Request, webhook_id: int) -> Response:
         webhooks.delete_webhook(user=request.user, webhook_id=webhook_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RotateSecretView(APIView):
+    @extend_schema(operation_id="rotate_webhook_secret", tags=["notifications"],
+                   parameters=[WEBHOOK_ID], request=s.RotateSecretSerializer,
+                   responses={200: s.WebhookWithSecretSerializer,
+                              **problems(400, 401, 404, 409, 429)},
+                   summary="Start a secret rotation: a new secret, and the old one signs too",
+                   description="From now on every attempt is signed with the new secret "
+                               "(shown only in this answer) and the previous one, until you "
+                               "end the rotation (POST .../end-rotation) or `overlap_hours` "
+                               "pass. One rotation at a time: 409 "
+                               "`webhook_rotation_in_progress` until it ends.")
+    def post(self, request: Request, webhook_id: int) -> Response:
+        data = _valid(s.RotateSecretSerializer, request.data)
+        hook = webhooks.rotate_secret(user=request.user, webhook_id=webhook_id,
+                                      secret=data.get("secret"),
+                                      overlap_hours=data.get("overlap_hours"))
+        return Response(_hook(hook, with_secret=True))
+
+
+class EndRotationView(APIView):
+    @extend_schema(operation_id="end_webhook_rotation", tags=["notifications"],
+                   parameters=[WEBHOOK_ID], request=None,
+                   responses={200: s.WebhookSerializer, **problems(401, 404, 429)},
+                   summary="End a secret rotation: only the newest secret signs from now on",
+                   description="Idempotent: without a rotation in progress nothing changes.")
+    def post(self, request: Request, webhook_id: int) -> Response:
+        return Response(_hook(webhooks.end_rotation(user=request.user, webhook_id=webhook_id)))
 
 
 class DeliveryListView(APIView):

@@ -154,6 +154,12 @@ SPECTACULAR_SETTINGS = {
     },
     "SCHEMA_PATH_PREFIX": r"/api/v1",
     "AUTHENTICATION_WHITELIST": ["api.auth.BearerOrTokenAuthentication"],
+    # OpenAPI 3.1 for its `webhooks`: the deliveries' headers and payloads are typed there.
+    "OAS_VERSION": "3.1.0",
+    "WEBHOOKS": ["api.webhook_schema.YOUR_TURN", "api.webhook_schema.GAME_STARTED",
+                 "api.webhook_schema.GAME_OVER", "api.webhook_schema.CLOCK_WARNING"],
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "api.webhook_schema.delivery_headers"],
 }
 
 # Dice. A fixed server seed (hex) may be injected outside production only.
@@ -195,6 +201,11 @@ DICE_WEBHOOK_BACKOFF_SECONDS = float(os.environ.get("DICE_WEBHOOK_BACKOFF_SECOND
 DICE_WEBHOOK_MAX_ATTEMPTS = int(os.environ.get("DICE_WEBHOOK_MAX_ATTEMPTS", "8"))
 DICE_WEBHOOK_TIMEOUT = float(os.environ.get("DICE_WEBHOOK_TIMEOUT", "5"))
 DICE_WEBHOOK_ALLOW_PRIVATE = env_bool("DICE_WEBHOOK_ALLOW_PRIVATE", not PRODUCTION)
+# A rotation's overlap (both secrets sign) ends on its own after this many hours at most.
+DICE_WEBHOOK_ROTATION_HOURS = int(os.environ.get("DICE_WEBHOOK_ROTATION_HOURS", "72"))
+# The deprecated X-Dice-Event/-Delivery/-Signature headers, sent until 2027-06-30
+# (docs/clocks.md); false stops them sooner.
+DICE_WEBHOOK_LEGACY_HEADERS = env_bool("DICE_WEBHOOK_LEGACY_HEADERS", True)
 DICE_LONG_POLL_MAX = float(os.environ.get("DICE_LONG_POLL_MAX", "30"))
 DICE_STREAM_MAX = float(os.environ.get("DICE_STREAM_MAX", "300"))
 CELERY_BEAT_SCHEDULE: dict = {

@@ -146,7 +146,13 @@ class Webhook(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                              related_name="webhooks")
     url = models.URLField(max_length=500)
-    secret = models.CharField(max_length=128)
+    secret = models.CharField(max_length=700,
+                              help_text="whsec_ + base64 of the key (events/signing.py)")
+    previous_secret = models.CharField(
+        max_length=700, blank=True, default="",
+        help_text="during a rotation: the secret before it, which still signs too")
+    previous_secret_until = models.DateTimeField(
+        null=True, blank=True, help_text="when the previous secret stops signing on its own")
     events = models.JSONField(default=list, help_text="WebhookEvent values")
     active = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)

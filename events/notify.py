@@ -1,14 +1,16 @@
 """Webhook notifications: outbox rows written with the events, delivered by Celery.
 
-A delivery's body is the canonical JSON of {"id", "kind", "created_at", "data"}; the
-header `X-Dice-Signature: sha256=<hex>` is HMAC-SHA256 of exactly those bytes with the
-webhook's secret. Payloads carry only public facts (no view, no dice, no cards).
+A delivery's body is the canonical JSON of {"id", "kind", "created_at", "data"}. Each
+attempt is signed as Standard Webhooks says (events/signing.py): `webhook-id` (msg_<id>,
+the same on every retry), `webhook-timestamp` (now) and `webhook-signature` (one v1
+signature per secret in force: two during a rotation's overlap), with the secrets the
+webhook has at that attempt. The deprecated `X-Dice-Signature: sha256=<hex>` (HMAC of
+the body alone, with the current secret) is sent alongside until 2027-06-30.
+Payloads carry only public facts (no view, no dice, no cards).
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
 from datetime import timedelta
 from typing import Any, Iterable
@@ -17,7 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from . import chain, egress
+from . import chain, egress, signing, webhooks
 from .models import Delivery, DeliveryStatus, Game, Seat, Webhook, WebhookEvent
 
 log = logging.getLogger(__name__)
@@ -67,8 +69,31 @@ def body_of(delivery: Delivery) -> bytes:
     })
 
 
-def signature(secret: str, body: bytes) -> str:
-    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+def now_seconds() -> int:
+    """The `webhook-timestamp` of an attempt made now."""
+    return int(timezone.now().timestamp())
+
+
+def headers_of(delivery: Delivery, body: bytes) -> dict[str, str]:
+    """The headers of one attempt, signed now with the secrets in force now."""
+    msg_id = signing.message_id(delivery.pk)
+    timestamp = now_seconds()
+    hook = delivery.webhook
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": "dice-games-webhooks/1",
+        "webhook-id": msg_id,
+        "webhook-timestamp": str(timestamp),
+        "webhook-signature": signing.signatures(webhooks.secrets_in_force(hook), msg_id,
+                                                timestamp, body),
+    }
+    if settings.DICE_WEBHOOK_LEGACY_HEADERS:  # deprecated: until 2027-06-30
+        headers.update({
+            "X-Dice-Event": delivery.kind,
+            "X-Dice-Delivery": str(delivery.pk),
+            "X-Dice-Signature": signing.legacy_signature(hook.secret, body),
+        })
+    return headers
 
 
 def backoff(attempts: int) -> timedelta:
@@ -105,14 +130,9 @@ def _post(delivery: Delivery) -> tuple[int | None, str]:
     """One POST to the webhook's URL, at an address checked now (events/egress.py); no
     redirect is followed and a failure is a short generic reason, never the receiver's."""
     body = body_of(delivery)
-    return egress.post(delivery.webhook.url, body, {
-        "Content-Type": "application/json",
-        "User-Agent": "dice-games-webhooks/1",
-        "X-Dice-Event": delivery.kind,
-        "X-Dice-Delivery": str(delivery.pk),
-        "X-Dice-Signature": signature(delivery.webhook.secret, body),
-    }, timeout=settings.DICE_WEBHOOK_TIMEOUT,
-        allow_private=settings.DICE_WEBHOOK_ALLOW_PRIVATE)
+    return egress.post(delivery.webhook.url, body, headers_of(delivery, body),
+                       timeout=settings.DICE_WEBHOOK_TIMEOUT,
+                       allow_private=settings.DICE_WEBHOOK_ALLOW_PRIVATE)
 
 
 def due_deliveries(limit: int = 200, stale_after: int = 60) -> list[int]:

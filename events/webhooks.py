@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import secrets
+from datetime import datetime, timedelta
 from typing import Any, Sequence
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
 from django.db.models import QuerySet
+from django.utils import timezone
 
-from . import egress
-from .errors import BadRequest, NotFound
+from . import egress, signing
+from .errors import BadRequest, Conflict, NotFound
 from .models import Delivery, Webhook, WebhookEvent
 
 KINDS = [k.value for k in WebhookEvent]
@@ -44,7 +46,65 @@ def create_webhook(*, user: AbstractBaseUser, url: str, events: Sequence[str],
     if unknown or not events:
         raise BadRequest(f"events are one or more of {KINDS}", code="invalid_webhook_events")
     return Webhook.objects.create(user=user, url=url, events=sorted(set(events)),
-                                  secret=secret or secrets.token_urlsafe(32))
+                                  secret=_secret(secret))
+
+
+def _secret(supplied: str | None) -> str:
+    """A new secret in the stored (whsec) form: the one supplied, or 32 random bytes."""
+    if supplied is None:
+        return signing.new_secret()
+    try:
+        return signing.parse(supplied)
+    except signing.InvalidSecret as invalid:
+        raise BadRequest(str(invalid), code="invalid_webhook_secret") from None
+
+
+def rotating_until(hook: Webhook, now: datetime | None = None) -> datetime | None:
+    """While a rotation's overlap lasts: when the previous secret stops signing."""
+    if not hook.previous_secret or hook.previous_secret_until is None:
+        return None
+    return hook.previous_secret_until if hook.previous_secret_until > (now or timezone.now()) \
+        else None
+
+
+def secrets_in_force(hook: Webhook, now: datetime | None = None) -> list[str]:
+    """The secrets that sign a delivery attempted now: the current one first, then the
+    previous one while a rotation's overlap lasts."""
+    if rotating_until(hook, now) is not None:
+        return [hook.secret, hook.previous_secret]
+    return [hook.secret]
+
+
+def rotate_secret(*, user: AbstractBaseUser, webhook_id: int, secret: str | None = None,
+                  overlap_hours: int | None = None) -> Webhook:
+    """Start a rotation: a new secret signs from now on, and the current one keeps signing
+    too until the owner ends the overlap or `overlap_hours` pass. One rotation at a time."""
+    with transaction.atomic():
+        hook = _locked(user, webhook_id)
+        if rotating_until(hook) is not None:
+            raise Conflict("a rotation is in progress: end it first (POST "
+                           ".../end-rotation)", code="webhook_rotation_in_progress")
+        hours = overlap_hours or settings.DICE_WEBHOOK_ROTATION_HOURS
+        hook.previous_secret = hook.secret
+        hook.previous_secret_until = timezone.now() + timedelta(hours=hours)
+        hook.secret = _secret(secret)
+        hook.save(update_fields=["secret", "previous_secret", "previous_secret_until"])
+        return hook
+
+
+def end_rotation(*, user: AbstractBaseUser, webhook_id: int) -> Webhook:
+    """End the overlap now: only the newest secret signs. Idempotent."""
+    with transaction.atomic():
+        hook = _locked(user, webhook_id)
+        hook.previous_secret = ""
+        hook.previous_secret_until = None
+        hook.save(update_fields=["previous_secret", "previous_secret_until"])
+        return hook
+
+
+def _locked(user: AbstractBaseUser, webhook_id: int) -> Webhook:
+    webhook_of(user, webhook_id)  # the owner's, or 404
+    return Webhook.objects.select_for_update().get(pk=webhook_id)
 
 
 def webhooks_of(user: AbstractBaseUser) -> QuerySet[Webhook]:

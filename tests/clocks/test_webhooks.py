@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import hashlib
-import hmac
+import base64
 import json
 import threading
 import time
@@ -59,9 +58,14 @@ def receiver() -> Iterator[Receiver]:
 
 
 def verify(secret: str, headers: dict[str, str], body: bytes) -> bool:
-    """What a receiver does: recompute HMAC-SHA256 of the raw body with the secret."""
-    expected = "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
-    return hmac.compare_digest(expected, headers["X-Dice-Signature"])
+    """What a receiver does: check the Standard Webhooks headers with the library."""
+    from standardwebhooks.webhooks import Webhook, WebhookVerificationError
+
+    try:
+        Webhook(secret).verify(body, headers)
+    except WebhookVerificationError:
+        return False
+    return True
 
 
 def register(player, url: str, events: list[str]) -> dict:  # type: ignore[no-untyped-def]
@@ -102,13 +106,17 @@ def test_signed_deliveries_of_only_the_chosen_events(worker: Worker, receiver: R
     time.sleep(1)
     assert len(receiver.received) == 2
     assert set(receiver.kinds()) == {"your_turn"}  # game_started was not asked for
+    ids = set()
     for headers, body in receiver.received:
         assert verify(hook["secret"], headers, body)
-        assert not verify("another-secret-0123456789", headers, body)
+        ids.add(headers["webhook-id"])
+        assert not verify("whsec_" + base64.b64encode(b"another-secret-0123456789").decode(),
+                          headers, body)
         payload = json.loads(body)
         assert payload["data"]["seat"] == 1 and payload["data"]["game_id"] == game_id
         assert "dice" not in body.decode() and "private" not in body.decode()
-        assert headers["X-Dice-Event"] == "your_turn"
+        assert headers["X-Dice-Event"] == "your_turn"  # deprecated, until 2027-06-30
+    assert len(ids) == 2
     log = b.get(f"/webhooks/{hook['id']}/deliveries").json()
     assert log and all(d["status"] == "delivered" and d["attempts"] == 1 for d in log)
     assert not Delivery.objects.filter(webhook__user__username=a.username).exists()
@@ -129,6 +137,8 @@ def test_a_failing_receiver_is_retried_with_backoff(worker: Worker, players) -> 
         assert delivery["attempts"] == 3 and delivery["last_status_code"] == 204
         assert len(flaky.received) == 3
         bodies = {body for _, body in flaky.received}
-        assert len(bodies) == 1  # the same signed body every time
+        assert len(bodies) == 1  # the same body every time
+        assert {h["webhook-id"] for h, _ in flaky.received} == {f"msg_{delivery['id']}"}
+        assert all(verify(hook["secret"], h, body) for h, body in flaky.received)
     finally:
         flaky.close()

@@ -1,19 +1,24 @@
 #!/usr/bin/env python3
-"""The two set-up commands: `python3 dev.py run` and `python3 dev.py test`.
+"""The set-up commands: `python3 dev.py run`, `python3 dev.py test`, `python3 dev.py verifier`.
 
-Both create `.venv` and install the project into it on first use (again whenever
+Each creates `.venv` and installs the project into it on first use (again whenever
 pyproject.toml changes). `run` serves the API on the embedded default (SQLite, a
 filesystem broker, a Celery worker with beat) unless DATABASE_URL / REDIS_URL say
-otherwise. `test` runs pytest; extra arguments go to pytest.
+otherwise. `test` runs pytest; extra arguments go to pytest. `verifier [DIR]` builds the
+standalone verifier's wheel (`dice-games-verify`: games/ alone, with the `dice-verify`
+command; games/verify/README.md) into DIR, by default `dist/`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import venv
 from pathlib import Path
 
@@ -78,8 +83,41 @@ def test(args: list[str]) -> int:
     return subprocess.call([str(PYTHON), "-m", "pytest", *args], cwd=ROOT)
 
 
+def build_verifier(out: Path, python: Path | str) -> Path:
+    """Build the wheel of `dice-games-verify` into `out` with `python`'s setuptools, offline.
+
+    The wheel holds the package games/ alone (the rules and games/verify/), with its own
+    metadata: games/verify/distribution.toml becomes the pyproject.toml of a build folder
+    that holds nothing else but a copy of games/ and games/verify/README.md.
+    """
+    with tempfile.TemporaryDirectory(prefix="dice-verify-build-") as temp:
+        here = Path(temp)
+        shutil.copytree(ROOT / "games", here / "games",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.toml", "*.md"))
+        shutil.copy(ROOT / "games" / "verify" / "distribution.toml", here / "pyproject.toml")
+        shutil.copy(ROOT / "games" / "verify" / "README.md", here / "README.md")
+        wheels = here / "wheels"
+        subprocess.run([str(python), "-m", "pip", "wheel", "-q", "--no-deps", "--no-index",
+                        "--no-build-isolation", "--disable-pip-version-check", "-w",
+                        str(wheels), str(here)], check=True, cwd=here)
+        built = [w for w in wheels.glob("*.whl") if re.match(r"dice_games_verify-", w.name)]
+        if len(built) != 1:
+            raise RuntimeError(f"expected one dice_games_verify wheel, got {built}")
+        out.mkdir(parents=True, exist_ok=True)
+        target = out / built[0].name
+        shutil.copy(built[0], target)
+        return target
+
+
+def verifier(args: list[str]) -> int:
+    wheel = build_verifier(Path(args[0]).resolve() if args else ROOT / "dist", PYTHON)
+    print(f"built {wheel}\ninstall it on any machine with Python 3.11+: "
+          f"python3 -m pip install {wheel.name}; then: dice-verify AUDIT.json", flush=True)
+    return 0
+
+
 def main() -> int:
-    commands = {"run": run, "test": test}
+    commands = {"run": run, "test": test, "verifier": verifier}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         print(__doc__)
         return 2

@@ -72,3 +72,38 @@ def audit_of(player: Player, game_id: str) -> dict[str, Any]:
     response = player.get(f"/games/{game_id}/audit")
     assert response.status_code == 200, response.content
     return response.json()
+
+
+def followed(players: Callable[[int], list[Player]], slug: str, seed: int = 1
+             ) -> tuple[dict[str, Any], str, dict[int, list[dict]]]:
+    """A game of `slug` played to its end while every seat follows its events as a client
+    does (GET /games/{id}/events after the last seq it holds, after every move).
+
+    Returns (the audit, the commitment the game showed before it started, the events
+    served to each seat)."""
+    rules = registry.get(slug)
+    everyone = players(max(2, rules.min_players))
+    host = everyone[0]
+    game_id = host.create(slug, len(everyone))["id"]
+    shown = host.game(game_id)["server_seed_hash"]
+    for guest in everyone[1:]:
+        guest.join(game_id)
+    host.start(game_id)
+    seat_of = {s["player"]: s["seat"] for s in host.game(game_id)["seats"]}
+    by_seat = {seat_of[p.username]: p for p in everyone}
+    served: dict[int, list[dict]] = {seat: [] for seat in by_seat}
+
+    def follow() -> None:
+        for seat, player in by_seat.items():
+            served[seat] += player.events(game_id, after=served[seat][-1]["seq"]
+                                          if served[seat] else 0)
+
+    choose = chooser_for(slug, seed)
+    follow()
+    while (current := host.game(game_id))["status"] != "finished":
+        player = by_seat[current["awaiting"][0]["seat"]]
+        listing = player.legal(game_id)
+        answer = player.act(game_id, choose(listing["actions"]), listing["version"])
+        assert answer.status_code == 201, answer.content
+        follow()
+    return audit_of(host, game_id), shown, served

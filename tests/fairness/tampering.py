@@ -1,12 +1,17 @@
-"""Changing one byte of an exported audit, and forging a whole chain, for the tests."""
+"""Changing one byte of an exported audit, forging a whole chain or a whole game, for the tests."""
 
 from __future__ import annotations
 
 import copy
+import json
 import random
-from typing import Any
+from typing import Any, Callable
 
 from events import chain
+from games import registry
+from games.core import GameConfig
+from games.core.fairness import HmacDice, commitment
+from games.verify.upcasters import schema_version_of, upcast
 
 HEX = "0123456789abcdef"
 
@@ -59,3 +64,59 @@ def rehash(audit: dict[str, Any]) -> dict[str, Any]:
         event["hash"] = chain.event_hash(event)
         prev = event["hash"]
     return audit
+
+
+def forged(audit: dict[str, Any], server_seed: str,
+           choose: Callable[[list[dict]], dict]) -> dict[str, Any]:
+    """What a dishonest server could publish instead of a game's audit: the same table
+    (game id, seats, client seeds, options, setup command) under a fresh server seed,
+    its commitment put everywhere the old one was, the whole game decided anew by the
+    rules with that seed's dice (the lowest awaited seat first, each move `choose`n among
+    its concrete legal actions, else its timeout action), every hash recomputed. Self-consistent: only an anchor the
+    player kept (the commitment shown before play, the events served) tells it apart."""
+    game, events = copy.deepcopy(audit["game"]), audit["events"]
+    seated, setup, last = (copy.deepcopy(events[i]) for i in (0, 1, -1))
+    rules = registry.get(game["game_type"])
+    scheme = int(upcast("table_seated", seated["schema_version"], seated["data"])["dice_scheme"])
+    client_seeds = [seat["client_seed"] for seat in seated["data"]["seats"]]
+    dice = HmacDice(server_seed, game["id"], client_seeds, scheme=scheme)
+    hashed = commitment(server_seed)
+    seated["data"]["server_seed_hash"] = hashed
+    out: list[dict[str, Any]] = [seated]
+
+    def append(decided: list[Any], actor: str, command: Any, draws_from: int) -> None:
+        for index, event in enumerate(decided):
+            body = json.loads(json.dumps(event.to_dict()))
+            out.append({
+                "game_id": game["id"], "seq": len(out) + 1, "type": body["type"],
+                "schema_version": schema_version_of(body["type"]), "data": body["data"],
+                "private": body["private"], "actor": actor,
+                "command": command if index == 0 else None,
+                "draws": [d.to_list() for d in dice.draws[draws_from:]] if index == 0 else [],
+                "idempotency_key": None, "recorded_at": seated["recorded_at"],
+                "prev_hash": "", "hash": ""})
+
+    options = setup["command"]["setup"]
+    decided = list(rules.setup(GameConfig(players=options["players"], options=options["options"],
+                                          first_player=options["first_player"]), dice))
+    append(decided, "system", setup["command"], 0)
+    state = None
+    for event in decided:
+        state = rules.evolve(state, event)
+    while rules.outcome(state) is None:
+        seat = min(rules.awaiting(state))
+        concrete = [a for a in rules.legal_actions(state, seat) if "choose" not in a]
+        action = choose(concrete) if concrete else rules.timeout_action(state, seat)
+        start = len(dice.draws)
+        decided = list(rules.decide(state, seat, action, dice))
+        append(decided, f"seat:{seat}", {"seat": seat, "action": action}, start)
+        for event in decided:
+            state = rules.evolve(state, event)
+    last["data"].update(server_seed=server_seed, server_seed_hash=hashed,
+                        dice_used=len(dice.draws))
+    last["seq"] = len(out) + 1
+    out.append(last)
+    game.update(server_seed=server_seed, server_seed_hash=hashed, outcome=rules.outcome(state),
+                version=len(out), dice_used=len(dice.draws))
+    rest = {key: value for key, value in audit.items() if key != "verdict"}
+    return rehash({**rest, "game": game, "events": out})

@@ -1,20 +1,49 @@
-"""The server-sent-events stream of a game's events, resumable with Last-Event-ID."""
+"""Live updates: the server-sent-events stream and the long poll, served async.
+
+Each request first goes through its DRF view, run in a worker thread: authentication
+(a token, or a stream ticket on the stream), throttles, parameters, the game, a free
+stream slot (DICE_STREAMS_PER_USER). Its errors are thus the problem documents of every
+other endpoint, and its OpenAPI description is the view's. When all is well the view
+answers `LiveStart` and the async endpoint takes over: it waits for the game's head to
+pass (events/broadcast.py: pushed on commit), holding no thread and no database
+connection, then reads the new rows once in a worker thread that hands its connection
+back at once, and filters them for the seat the caller holds at that moment.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import logging
+import weakref
+from typing import Any, AsyncIterator, Callable
+
+from asgiref.sync import AsyncToSync, sync_to_async
 from django.conf import settings
-from django.http import StreamingHttpResponse
+from django.db import DatabaseError
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from events import selectors
+from events import broadcast, selectors
 from events.errors import BadRequest
+from events.models import GameStatus
 
 from . import serializers as s
-from .schema import problems
-from .views import GAME_ID, _valid, ascii_number
+from .auth import BearerOrTokenAuthentication
+from .live import LiveStart, Slot, StreamTicketAuthentication, close_connections, issue_ticket
+from .live import open_slot
+from .schema import live_problems, problems
+from .views import GAME_ID, EventListView, _valid, ascii_number
+
+log = logging.getLogger(__name__)
+
+# Rows one read of a stream takes at most (more are read at once after).
+STREAM_CHUNK = 200
 
 
 class EventStreamRenderer(BaseRenderer):
@@ -29,6 +58,11 @@ class EventStreamRenderer(BaseRenderer):
 LAST_EVENT_ID = OpenApiParameter("Last-Event-ID", type=str, location=OpenApiParameter.HEADER,
                                  required=False,
                                  description="the last sequence the client saw; resumes after it")
+TICKET = OpenApiParameter(
+    "ticket", type=str, location=OpenApiParameter.QUERY, required=False,
+    description="instead of the Authorization header (which a browser's EventSource cannot "
+                "send): a ticket from POST /games/{id}/stream-ticket for this game, used "
+                "within DICE_STREAM_TICKET_TTL seconds (60) of its issue")
 
 
 def _resume_after(request: Request, query: dict) -> int:
@@ -43,27 +77,219 @@ def _resume_after(request: Request, query: dict) -> int:
     return int(query.get("after", 0))
 
 
+# Checks a stream request; the stream itself is `stream` below.
 class EventStreamView(APIView):
     renderer_classes = [JSONRenderer, EventStreamRenderer]
+    authentication_classes = [BearerOrTokenAuthentication, StreamTicketAuthentication]
 
     @extend_schema(
         operation_id="stream_events", tags=["play"],
-        parameters=[GAME_ID, LAST_EVENT_ID, s.StreamQuerySerializer],
+        parameters=[GAME_ID, LAST_EVENT_ID, s.StreamQuerySerializer, TICKET],
         responses={(200, "text/event-stream"): OpenApiResponse(
             s.StreamEventSerializer,
             description="`id: <seq>`, `event: <type>`, `data: <event JSON as in list_events>` "
                         "for each event as it lands; `: keep-alive` comments while quiet. "
                         "The schema is that of one event, as OpenAPI 3.0 reads it for "
                         "text/event-stream"),
-            **problems(400, 401, 404, 429)},
+            **live_problems(400, 401, 404, 429)},
         summary="Server-sent events of the game as the caller may see them")
-    def get(self, request: Request, game_id: str) -> StreamingHttpResponse:
+    def get(self, request: Request, game_id: str) -> HttpResponse:
         query = _valid(s.StreamQuerySerializer, request.query_params)
         game = selectors.get_game(game_id)
         after = _resume_after(request, query)
         seconds = min(query["timeout"], settings.DICE_STREAM_MAX)
-        events = selectors.stream_events(game, request.user, after, seconds)
-        response = StreamingHttpResponse(events, content_type="text/event-stream")
-        response["Cache-Control"] = "no-cache"
-        response["X-Accel-Buffering"] = "no"
+        slot = open_slot(request.user, seconds)
+        return LiveStart(game=game, user=request.user, after=after, seconds=seconds, slot=slot)
+
+
+class StreamTicketSerializer(serializers.Serializer):
+    ticket = serializers.CharField(help_text="send as `?ticket=` on GET /games/{id}/stream")
+    expires_at = serializers.DateTimeField(help_text="open the stream before this moment")
+
+
+class StreamTicketView(APIView):
+    @extend_schema(
+        operation_id="create_stream_ticket", tags=["play"], parameters=[GAME_ID], request=None,
+        responses={201: StreamTicketSerializer, **problems(401, 404, 429)},
+        summary="A short-lived ticket that opens this game's stream without a header",
+        description="For browsers: EventSource cannot send `Authorization`, and tokens never "
+                    "go in URLs. The ticket is signed, names the caller, their login and this "
+                    "game, and opens `GET /games/{id}/stream?ticket=...` within "
+                    "DICE_STREAM_TICKET_TTL seconds (60); revoking the login revokes it.")
+    def post(self, request: Request, game_id: str) -> Response:
+        game = selectors.get_game(game_id)
+        return Response(StreamTicketSerializer(issue_ticket(request.user, request.auth,
+                                                            game.id)).data, status=201)
+
+
+# --- The async endpoints -----------------------------------------------------------------
+
+async def in_thread(function: Callable[..., Any], *args: Any) -> Any:
+    """Run `function` in a worker thread that gives its database connection back at once:
+    no connection is held while a live request waits."""
+    def run() -> Any:
+        try:
+            return function(*args)
+        finally:
+            close_connections()
+    # Served (uvicorn): any worker thread. Called from sync code that waits for the answer
+    # (Django's test client), that code's thread: the only one that sees its transaction.
+    caller_waits = getattr(AsyncToSync.executors, "current", None) is not None
+    return await sync_to_async(run, thread_sensitive=caller_waits)()
+
+
+async def _check(view: Callable, request: HttpRequest, game_id: Any) -> HttpResponse:
+    """The DRF view's answer: LiveStart, or a rendered response (a problem document)."""
+    def run() -> HttpResponse:
+        response = view(request, game_id=game_id)
+        if not isinstance(response, LiveStart) and hasattr(response, "render"):
+            response = response.render()
         return response
+    return await in_thread(run)
+
+
+def _drf_headers(source: HttpResponse, target: HttpResponse) -> HttpResponse:
+    for header in ("Allow", "Vary"):
+        if header in source:
+            target[header] = source[header]
+    return target
+
+
+class SharedReads:
+    """The streams of one game in this process, woken by the same commit, share one read
+    of the new rows. A read is shared only with readers rung before it started, so each
+    still sees every commit it was rung for."""
+
+    def __init__(self) -> None:
+        self._inflight: dict[tuple, tuple[float, asyncio.Task]] = {}
+
+    async def rows_after(self, game_id: str, after: int, rung_at: float) -> tuple[list, Any]:
+        loop = asyncio.get_running_loop()
+        key = (loop, game_id, after)
+        entry = self._inflight.get(key)
+        if entry is None or entry[0] < rung_at:
+            task = loop.create_task(in_thread(selectors.rows_after, game_id, after, STREAM_CHUNK))
+            entry = (loop.time(), task)
+            self._inflight[key] = entry
+
+            def done(finished: asyncio.Task, key: tuple = key) -> None:
+                if self._inflight.get(key, (0, None))[1] is finished:
+                    del self._inflight[key]
+                if not finished.cancelled():
+                    finished.exception()  # retrieved: no "never retrieved" warning
+            task.add_done_callback(done)
+        return await asyncio.shield(entry[1])
+
+
+READS = SharedReads()
+
+
+def _sse(event: dict) -> str:
+    return f"id: {event['seq']}\nevent: {event['type']}\ndata: {json.dumps(event)}\n\n"
+
+
+async def _stream_body(game: Any, user: Any, after: int, seconds: float,
+                       slot: Slot) -> AsyncIterator[str]:
+    """Every event after `after` as it lands, for `seconds` at most; ends after a finished
+    game's last event. Each batch is filtered for the seat `user` holds when it is sent:
+    the seat is looked up after the first rows are read, and never again (seats change
+    only in the lobby and in the transaction that appends the first event)."""
+    loop = asyncio.get_running_loop()
+    game_id = str(game.id)
+    try:
+        yield "retry: 2000\n\n"
+        if game.status == GameStatus.FINISHED and after >= game.version:
+            return
+        end = loop.time() + seconds
+        heartbeat = settings.DICE_STREAM_HEARTBEAT
+        seat: int | None = None
+        seat_known = False
+        async with broadcast.listening(game_id, after) as signal:
+            next_beat = loop.time() + heartbeat
+            read_now = True
+            while True:
+                if read_now:
+                    rung_at = signal.rang_at
+                    signal.take()
+                    try:
+                        rows, following = await READS.rows_after(game_id, after, rung_at)
+                    except DatabaseError as error:
+                        log.warning("stream of game %s ends: %s", game_id, error)
+                        return
+                    if rows:
+                        if not seat_known:
+                            seat = await in_thread(selectors.seat_of, game, user)
+                            seat_known = True
+                        events = selectors.visible_events(rows, seat, following)
+                        yield "".join(_sse(event) for event in events)
+                        after = signal.after = events[-1]["seq"]
+                        next_beat = loop.time() + heartbeat
+                        if following is not None:
+                            signal.rang_at = loop.time()
+                            continue
+                        if rows[-1].type == selectors.FINAL_EVENT:
+                            return
+                now = loop.time()
+                if now >= end:
+                    return
+                read_now = await signal.wait(min(next_beat, end) - now)
+                if not read_now and loop.time() >= next_beat:
+                    yield ": keep-alive\n\n"
+                    next_beat = loop.time() + heartbeat
+    finally:
+        slot.release()
+
+
+async def stream(request: HttpRequest, game_id: Any) -> HttpResponse:
+    checked = await _check(_stream_view, request, game_id)
+    if not isinstance(checked, LiveStart):
+        return checked
+    params = checked.params
+    slot: Slot = params["slot"]
+    response = StreamingHttpResponse(
+        _stream_body(params["game"], params["user"], params["after"], params["seconds"], slot),
+        content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"
+    # The body releases the slot when it ends; a body never started (the client went
+    # away first) releases it when the response is closed or collected.
+    response._resource_closers.append(slot.release)
+    weakref.finalize(response, slot.release)
+    return _drf_headers(checked, response)
+
+
+async def events(request: HttpRequest, game_id: Any) -> HttpResponse:
+    """list_events; with ?wait= and nothing newer than `after`, a long poll."""
+    checked = await _check(_events_view, request, game_id)
+    if not isinstance(checked, LiveStart):
+        return checked
+    params = checked.params
+    game, user, query = params["game"], params["user"], params["query"]
+    after, limit = query["after"], query["limit"]
+    loop = asyncio.get_running_loop()
+    end = loop.time() + query["wait"]
+    try:
+        async with broadcast.listening(game.id, after) as signal:
+            while True:
+                signal.take()
+                # The rows first, then the seat (selectors.event_page): never a stale seat.
+                page = await in_thread(selectors.event_page, game.id, user, after, limit)
+                if page["events"] or not await signal.wait(end - loop.time()):
+                    break
+    finally:
+        params["slot"].release()
+    body = JSONRenderer().render(page)
+    return _drf_headers(checked, HttpResponse(body, content_type="application/json"))
+
+
+def _live(endpoint: Callable, view: type[APIView]) -> Callable:
+    """`endpoint` serves the URL; `view` documents it (drf-spectacular reads `cls`)."""
+    endpoint.cls = view  # type: ignore[attr-defined]
+    endpoint.initkwargs = {}  # type: ignore[attr-defined]
+    return endpoint
+
+
+_stream_view = EventStreamView.as_view()
+_events_view = EventListView.as_view()
+stream_endpoint = _live(stream, EventStreamView)
+events_endpoint = _live(events, EventListView)

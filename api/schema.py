@@ -24,6 +24,20 @@ def problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
         ProblemSerializer, description=DESCRIPTIONS[code]) for code in statuses}
 
 
+LIVE_429 = ("throttled (problem details; see Retry-After), or the caller has "
+            "DICE_STREAMS_PER_USER streams and long polls open already: `too_many_streams`")
+
+
+def live_problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
+    """As problems(), for the live endpoints (streams and long polls), whose 429 may also
+    be `too_many_streams`."""
+    out = problems(*statuses)
+    if 429 in statuses:
+        out[(429, "application/problem+json")] = OpenApiResponse(ProblemSerializer,
+                                                                 description=LIVE_429)
+    return out
+
+
 class TokenScheme(OpenApiAuthenticationExtension):
     target_class = "api.auth.BearerOrTokenAuthentication"
     name = "tokenAuth"

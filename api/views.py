@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -17,7 +18,8 @@ from events.errors import BadRequest
 from games.core.options import options_schema
 
 from . import serializers as s
-from .schema import problems
+from .live import LiveStart, open_slot
+from .schema import live_problems, problems
 
 GAME_ID = OpenApiParameter("game_id", type=OpenApiTypes.UUID, location=OpenApiParameter.PATH,
                            description="the game's id")
@@ -223,23 +225,22 @@ class ActionView(APIView):
                         status=status.HTTP_201_CREATED, headers=headers)
 
 
+# Checks a list_events request; a long poll then waits in api/live_views.py (`events`).
 class EventListView(APIView):
     @extend_schema(operation_id="list_events", tags=["play"],
                    parameters=[GAME_ID, s.EventQuerySerializer],
-                   responses={200: s.EventPageSerializer, **problems(400, 401, 404, 429)},
+                   responses={200: s.EventPageSerializer,
+                              **live_problems(400, 401, 404, 429)},
                    summary="The game's events as the caller may see them, by sequence "
                            "(long poll with ?wait=)")
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: Request, game_id: str) -> Response | HttpResponse:
         query = _valid(s.EventQuerySerializer, request.query_params)
         game = selectors.get_game(game_id)
-        if query["wait"]:
-            game = selectors.wait_for_events(game, query["after"], query["wait"])
-        # The seat the caller holds now, after the wait: it may have changed meanwhile.
-        seat = selectors.seat_of(game, request.user)
-        events = selectors.events_for(game, seat, after=query["after"], limit=query["limit"])
-        last = events[-1]["seq"] if events else query["after"]
-        return Response({"version": game.version, "events": events,
-                         "next_after": last if last < game.version else None})
+        if query["wait"] and game.version <= query["after"]:
+            slot = open_slot(request.user, query["wait"])
+            return LiveStart(game=game, user=request.user, query=query, slot=slot)
+        return Response(selectors.event_page(game, request.user, query["after"],
+                                             query["limit"]))
 
 
 class StateView(APIView):

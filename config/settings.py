@@ -41,7 +41,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "api.middleware.StaticFilesMiddleware",  # WhiteNoise, async-capable (served on ASGI)
     "django.middleware.common.CommonMiddleware",
 ]
 
@@ -208,6 +208,12 @@ DICE_WEBHOOK_ROTATION_HOURS = int(os.environ.get("DICE_WEBHOOK_ROTATION_HOURS", 
 DICE_WEBHOOK_LEGACY_HEADERS = env_bool("DICE_WEBHOOK_LEGACY_HEADERS", True)
 DICE_LONG_POLL_MAX = float(os.environ.get("DICE_LONG_POLL_MAX", "30"))
 DICE_STREAM_MAX = float(os.environ.get("DICE_STREAM_MAX", "300"))
+# Live updates (docs/scaling.md): open streams and long polls a user may hold at once (429
+# too_many_streams past it; counted in Redis with REDIS_URL, else per process), seconds
+# between two keep-alive comments of a quiet stream, and a stream ticket's life.
+DICE_STREAMS_PER_USER = int(os.environ.get("DICE_STREAMS_PER_USER") or "20")
+DICE_STREAM_HEARTBEAT = float(os.environ.get("DICE_STREAM_HEARTBEAT") or "15")
+DICE_STREAM_TICKET_TTL = int(os.environ.get("DICE_STREAM_TICKET_TTL") or "60")
 CELERY_BEAT_SCHEDULE: dict = {
     "sweep": {"task": "events.sweep", "schedule": DICE_SWEEP_INTERVAL,
               "options": {"expires": max(DICE_SWEEP_INTERVAL * 2, 1)}},

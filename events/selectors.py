@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
-import time
-from typing import Any, Iterator
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q, QuerySet
@@ -157,40 +155,28 @@ def game_for(game: Game, user: AbstractBaseUser | None, with_view: bool = True) 
     }
 
 
-def wait_for_events(game: Game, after: int, wait: float, poll: float = 0.2) -> Game:
-    """Long poll: return as soon as the game's head passes `after`, or after `wait` s."""
-    deadline = time.monotonic() + wait
-    while game.version <= after and time.monotonic() < deadline:
-        time.sleep(poll)
-        game = get_game(game.id)
-    return game
+# A finished game's last event (events/services.py, `_close`): a stream ends after it.
+FINAL_EVENT = "seed_revealed"
 
 
-def stream_events(game: Game, user: AbstractBaseUser | None, after: int, seconds: float,
-                  poll: float = 0.5, heartbeat: float = 15.0) -> Iterator[str]:
-    """Server-sent events: every event after `after` as it lands, for `seconds` at most.
+def rows_after(game_id: Any, after: int, limit: int) -> tuple[list[Event], Event | None]:
+    """Up to `limit` stored rows after `after`, and the row after them if there is one."""
+    rows = list(Event.objects.filter(game_id=game_id, seq__gt=after).order_by("seq")[:limit + 1])
+    following = rows.pop() if len(rows) > limit else None
+    return rows, following
 
-    Each batch is filtered for the seat `user` holds when it is sent, not when the stream
-    opened: a player who leaves the lobby, or whose seat `start` renumbers, must never
-    receive the private parts of the seat number they held before.
-    """
-    yield "retry: 2000\n\n"
-    end = time.monotonic() + seconds
-    quiet_since = time.monotonic()
-    while time.monotonic() < end:
-        rows = list(Event.objects.filter(game=game, seq__gt=after).order_by("seq")[:201])
-        following = rows.pop() if len(rows) > 200 else None
-        if rows:
-            # Seats change only in the lobby and at the start, in the transaction that
-            # appends the first event; looked up after the rows, the seat is never older
-            # than the events it filters.
-            viewer = seat_of(game, user)
-            for event in visible_events(rows, viewer, following):
-                after = event["seq"]
-                yield f"id: {after}\nevent: {event['type']}\ndata: {json.dumps(event)}\n\n"
-            quiet_since = time.monotonic()
-            continue
-        if time.monotonic() - quiet_since >= heartbeat:
-            quiet_since = time.monotonic()
-            yield ": keep-alive\n\n"
-        time.sleep(poll)
+
+def event_page(game: Game | Any, user: AbstractBaseUser | None, after: int, limit: int) -> dict:
+    """A page of list_events. The seat is looked up after the rows are read: seats change
+    only in the lobby and at the start, in the transaction that appends the first event,
+    so a seat read after the rows is never older than the events it filters (a player who
+    left the lobby, or whom `start` renumbered, never gets another seat's private parts).
+    `game`: the game just read, or its id (read it now)."""
+    if not isinstance(game, Game):
+        game = get_game(game)
+    rows, following = rows_after(game.id, after, limit)
+    seat = seat_of(game, user)
+    events = visible_events(rows, seat, following)
+    last = events[-1]["seq"] if events else after
+    return {"version": game.version, "events": events,
+            "next_after": last if last < game.version else None}

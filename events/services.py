@@ -23,7 +23,7 @@ from games.core.fairness import HmacDice, commitment
 from games.core.options import InvalidOptions, resolve_options
 from games.core.outcome import abandoned
 
-from . import chain, clocks, notify, store
+from . import broadcast, chain, clocks, notify, store
 from .clocks import Acted
 from .errors import BadRequest, Conflict, Forbidden, NotFound, Unprocessable, VersionConflict
 from .models import Deadline, Event, Game, GameStatus, IdempotencyRecord, Seat
@@ -210,6 +210,9 @@ def _after_append(game: Game, state: Any, acted: Acted) -> list[Event]:
         notify.notify(game, "your_turn", called, awaiting=game.awaiting)
     game_id, version = str(game.id), game.version
     transaction.on_commit(lambda: store.CACHE.put(game_id, version, state))
+    # Live readers hear the head once the batch commits (and once only: the head
+    # published is the one at commit, after an abandonment's closing events too).
+    broadcast.announce(game)
     return closing
 
 

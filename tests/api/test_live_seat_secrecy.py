@@ -15,6 +15,7 @@ import pytest
 from django.db import connection
 
 from tests.support.api import BASE, Player, table
+from tests.support.live import drain
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,7 +29,7 @@ def open_stream(player: Player, game_id: str, timeout: float) -> Any:
 
 
 def streamed_events(response: Any) -> list[dict]:
-    text = b"".join(response.streaming_content).decode()
+    text = drain(response)
     events = []
     for block in text.split("\n\n"):
         for line in block.splitlines():

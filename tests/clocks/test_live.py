@@ -9,6 +9,7 @@ import pytest
 from django.db import connection
 
 from tests.support.api import BASE, table
+from tests.support.live import drain
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -56,7 +57,7 @@ def read_stream(player, game_id: str, last_event_id: int | None, timeout: float)
                                  headers=headers)
     assert response.status_code == 200 and response["Content-Type"].startswith(
         "text/event-stream")
-    text = b"".join(response.streaming_content).decode()
+    text = drain(response)
     events = []
     for block in text.split("\n\n"):
         fields = dict(line.split(": ", 1) for line in block.splitlines()

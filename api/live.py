@@ -1,0 +1,215 @@
+"""What the live endpoints (api/live_views.py) share with the DRF views: the go-ahead a
+DRF view gives to an async endpoint, the limit of open streams per user, and stream
+tickets (the way a browser's EventSource, which cannot send an Authorization header,
+opens a stream)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import threading
+import time
+from datetime import datetime, timedelta, timezone
+from typing import Any, Callable
+
+from django.conf import settings
+from django.core import signing
+from django.db import connections
+from django.http import HttpResponse
+from rest_framework.authentication import BaseAuthentication
+from rest_framework.exceptions import AuthenticationFailed
+
+from events.errors import ServiceError
+
+log = logging.getLogger(__name__)
+
+
+class LiveStart(HttpResponse):
+    """A live endpoint's DRF view answers this when the request is good (authenticated,
+    not throttled, valid, the game exists, a stream slot is free): the async endpoint
+    takes over from there. DRF has set its usual headers (Allow, Vary) on it."""
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(status=200)
+        self.params = params
+
+
+def close_connections() -> None:
+    """Give this thread's database connections back (to the pool, on PostgreSQL)."""
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close()
+
+
+# --- Open streams per user ----------------------------------------------------------------
+
+class TooManyStreams(ServiceError):
+    status = 429
+    code = "too_many_streams"
+
+
+class Slot:
+    """One open stream or long poll of a user; release() is idempotent and safe anywhere."""
+
+    def __init__(self, release: Callable[[], None], blocking: bool) -> None:
+        self._release = release
+        self._blocking = blocking  # talks to Redis: off the event loop
+        self._lock = threading.Lock()
+        self._released = False
+
+    def release(self) -> None:
+        with self._lock:
+            if self._released:
+                return
+            self._released = True
+        if self._blocking:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+            if loop is not None:
+                loop.run_in_executor(None, self._safely)
+                return
+        self._safely()
+
+    def _safely(self) -> None:
+        try:
+            self._release()
+        except Exception as error:  # noqa: BLE001 - the entry expires on its own
+            log.warning("could not release a stream slot: %s", error)
+
+
+class LocalSlots:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._open: dict[Any, int] = {}
+
+    def acquire(self, user_id: Any, limit: int, ttl: float) -> Slot | None:
+        with self._lock:
+            if self._open.get(user_id, 0) >= limit:
+                return None
+            self._open[user_id] = self._open.get(user_id, 0) + 1
+
+        def release() -> None:
+            with self._lock:
+                left = self._open.get(user_id, 0) - 1
+                if left > 0:
+                    self._open[user_id] = left
+                else:
+                    self._open.pop(user_id, None)
+        return Slot(release, blocking=False)
+
+    def count(self, user_id: Any) -> int:
+        with self._lock:
+            return self._open.get(user_id, 0)
+
+
+class RedisSlots:
+    """Counted across every process: a sorted set per user, one member per open stream,
+    scored with the moment it expires (its longest life plus a margin), so the streams of
+    a process that died without releasing them stop counting on their own."""
+
+    MARGIN = 30.0
+
+    def __init__(self, url: str) -> None:
+        import redis
+
+        self.redis = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+
+    @staticmethod
+    def key(user_id: Any) -> str:
+        return f"dice:streams:{user_id}"
+
+    def acquire(self, user_id: Any, limit: int, ttl: float) -> Slot | None:
+        key, member, now = self.key(user_id), secrets.token_hex(8), time.time()
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.zremrangebyscore(key, "-inf", now)
+        pipe.zadd(key, {member: now + ttl + self.MARGIN})
+        pipe.zcard(key)
+        pipe.expire(key, int(ttl + self.MARGIN) + 1)
+        count = pipe.execute()[2]
+        if count > limit:
+            self.redis.zrem(key, member)
+            return None
+        return Slot(lambda: self.redis.zrem(key, member), blocking=True)
+
+    def count(self, user_id: Any) -> int:
+        key = self.key(user_id)
+        self.redis.zremrangebyscore(key, "-inf", time.time())
+        return int(self.redis.zcard(key))
+
+
+_slots: LocalSlots | RedisSlots | None = None
+_slots_lock = threading.Lock()
+
+
+def slots() -> LocalSlots | RedisSlots:
+    global _slots
+    with _slots_lock:
+        if _slots is None:
+            _slots = RedisSlots(settings.REDIS_URL) if settings.REDIS_URL else LocalSlots()
+        return _slots
+
+
+def open_slot(user: Any, seconds: float) -> Slot:
+    """A slot for a stream or long poll of `user` lasting `seconds` at most, else 429."""
+    limit = settings.DICE_STREAMS_PER_USER
+    slot = slots().acquire(user.pk, limit, seconds)
+    if slot is None:
+        raise TooManyStreams(f"you have {limit} streams and long polls open already "
+                             "(DICE_STREAMS_PER_USER); close one first")
+    return slot
+
+
+# --- Stream tickets ----------------------------------------------------------------------
+
+TICKET_SALT = "dice-games.stream-ticket"
+
+
+def issue_ticket(user: Any, token: Any, game_id: Any) -> dict[str, Any]:
+    """A signed ticket for one game's stream, for the holder of `token`, valid for
+    DICE_STREAM_TICKET_TTL seconds (it opens a stream; the stream may then run its
+    course). Revoking the token revokes its tickets."""
+    ttl = settings.DICE_STREAM_TICKET_TTL
+    ticket = signing.TimestampSigner(salt=TICKET_SALT).sign_object(
+        {"u": user.pk, "t": getattr(token, "pk", None), "g": str(game_id)})
+    expires = datetime.now(timezone.utc) + timedelta(seconds=ttl)
+    return {"ticket": ticket, "expires_at": expires}
+
+
+def check_ticket(ticket: str, game_id: Any) -> tuple[Any, Any]:
+    from .models import AccessToken
+
+    try:
+        data = signing.TimestampSigner(salt=TICKET_SALT).unsign_object(
+            ticket, max_age=settings.DICE_STREAM_TICKET_TTL)
+    except signing.SignatureExpired:
+        raise AuthenticationFailed("the stream ticket has expired; get a new one") from None
+    except (signing.BadSignature, ValueError, TypeError):
+        raise AuthenticationFailed("invalid stream ticket") from None
+    if not isinstance(data, dict) or data.get("g") != str(game_id):
+        raise AuthenticationFailed("this stream ticket is for another game")
+    token = (AccessToken.objects.select_related("user")
+             .filter(pk=data.get("t"), user_id=data.get("u")).first())
+    if token is None:
+        raise AuthenticationFailed("the login this ticket was issued to is revoked")
+    if token.expires_at is not None and token.expires_at <= datetime.now(timezone.utc):
+        raise AuthenticationFailed("the login this ticket was issued to has expired")
+    if not token.user.is_active:
+        raise AuthenticationFailed("the account is disabled")
+    return token.user, token
+
+
+class StreamTicketAuthentication(BaseAuthentication):
+    """`?ticket=` from POST /games/{id}/stream-ticket, on that game's stream only."""
+
+    def authenticate(self, request):  # type: ignore[no-untyped-def]
+        ticket = request.query_params.get("ticket")
+        if not ticket:
+            return None
+        game_id = (request.parser_context or {}).get("kwargs", {}).get("game_id")
+        return check_ticket(ticket, game_id)
+
+    def authenticate_header(self, request) -> str:  # type: ignore[no-untyped-def]
+        return "Token"

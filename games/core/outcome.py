@@ -1,8 +1,25 @@
-"""Outcome helpers shared by the games."""
+"""Outcomes: who won, the ranking and the scores; shared by every game."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from .messages import Record, doc
+
+
+@dataclass(frozen=True)
+class Outcome(Record):
+    """How a game ended. A game with more to say (a score breakdown, tie-breaks) extends
+    it with fields of its own."""
+
+    winners: tuple[int, ...] = field(metadata=doc("the seats that won (several: a shared win)"))
+    ranking: tuple[tuple[int, ...], ...] = field(
+        metadata=doc("groups of tied seats, best first"))
+    scores: Mapping[int, int] = field(metadata=doc("each seat's final score, by seat"))
+    abandoned: bool | None = field(default=None, metadata=doc(
+        "true when every seat was left to the clock: nobody won (docs/clocks.md)",
+        omit_none=True))
 
 
 def rank_by(keys: Sequence[Any]) -> list[list[int]]:
@@ -13,4 +30,4 @@ def rank_by(keys: Sequence[Any]) -> list[list[int]]:
 
 def abandoned() -> dict[str, Any]:
     """The outcome of a game every seat of which was left to the clock: no winner."""
-    return {"abandoned": True, "winners": [], "ranking": [], "scores": {}}
+    return Outcome(winners=(), ranking=(), scores={}, abandoned=True).to_json()

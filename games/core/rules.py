@@ -7,6 +7,8 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .dice import Dice
 from .events import Event
+from .legal import legal_json
+from .messages import GameAction, GameEvent, Messages, Record
 
 JSON = Any
 Action = Mapping[str, JSON]
@@ -101,6 +103,53 @@ class Decider:
     timeout_action: Callable[[Any, int], dict[str, JSON]]
     outcome: Callable[[Any], dict[str, JSON] | None]
     challenges: Callable[[Sequence[Mapping[str, JSON]]], list[dict[str, JSON]]] | None = None
+    # The typed messages (games/core/messages.py): the contract is generated from them.
+    actions: Messages | None = None
+    events: Messages | None = None
+    view_type: type[Record] | None = None
+    outcome_type: type[Record] | None = None
+
+
+def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
+                  options: tuple[Option, ...], actions: Messages, events: Messages,
+                  view_type: type[Record], outcome_type: type[Record],
+                  setup: Callable[[GameConfig, Dice], list[GameEvent]],
+                  decide: Callable[[Any, int, GameAction, Dice], list[GameEvent]],
+                  evolve: Callable[[Any, GameEvent], Any],
+                  legal_actions: Callable[[Any, int], list[Any]],
+                  awaiting: Callable[[Any], dict[int, str]],
+                  view: Callable[[Any, int | None], Record],
+                  timeout_action: Callable[[Any, int], GameAction],
+                  outcome: Callable[[Any], Record | None],
+                  challenges: Callable[[Sequence[Mapping[str, JSON]]],
+                                       list[dict[str, JSON]]] | None = None) -> Decider:
+    """A Decider from a game's typed functions: actions are parsed (MalformedAction on a
+    bad shape) before `decide` sees them, events are typed before `evolve` folds them,
+    and what goes out (events, legal actions, views, outcomes) is written as JSON."""
+
+    def setup_events(config: GameConfig, dice: Dice) -> list[Event]:
+        return [e.to_event() for e in setup(config, dice)]
+
+    def decide_events(state: Any, seat: int, action: Action, dice: Dice) -> list[Event]:
+        return [e.to_event() for e in decide(state, seat, actions.parse_action(action), dice)]
+
+    def evolve_event(state: Any, event: Event) -> Any:
+        typed = event if isinstance(event, GameEvent) else events.parse_event(event)
+        return evolve(state, typed)
+
+    def outcome_json(state: Any) -> dict[str, JSON] | None:
+        result = outcome(state)
+        return result.to_json() if result is not None else None
+
+    return Decider(
+        slug=slug, name=name, min_players=min_players, max_players=max_players,
+        options=options, setup=setup_events, decide=decide_events, evolve=evolve_event,
+        legal_actions=lambda state, seat: legal_json(legal_actions(state, seat)),
+        awaiting=awaiting, view=lambda state, viewer: view(state, viewer).to_json(),
+        timeout_action=lambda state, seat: timeout_action(state, seat).to_json(),
+        outcome=outcome_json, challenges=challenges, actions=actions, events=events,
+        view_type=view_type, outcome_type=outcome_type,
+    )
 
 
 def replay(rules: GameRules, events: Sequence[Event], state: Any | None = None) -> Any:

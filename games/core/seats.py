@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Collection
+from typing import Any, Collection
+
+from .errors import IllegalAction
 
 LEFT = 1   # clockwise
 RIGHT = -1  # counterclockwise
@@ -20,3 +22,20 @@ def next_seat(current: int, players: int, active: Collection[int], direction: in
 def seats_from(start: int, players: int, direction: int = LEFT) -> list[int]:
     """All seats in order starting with `start`."""
     return [(start + direction * i) % players for i in range(players)]
+
+
+def check_players(players: Any, minimum: int, maximum: int, game: str) -> int:
+    """A table size the game takes, else IllegalAction("player_count_out_of_range")."""
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+            minimum <= players <= maximum):
+        raise IllegalAction("player_count_out_of_range",
+                            f"{game} takes {minimum} to {maximum} players")
+    return players
+
+
+def check_first_player(first: Any, players: int, who: str = "the first player") -> int | None:
+    """None (to be drawn) or a seat, else IllegalAction("first_player_out_of_range")."""
+    if first is not None and (isinstance(first, bool) or not isinstance(first, int)
+                              or not 0 <= first < players):
+        raise IllegalAction("first_player_out_of_range", f"{who} must be a seat")
+    return first

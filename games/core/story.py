@@ -24,3 +24,9 @@ class Story:
         event = Event(kind, dict(data), dict(private or {}))
         self.events.append(event)
         self.state = self._evolve(self.state, event)
+
+    def add(self, *events: Any) -> None:
+        """Append typed events (games.core.messages.GameEvent), folding each at once."""
+        for event in events:
+            self.events.append(event)
+            self.state = self._evolve(self.state, event)

@@ -7,20 +7,26 @@ shared/seeds/001_3f9dc845bdc97a51.txt with the "snake-bones" rulings of RULINGS.
 
 from __future__ import annotations
 
-from games.core import Decider
+from games.core.rules import typed_decider
 
 from . import challenges as _challenges
 from . import decide as _decide
 from . import evolve as _evolve
+from . import legal as _legal
+from . import outcome as _outcome
 from . import view as _view
+from .actions import ACTIONS
 from .data import MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, SLUG
+from .events import EVENTS
+from .outcome import Outcome
 from .state import State
 
-RULES = Decider(
+RULES = typed_decider(
     slug=SLUG, name=NAME, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, options=OPTIONS,
+    actions=ACTIONS, events=EVENTS, view_type=_view.View, outcome_type=Outcome,
     setup=_decide.setup, decide=_decide.decide, evolve=_evolve.evolve,
-    legal_actions=_view.legal_actions, awaiting=_view.awaiting, view=_view.view,
-    timeout_action=_view.timeout_action, outcome=_view.outcome,
+    legal_actions=_legal.legal_actions, awaiting=_legal.awaiting, view=_view.view,
+    timeout_action=_legal.timeout_action, outcome=_outcome.outcome,
     challenges=_challenges.challenges,
 )
 

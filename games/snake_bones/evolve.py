@@ -3,29 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
-from games.core import Event
+from games.core.messages import GameEvent
 
-from .data import BIDDING, OVER, RESOLVING, STAKING, STARTING_COINS, STARTING_DICE
-from .state import Bid, Payment, Reveal, SeatState, State
+from . import events as ev
+from .data import BIDDING, OVER, RESOLVING, STAKING
+from .state import Bid, Reveal, SeatState, State
 
 
-def evolve(state: State | None, event: Event) -> State:
-    if event.type == "game_started":
-        return game_started(event.data)
+def evolve(state: State | None, event: GameEvent) -> State:
+    if isinstance(event, ev.GameStarted):
+        return game_started(event)
     assert state is not None, "the first event must be game_started"
-    return FOLDS[event.type](state, event)
+    return FOLDS[type(event)](state, event)
 
 
-def game_started(data: Mapping[str, Any]) -> State:
-    players = int(data["players"])
-    options = data["options"]
-    seat = SeatState(dice_count=int(data.get("starting_dice", STARTING_DICE)),
-                     coins=int(data.get("starting_coins", STARTING_COINS)))
-    return State(players=players, ones_wild=bool(options["ones_wild"]),
-                 raise_rule=str(options["raise_rule"]), seats=(seat,) * players,
-                 opener=data.get("first_player"))
+def game_started(event: ev.GameStarted) -> State:
+    seat = SeatState(dice_count=event.starting_dice, coins=event.starting_coins)
+    return State(players=event.players, ones_wild=event.options.ones_wild,
+                 raise_rule=event.options.raise_rule, seats=(seat,) * event.players,
+                 opener=event.first_player)
 
 
 def _set_seat(state: State, seat: int, **changes: Any) -> State:
@@ -34,90 +32,76 @@ def _set_seat(state: State, seat: int, **changes: Any) -> State:
     return replace(state, seats=tuple(seats))
 
 
-def first_bidder_drawn(state: State, event: Event) -> State:
-    return replace(state, opener=int(event.data["seat"]))
+def first_bidder_drawn(state: State, event: ev.FirstBidderDrawn) -> State:
+    return replace(state, opener=event.seat)
 
 
-def round_started(state: State, event: Event) -> State:
+def round_started(state: State, event: ev.RoundStarted) -> State:
     seats = tuple(replace(s, stake=None, dice=()) for s in state.seats)
-    return replace(state, seats=seats, phase=STAKING, round=int(event.data["round"]),
-                   opener=int(event.data["opener"]), turn=None, bid=None,
-                   stakes_revealed=False)
+    return replace(state, seats=seats, phase=STAKING, round=event.round,
+                   opener=event.opener, turn=None, bid=None, stakes_revealed=False)
 
 
-def stake_placed(state: State, event: Event) -> State:
-    seat = int(event.data["seat"])
-    private = event.private.get(seat)
-    coins = int(private["coins"]) if private else 0  # the owner always has the private part
-    return _set_seat(state, seat, stake=coins)
+def stake_placed(state: State, event: ev.StakePlaced) -> State:
+    private = event.private.get(event.seat)
+    coins = private.coins if private else 0  # the owner always has the private part
+    return _set_seat(state, event.seat, stake=coins)
 
 
-def stakes_revealed(state: State, event: Event) -> State:
-    stakes = {int(seat): int(coins) for seat, coins in event.data["stakes"].items()}
-    seats = tuple(replace(s, stake=stakes[i]) if i in stakes else s
+def stakes_revealed(state: State, event: ev.StakesRevealed) -> State:
+    seats = tuple(replace(s, stake=event.stakes[i]) if i in event.stakes else s
                   for i, s in enumerate(state.seats))
     return replace(state, seats=seats, stakes_revealed=True)
 
 
-def dice_rolled(state: State, event: Event) -> State:
+def dice_rolled(state: State, event: ev.DiceRolled) -> State:
     seats = list(state.seats)
     for seat, private in event.private.items():
-        seats[int(seat)] = replace(seats[int(seat)], dice=tuple(int(d) for d in private["dice"]))
+        seats[seat] = replace(seats[seat], dice=tuple(private.dice))
     return replace(state, seats=tuple(seats), phase=BIDDING, turn=state.opener)
 
 
-def bid_made(state: State, event: Event) -> State:
-    bid = Bid.from_json(event.data)
-    return replace(state, bid=bid, turn=int(event.data["next"]))
+def bid_made(state: State, event: ev.BidMade) -> State:
+    bid = Bid(seat=event.seat, quantity=event.quantity, face=event.face)
+    return replace(state, bid=bid, turn=event.next)
 
 
-def call_made(state: State, event: Event) -> State:
-    data = event.data
-    reveal = Reveal(
-        round=state.round,
-        call="bluff" if event.type == "bluff_called" else "spot_on",
-        caller=int(data["caller"]),
-        bid=Bid.from_json(data["bid"]),
-        dice=tuple(sorted((int(s), tuple(int(d) for d in dice))
-                          for s, dice in data["dice"].items())),
-        count=int(data["count"]),
-        caller_right=bool(data["caller_right"]),
-        losers=tuple(int(s) for s in data["losers"]),
-        payments=tuple(Payment.from_json(p) for p in data["payments"]),
-    )
+def call_made(state: State, event: ev.CallMade) -> State:
+    reveal = Reveal(round=state.round, call=event.call, caller=event.caller, bid=event.bid,
+                    dice=dict(sorted(event.dice.items())), count=event.count,
+                    caller_right=event.caller_right, losers=tuple(event.losers),
+                    payments=tuple(event.payments))
     return replace(state, last_reveal=reveal, phase=RESOLVING, turn=None)
 
 
-def die_lost(state: State, event: Event) -> State:
-    return _set_seat(state, int(event.data["seat"]), dice_count=int(event.data["dice_left"]))
+def die_lost(state: State, event: ev.DieLost) -> State:
+    return _set_seat(state, event.seat, dice_count=event.dice_left)
 
 
-def coins_paid(state: State, event: Event) -> State:
-    payer, payee = int(event.data["from"]), int(event.data["to"])
-    coins = int(event.data["coins"])
-    state = _set_seat(state, payer, coins=state.seat(payer).coins - coins)
-    return _set_seat(state, payee, coins=state.seat(payee).coins + coins)
+def coins_paid(state: State, event: ev.CoinsPaid) -> State:
+    state = _set_seat(state, event.payer, coins=state.seat(event.payer).coins - event.coins)
+    return _set_seat(state, event.payee, coins=state.seat(event.payee).coins + event.coins)
 
 
-def player_out(state: State, event: Event) -> State:
-    return _set_seat(state, int(event.data["seat"]), out_round=int(event.data["round"]))
+def player_out(state: State, event: ev.PlayerOut) -> State:
+    return _set_seat(state, event.seat, out_round=event.round)
 
 
-def game_over(state: State, event: Event) -> State:
+def game_over(state: State, event: ev.GameOver) -> State:
     return replace(state, phase=OVER, turn=None, bid=None)
 
 
-FOLDS: dict[str, Callable[[State, Event], State]] = {
-    "first_bidder_drawn": first_bidder_drawn,
-    "round_started": round_started,
-    "stake_placed": stake_placed,
-    "stakes_revealed": stakes_revealed,
-    "dice_rolled": dice_rolled,
-    "bid_made": bid_made,
-    "bluff_called": call_made,
-    "spot_on_called": call_made,
-    "die_lost": die_lost,
-    "coins_paid": coins_paid,
-    "player_out": player_out,
-    "game_over": game_over,
+FOLDS: dict[type, Callable[[State, Any], State]] = {
+    ev.FirstBidderDrawn: first_bidder_drawn,
+    ev.RoundStarted: round_started,
+    ev.StakePlaced: stake_placed,
+    ev.StakesRevealed: stakes_revealed,
+    ev.DiceRolled: dice_rolled,
+    ev.BidMade: bid_made,
+    ev.BluffCalled: call_made,
+    ev.SpotOnCalled: call_made,
+    ev.DieLost: die_lost,
+    ev.CoinsPaid: coins_paid,
+    ev.PlayerOut: player_out,
+    ev.GameOver: game_over,
 }

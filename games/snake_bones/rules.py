@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Iterable
 
+from games.core.outcome import Outcome
 from games.core.seats import LEFT, RIGHT, next_seat
 
 from .data import FACES, MIN_STAKE, RAISE_QUANTITY_OR_FACE, WILD_FACE
@@ -115,20 +116,19 @@ def game_is_decided(state: State) -> bool:
     return len(state.active()) <= 1
 
 
-def standings(state: State) -> dict[str, Any]:
+def standings(state: State) -> Outcome:
     """Winner: the last seat in. The others rank by how late they went out (same round:
     tied). Score: the number of seats that went out before this one."""
     waves: dict[int, list[int]] = {}
     for i, s in enumerate(state.seats):
         if s.out_round is not None:
             waves.setdefault(s.out_round, []).append(i)
-    winners = list(state.active())
-    ranking = [winners] + [waves[r] for r in sorted(waves, reverse=True)]
-    scores = {}
-    for i, s in enumerate(state.seats):
-        scores[str(i)] = sum(len(seats) for r, seats in waves.items()
-                             if s.out_round is None or r < s.out_round)
-    return {"winners": winners, "ranking": ranking, "scores": scores}
+    winners = tuple(state.active())
+    ranking = (winners, *(tuple(waves[r]) for r in sorted(waves, reverse=True)))
+    scores = {i: sum(len(seats) for r, seats in waves.items()
+                     if s.out_round is None or r < s.out_round)
+              for i, s in enumerate(state.seats)}
+    return Outcome(winners=winners, ranking=ranking, scores=scores)
 
 
 def _bid(state: State) -> Bid:

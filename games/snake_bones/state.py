@@ -2,66 +2,49 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping
+from dataclasses import dataclass, field
+from typing import Literal, Mapping
+
+from games.core.messages import Record, doc
 
 from .data import STARTING, STARTING_COINS, STARTING_DICE
 
 
 @dataclass(frozen=True)
-class Bid:
+class Options(Record):
+    ones_wild: bool = field(metadata=doc("ones count toward any other face bid upon"))
+    raise_rule: Literal["quantity", "quantity_or_face"] = field(metadata=doc(
+        "quantity: a raise names a higher quantity; quantity_or_face: or the same "
+        "quantity with a higher face"))
+
+
+@dataclass(frozen=True)
+class Bid(Record):
     seat: int
     quantity: int
     face: int
 
-    def to_json(self) -> dict[str, int]:
-        return {"seat": self.seat, "quantity": self.quantity, "face": self.face}
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, Any]) -> "Bid":
-        return cls(seat=int(raw["seat"]), quantity=int(raw["quantity"]), face=int(raw["face"]))
-
 
 @dataclass(frozen=True)
-class Payment:
-    payer: int
-    payee: int
+class Payment(Record):
+    payer: int = field(metadata=doc(json="from"))
+    payee: int = field(metadata=doc(json="to"))
     coins: int
 
-    def to_json(self) -> dict[str, int]:
-        return {"from": self.payer, "to": self.payee, "coins": self.coins}
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, Any]) -> "Payment":
-        return cls(payer=int(raw["from"]), payee=int(raw["to"]), coins=int(raw["coins"]))
-
 
 @dataclass(frozen=True)
-class Reveal:
+class Reveal(Record):
     """The last call: every active seat's dice shown, the count and the result."""
 
     round: int
-    call: str  # "bluff" | "spot_on"
+    call: Literal["bluff", "spot_on"]
     caller: int
     bid: Bid
-    dice: tuple[tuple[int, tuple[int, ...]], ...]  # (seat, dice) in seat order
+    dice: Mapping[int, tuple[int, ...]] = field(metadata=doc("every active seat's dice"))
     count: int
     caller_right: bool
     losers: tuple[int, ...]
     payments: tuple[Payment, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "call": self.call,
-            "caller": self.caller,
-            "bid": self.bid.to_json(),
-            "dice": {str(seat): list(dice) for seat, dice in self.dice},
-            "count": self.count,
-            "caller_right": self.caller_right,
-            "losers": list(self.losers),
-            "payments": [p.to_json() for p in self.payments],
-        }
 
 
 @dataclass(frozen=True)
@@ -101,5 +84,5 @@ class State:
     def dice_in_play(self) -> int:
         return sum(self.seats[i].dice_count for i in self.active())
 
-    def options(self) -> dict[str, Any]:
-        return {"ones_wild": self.ones_wild, "raise_rule": self.raise_rule}
+    def options(self) -> Options:
+        return Options(ones_wild=self.ones_wild, raise_rule=self.raise_rule)  # type: ignore[arg-type]

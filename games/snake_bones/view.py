@@ -1,85 +1,66 @@
-"""What each seat may see and do: view, awaiting, legal_actions, timeout_action, outcome."""
+"""What each seat may see: the others' stakes (until revealed) and dice only as counts."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Literal, Mapping
 
-from games.core import IllegalAction
+from games.core.messages import Record, doc
+from games.core.outcome import Outcome
 
-from .data import AWAIT_BID, AWAIT_RESPOND, AWAIT_STAKE, BIDDING, FACES, OVER, STAKING
-from .rules import bid_quantity_range, face_held_most, is_raise, stake_range, standings
-from .state import State
-
-
-def awaiting(state: State) -> dict[int, str]:
-    if state.phase == STAKING:
-        return {s: AWAIT_STAKE for s in state.active() if state.seat(s).stake is None}
-    if state.phase == BIDDING and state.turn is not None:
-        return {state.turn: AWAIT_BID if state.bid is None else AWAIT_RESPOND}
-    return {}
+from .legal import awaiting
+from .outcome import outcome
+from .state import Bid, Options, Reveal, State
 
 
-def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
-    kind = awaiting(state).get(seat)
-    if kind == AWAIT_STAKE:
-        return [{"type": "stake", "coins": c} for c in stake_range(state, seat)]
-    if kind is None:
-        return []
-    bids: list[dict[str, Any]] = [
-        {"type": "bid", "quantity": q, "face": f}
-        for q in bid_quantity_range(state) for f in FACES
-        if is_raise(state.bid, q, f, state.raise_rule)
-    ]
-    if kind == AWAIT_BID:
-        return bids
-    return bids + [{"type": "call_bluff"}, {"type": "call_spot_on"}]
+@dataclass(frozen=True)
+class SeatView(Record):
+    seat: int
+    dice_count: int
+    coins: int
+    stake: int | None = field(metadata=doc("shown to its owner, and to all once revealed"))
+    staked: bool
+    out: bool
 
 
-def timeout_action(state: State, seat: int) -> dict[str, Any]:
-    """Stake 1 coin; an opener bids one of the face they hold most; facing a bid, bluff."""
-    kind = awaiting(state).get(seat)
-    if kind == AWAIT_STAKE:
-        return {"type": "stake", "coins": 1}
-    if kind == AWAIT_BID:
-        return {"type": "bid", "quantity": 1, "face": face_held_most(state.seat(seat).dice)}
-    if kind == AWAIT_RESPOND:
-        return {"type": "call_bluff"}
-    raise IllegalAction("not_your_turn", f"seat {seat} is not awaited")
+@dataclass(frozen=True)
+class View(Record):
+    """A Snake Bones table as one seat (or a spectator) sees it."""
+
+    players: int
+    phase: Literal["staking", "bidding", "resolving", "over"]
+    round: int
+    opener: int | None
+    turn: int | None = field(metadata=doc("the seat to bid or answer"))
+    awaiting: Mapping[int, Literal["stake", "bid", "respond"]]
+    options: Options
+    dice_in_play: int
+    bid: Bid | None = field(metadata=doc("the standing bid"))
+    stakes_revealed: bool
+    seats: tuple[SeatView, ...]
+    last_reveal: Reveal | None = field(metadata=doc("the last call, with every die shown"))
+    outcome: Outcome | None
+    my_dice: tuple[int, ...] | None = field(
+        default=None, metadata=doc("your own dice (players only)", omit_none=True))
 
 
-def outcome(state: State) -> dict[str, Any] | None:
-    return standings(state) if state.phase == OVER else None
+def view(state: State, viewer: int | None) -> View:
+    mine = viewer is not None and 0 <= viewer < state.players
+    return View(
+        players=state.players, phase=state.phase,  # type: ignore[arg-type]
+        round=state.round, opener=state.opener, turn=state.turn,
+        awaiting=awaiting(state),  # type: ignore[arg-type]
+        options=state.options(), dice_in_play=state.dice_in_play(), bid=state.bid,
+        stakes_revealed=state.stakes_revealed,
+        seats=tuple(seat_view(state, s, viewer) for s in range(state.players)),
+        last_reveal=state.last_reveal, outcome=outcome(state),
+        my_dice=tuple(state.seat(viewer).dice) if mine and viewer is not None else None,
+    )
 
 
-def view(state: State, viewer: int | None) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "players": state.players,
-        "phase": state.phase,
-        "round": state.round,
-        "opener": state.opener,
-        "turn": state.turn,
-        "awaiting": {str(s): kind for s, kind in awaiting(state).items()},
-        "options": state.options(),
-        "dice_in_play": state.dice_in_play(),
-        "bid": state.bid.to_json() if state.bid else None,
-        "stakes_revealed": state.stakes_revealed,
-        "seats": [seat_view(state, s, viewer) for s in range(state.players)],
-        "last_reveal": state.last_reveal.to_json() if state.last_reveal else None,
-        "outcome": outcome(state),
-    }
-    if viewer is not None and 0 <= viewer < state.players:
-        out["my_dice"] = list(state.seat(viewer).dice)
-    return out
-
-
-def seat_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
+def seat_view(state: State, seat: int, viewer: int | None) -> SeatView:
     s = state.seat(seat)
     stake_shown = state.stakes_revealed or seat == viewer
-    return {
-        "seat": seat,
-        "dice_count": s.dice_count,
-        "coins": s.coins,
-        "stake": s.stake if stake_shown else None,
-        "staked": s.stake is not None,
-        "out": s.out,
-    }
+    return SeatView(seat=seat, dice_count=s.dice_count, coins=s.coins,
+                    stake=s.stake if stake_shown else None, staked=s.stake is not None,
+                    out=s.out)

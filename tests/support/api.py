@@ -8,6 +8,8 @@ from typing import Any
 
 from rest_framework.test import APIClient
 
+from games.core.legal import expand_all
+
 BASE = "/api/v1"
 
 
@@ -112,7 +114,8 @@ def play_by_legal_actions(players: list[Player], game_id: str, choose: Any,
         player = by_name[name]
         listing = player.legal(game_id)
         assert listing["actions"], f"awaited seat {awaited} has no legal action"
-        response = player.act(game_id, choose(listing["actions"]), listing["version"])
+        response = player.act(game_id, choose(expand_all(listing["actions"])),
+                               listing["version"])
         assert response.status_code == 201, response.content
     raise AssertionError("game did not finish")
 
@@ -144,7 +147,8 @@ def play_any_seat(players: list[Player], game_id: str, rng: Any, out_of_turn: fl
                 break
         else:
             raise AssertionError(f"no seat of {seats} has a legal action")
-        actions = (prefer(listing["actions"]) if prefer else None) or listing["actions"]
+        every = expand_all(listing["actions"])
+        actions = (prefer(every) if prefer else None) or every
         action = rng.choice(actions)
         response = by_seat[seat].act(game_id, action, listing["version"])
         assert response.status_code in (201, 409), response.content

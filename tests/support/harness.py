@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from games.core.legal import expand_all
 from games.core import Event, GameConfig, GameRules, ScriptedDice, replay
 from games.core.options import resolve_options
 
@@ -91,7 +92,7 @@ def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 2
         seat = rng.choice(sorted(awaited))
         if out_of_turn and rng.random() < out_of_turn:
             seat = rng.choice([s for s in range(cfg.players) if rules.legal_actions(game.state, s)])
-        action = rng.choice(rules.legal_actions(game.state, seat))
+        action = rng.choice(expand_all(rules.legal_actions(game.state, seat)))
         new_events = rules.decide(game.state, seat, action, dice)
         assert new_events, f"decide returned no events for {action}"
         for event in new_events:

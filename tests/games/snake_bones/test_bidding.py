@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from games.core.legal import expand_all
 from games.core import Event, IllegalAction, MalformedAction, ScriptedDice
 from games.snake_bones.state import State
 from tests.support.harness import when
@@ -32,7 +33,7 @@ def test_opener_must_bid(call: dict) -> None:
     state = rolled()
     assert R.awaiting(state) == {0: "bid"}
     assert rejects(state, 0, call) == "opener_must_bid"
-    assert {"type": "call_bluff"} not in R.legal_actions(state, 0)
+    assert {"type": "call_bluff"} not in expand_all(R.legal_actions(state, 0))
 
 
 def test_bidding_goes_to_the_left() -> None:
@@ -73,7 +74,7 @@ def test_bid_quantity_bound_follows_the_dice_in_play() -> None:
     state = history(start(2), Event("die_lost", {"seat": 1, "dice_left": 2}))
     state, _ = stake_all(state, {0: 1, 1: 1}, {0: [1] * 5, 1: [2] * 2})
     assert rejects(state, 0, bid(8, 2)) == "bid_quantity_out_of_range"
-    assert R.legal_actions(state, 0)[-1] == bid(7, 6)
+    assert expand_all(R.legal_actions(state, 0))[-1] == bid(7, 6)
 
 
 @pytest.mark.parametrize("face", [0, 7])
@@ -87,7 +88,7 @@ def test_raise_rule_quantity_needs_a_higher_quantity() -> None:
     assert rejects(state, 1, bid(2, 6)) == "bid_not_higher"
     _, events = when(R, state, 1, bid(4, 1))
     assert events[0].data == {"seat": 1, "quantity": 4, "face": 1, "next": 0}
-    legal = R.legal_actions(state, 1)
+    legal = expand_all(R.legal_actions(state, 1))
     assert legal[0] == bid(4, 1) and len(legal) == 6 * 7 + 2
 
 
@@ -98,20 +99,20 @@ def test_raise_rule_quantity_or_face_allows_a_higher_face() -> None:
     assert rejects(state, 1, bid(3, 4)) == "bid_not_higher"
     assert rejects(state, 1, bid(3, 3)) == "bid_not_higher"
     assert rejects(state, 1, bid(2, 6)) == "bid_not_higher"
-    legal = R.legal_actions(state, 1)
+    legal = expand_all(R.legal_actions(state, 1))
     assert legal[:3] == [bid(3, 5), bid(3, 6), bid(4, 1)] and len(legal) == 2 + 6 * 7 + 2
 
 
 def test_at_the_top_bid_only_calls_remain() -> None:
     state, _ = when(R, rolled(), 0, bid(10, 6))
-    assert R.legal_actions(state, 1) == [BLUFF, SPOT_ON]
+    assert expand_all(R.legal_actions(state, 1)) == [BLUFF, SPOT_ON]
 
 
 def test_seat_that_is_out_cannot_act() -> None:
     state = history(start(3), *knocked_out(2))
     assert R.awaiting(state) == {0: "stake", 1: "stake"}
     assert rejects(state, 2, stake(1)) == "player_out"
-    assert R.legal_actions(state, 2) == []
+    assert expand_all(R.legal_actions(state, 2)) == []
 
 
 def test_no_such_seat() -> None:

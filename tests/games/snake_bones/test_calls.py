@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from games.core import Event, IllegalAction, ScriptedDice
+from games.core import Event, IllegalAction, MalformedAction, ScriptedDice
 from games.snake_bones.state import State
 from tests.support.harness import when
 
@@ -194,10 +194,12 @@ def test_ranking_by_how_late_players_went_out() -> None:
 def test_nothing_after_game_over() -> None:
     state, _ = stake_all(start(2), {0: 10, 1: 1}, DICE_2P)
     state, _ = called(state, 0, 6, 6, 1, BLUFF)
-    for seat, action in ((0, bid(1, 1)), (1, {"type": "stake", "coins": 1}), (1, None)):
+    for seat, action in ((0, bid(1, 1)), (1, {"type": "stake", "coins": 1})):
         with pytest.raises(IllegalAction) as err:
             R.decide(state, seat, action, ScriptedDice())
         assert err.value.code == "game_over"
+    with pytest.raises(MalformedAction):  # not an action at all: refused for its shape
+        R.decide(state, 1, None, ScriptedDice())
 
 
 def test_timeout_stakes_one_coin() -> None:

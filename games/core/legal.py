@@ -1,0 +1,117 @@
+"""Legal-action items a client can render: concrete actions, and choices with domains.
+
+Most items of `legal_actions` are concrete actions, postable as they are. A move that
+chooses an amount or a subset is listed once as a `Choice`: the action's fixed fields,
+and for each field still to choose, its domain:
+
+- `IntRange(minimum, maximum)`: any integer from minimum to maximum;
+- `Subset(of, min_size, max_size, excluded)`: a list of distinct items of `of` (in the
+  order of `of`), of min_size to max_size items, other than those listed in `excluded`.
+
+`{"type": "bid", "choose": {"quantity": {"minimum": 3, "maximum": 10},
+"face": {"minimum": 1, "maximum": 6}}}` says: post `{"type": "bid", "quantity": q,
+"face": f}` with any q and f in range. Every combination a choice allows is legal; a rule
+that allows only some is written as several choices (docs/decider.md).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Mapping, Union
+
+from .messages import JSON, GameAction, Record, doc
+
+
+@dataclass(frozen=True)
+class IntRange(Record):
+    """Any integer from `minimum` to `maximum`, both included."""
+
+    minimum: int
+    maximum: int
+
+    def values(self) -> range:
+        return range(self.minimum, self.maximum + 1)
+
+
+@dataclass(frozen=True)
+class Subset(Record):
+    """A list of distinct items of `of`, kept in the order of `of`, of `min_size` to
+    `max_size` items, and none of the lists in `excluded`."""
+
+    of: tuple[int, ...]
+    min_size: int
+    max_size: int
+    excluded: tuple[tuple[int, ...], ...] = field(
+        default=(), metadata=doc("lists that may not be chosen"))
+
+    def values(self) -> Iterator[list[int]]:
+        banned = {tuple(x) for x in self.excluded}
+        for size in range(self.min_size, self.max_size + 1):
+            for chosen in itertools.combinations(self.of, size):
+                if chosen not in banned:
+                    yield list(chosen)
+
+
+Domain = Union[IntRange, Subset]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal move with some fields still to choose (see the module's docstring)."""
+
+    action: type[GameAction]
+    fixed: Mapping[str, JSON]
+    choose: Mapping[str, Domain]
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"type": self.action.TYPE, **self.fixed,
+                "choose": {name: domain.to_json() for name, domain in self.choose.items()}}
+
+    def examples(self) -> Iterator[dict[str, JSON]]:
+        """Every concrete action this choice allows (for tests; may be many)."""
+        names = list(self.choose)
+        for values in itertools.product(*(self.choose[n].values() for n in names)):
+            yield {"type": self.action.TYPE, **self.fixed, **dict(zip(names, values))}
+
+
+def legal_json(items: list[Any]) -> list[dict[str, JSON]]:
+    """Legal-action items as served: actions and choices as JSON, plain dicts as they are."""
+    return [item.to_json() if hasattr(item, "to_json") else dict(item) for item in items]
+
+
+def _domain(raw: Mapping[str, JSON]) -> Domain:
+    return Subset.from_json(raw) if "of" in raw else IntRange.from_json(raw)
+
+
+def expand(item: Mapping[str, JSON]) -> Iterator[dict[str, JSON]]:
+    """Every concrete action a served legal-actions item allows (itself, if concrete)."""
+    if "choose" not in item:
+        yield dict(item)
+        return
+    fixed = {k: v for k, v in item.items() if k != "choose"}
+    names = list(item["choose"])
+    domains = [list(_domain(item["choose"][n]).values()) for n in names]
+    for values in itertools.product(*domains):
+        yield {**fixed, **dict(zip(names, values))}
+
+
+def sample(item: Mapping[str, JSON], below: Any) -> dict[str, JSON]:
+    """One concrete action a served item allows; `below(n)` picks an index in range(n)
+    (e.g. random.Random().randrange), so the rules stay free of a global RNG."""
+    if "choose" not in item:
+        return dict(item)
+    out = {k: v for k, v in item.items() if k != "choose"}
+    for name, raw in item["choose"].items():
+        domain = _domain(raw)
+        if isinstance(domain, IntRange):
+            out[name] = domain.minimum + below(domain.maximum - domain.minimum + 1)
+        else:
+            options = list(domain.values())
+            out[name] = options[below(len(options))]
+    return out
+
+
+def expand_all(items: list[Mapping[str, JSON]]) -> list[dict[str, JSON]]:
+    """Every concrete action a served list allows, in order (for tests and bots)."""
+    return [action for item in items for action in expand(item)]

@@ -1,0 +1,46 @@
+"""The actions a Snake Bones seat may post, one typed class each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from games.core.legal import IntRange
+from games.core.messages import GameAction, Messages, doc
+
+
+@dataclass(frozen=True)
+class PlaceStake(GameAction):
+    """Stake coins on this round (every active seat, at the start of a round)."""
+
+    TYPE: ClassVar[str] = "stake"
+    CHOOSE: ClassVar = {"coins": IntRange}
+    coins: int = field(metadata=doc("1 to the coins you hold", minimum=1))
+
+
+@dataclass(frozen=True)
+class PlaceBid(GameAction):
+    """Open the bidding, or raise the standing bid."""
+
+    TYPE: ClassVar[str] = "bid"
+    CHOOSE: ClassVar = {"quantity": IntRange, "face": IntRange}
+    quantity: int = field(metadata=doc("how many dice show the face, at most the dice in play",
+                                       minimum=1))
+    face: int = field(metadata=doc("the face, 1 to 6", minimum=1, maximum=6))
+
+
+@dataclass(frozen=True)
+class CallBluff(GameAction):
+    """Say the standing bid is too high."""
+
+    TYPE: ClassVar[str] = "call_bluff"
+
+
+@dataclass(frozen=True)
+class CallSpotOn(GameAction):
+    """Say the standing bid is exactly right."""
+
+    TYPE: ClassVar[str] = "call_spot_on"
+
+
+ACTIONS = Messages(PlaceStake, PlaceBid, CallBluff, CallSpotOn)

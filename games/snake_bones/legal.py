@@ -1,0 +1,64 @@
+"""Who is awaited, what each seat may post now, and what the clock posts for them."""
+
+from __future__ import annotations
+
+from games.core import IllegalAction
+from games.core.legal import Choice, IntRange
+from games.core.messages import GameAction
+
+from .actions import CallBluff, CallSpotOn, PlaceBid, PlaceStake
+from .data import (
+    AWAIT_BID, AWAIT_RESPOND, AWAIT_STAKE, BIDDING, FACES, MIN_STAKE,
+    RAISE_QUANTITY_OR_FACE, STAKING,
+)
+from .rules import face_held_most
+from .state import State
+
+
+def awaiting(state: State) -> dict[int, str]:
+    if state.phase == STAKING:
+        return {s: AWAIT_STAKE for s in state.active() if state.seat(s).stake is None}
+    if state.phase == BIDDING and state.turn is not None:
+        return {state.turn: AWAIT_BID if state.bid is None else AWAIT_RESPOND}
+    return {}
+
+
+def legal_actions(state: State, seat: int) -> list[GameAction | Choice]:
+    kind = awaiting(state).get(seat)
+    if kind == AWAIT_STAKE:
+        return [Choice(PlaceStake, {}, {"coins": IntRange(MIN_STAKE, state.seat(seat).coins)})]
+    if kind is None:
+        return []
+    bids = bid_choices(state)
+    if kind == AWAIT_BID:
+        return bids
+    return [*bids, CallBluff(), CallSpotOn()]
+
+
+def bid_choices(state: State) -> list[GameAction | Choice]:
+    """Every raise: any face with a higher quantity, and (quantity_or_face) a higher face
+    with the same quantity; any bid opens."""
+    in_play = state.dice_in_play()
+    lowest = 1 if state.bid is None else state.bid.quantity + 1
+    faces = IntRange(FACES[0], FACES[-1])
+    choices: list[GameAction | Choice] = []
+    bid = state.bid
+    if bid is not None and state.raise_rule == RAISE_QUANTITY_OR_FACE and bid.face < FACES[-1]:
+        choices.append(Choice(PlaceBid, {"quantity": bid.quantity},
+                              {"face": IntRange(bid.face + 1, FACES[-1])}))
+    if lowest <= in_play:
+        choices.append(Choice(PlaceBid, {}, {"quantity": IntRange(lowest, in_play),
+                                              "face": faces}))
+    return choices
+
+
+def timeout_action(state: State, seat: int) -> GameAction:
+    """Stake 1 coin; an opener bids one of the face they hold most; facing a bid, bluff."""
+    kind = awaiting(state).get(seat)
+    if kind == AWAIT_STAKE:
+        return PlaceStake(coins=MIN_STAKE)
+    if kind == AWAIT_BID:
+        return PlaceBid(quantity=1, face=face_held_most(state.seat(seat).dice))
+    if kind == AWAIT_RESPOND:
+        return CallBluff()
+    raise IllegalAction("not_awaited", f"seat {seat} is not awaited")

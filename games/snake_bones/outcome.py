@@ -1,0 +1,13 @@
+"""The end of a Snake Bones game: the last seat in wins."""
+
+from __future__ import annotations
+
+from games.core.outcome import Outcome
+
+from .data import OVER
+from .rules import standings
+from .state import State
+
+
+def outcome(state: State) -> Outcome | None:
+    return standings(state) if state.phase == OVER else None

@@ -2,9 +2,9 @@
 """The set-up commands: `python3 dev.py run`, `python3 dev.py test`, `python3 dev.py verifier`.
 
 Each creates `.venv` and installs the project into it on first use (again whenever
-pyproject.toml changes). `run` serves the API on the embedded default (SQLite, a
-filesystem broker, a Celery worker with beat) unless DATABASE_URL / REDIS_URL say
-otherwise. `test` runs pytest; extra arguments go to pytest. `verifier [DIR]` builds the
+pyproject.toml changes). `run` serves the API with uvicorn (ASGI) on the embedded
+default (SQLite, a filesystem broker, a Celery worker with beat) unless DATABASE_URL /
+REDIS_URL say otherwise. `test` runs pytest; extra arguments go to pytest. `verifier [DIR]` builds the
 standalone verifier's wheel (`dice-games-verify`: games/ alone, with the `dice-verify`
 command; games/verify/README.md) into DIR, by default `dist/`.
 """
@@ -44,6 +44,18 @@ def ensure_venv() -> None:
         STAMP.write_text(wanted)
 
 
+def uvicorn_command(address: str, workers: int = 1) -> list[str]:
+    """The ASGI server, as the Docker image runs it (README, docs/scaling.md): streams and
+    long polls wait on its event loop; the REST views run in Django's threads."""
+    host, _, port = address.rpartition(":")
+    return [str(PYTHON), "-m", "uvicorn", "config.asgi:application",
+            "--host", host.strip("[]") or "127.0.0.1", "--port", port or "8000",
+            "--workers", str(workers),
+            "--lifespan", "off",         # Django has no lifespan events
+            "--no-proxy-headers",        # REMOTE_ADDR is the peer (DICE_TRUSTED_PROXIES)
+            "--timeout-keep-alive", "5", "--timeout-graceful-shutdown", "10"]
+
+
 def run(args: list[str]) -> int:
     address = args[0] if args else os.environ.get("DICE_ADDRESS", "127.0.0.1:8000")
     (ROOT / "var").mkdir(exist_ok=True)
@@ -52,7 +64,7 @@ def run(args: list[str]) -> int:
     procs = [
         subprocess.Popen([str(PYTHON), "-m", "celery", "-A", "config", "worker", "--beat",
                           "--pool=solo", "--loglevel=INFO"], cwd=ROOT),
-        subprocess.Popen([*manage, "runserver", address, "--noreload"], cwd=ROOT),
+        subprocess.Popen(uvicorn_command(address), cwd=ROOT),
     ]
     print(f"serving http://{address}/api/v1/  (docs: http://{address}/api/docs/); Ctrl-C stops",
           flush=True)

@@ -24,7 +24,15 @@ def test_compose_has_web_worker_beat_postgres_redis_with_health_checks() -> None
     assert "worker" in services["worker"]["command"] and "beat" in services["beat"]["command"]
 
 
-def test_dockerfile_installs_the_project_and_serves_wsgi() -> None:
+def test_dockerfile_installs_the_project_and_serves_asgi_with_uvicorn() -> None:
     text = (DOCKER / "Dockerfile").read_text()
     assert "pip install" in text and "collectstatic" in text
-    assert "config.wsgi:application" in text
+    assert '"uvicorn", "config.asgi:application"' in text and "gunicorn" not in text
+    assert '"--no-proxy-headers"' in text and '"--lifespan", "off"' in text
+
+
+def test_compose_serves_web_with_uvicorn() -> None:
+    web = yaml.safe_load((DOCKER / "compose.yaml").read_text())["services"]["web"]
+    assert web["command"][:2] == ["uvicorn", "config.asgi:application"]
+    assert "--no-proxy-headers" in web["command"]
+    assert web["environment"]["REDIS_URL"].startswith("redis://")

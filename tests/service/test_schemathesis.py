@@ -1,7 +1,7 @@
 """Schemathesis against the service really running: every operation of openapi.yaml, fuzzed
 and chained (stateful phase), must answer without a 5xx and as the contract says.
 
-The server is `manage.py runserver` on the pytest test database (tests/support/server.py),
+The server is uvicorn (ASGI) on the pytest test database (tests/support/server.py),
 so it needs a transactional test and PostgreSQL (CI). The run is bounded: a few examples
 per operation, a request timeout, long polls and streams cut to a second, and a hard
 limit on the whole run.

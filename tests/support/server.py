@@ -1,4 +1,5 @@
-"""The service really started: `manage.py runserver` in a subprocess, on the test database."""
+"""The service really started: uvicorn serving config.asgi in a subprocess, on the test
+database, as production and `dev.py run` serve it."""
 
 from __future__ import annotations
 
@@ -12,11 +13,11 @@ from tests.clocks.worker import ROOT, free_port, test_database_url, wait_until
 
 
 class Server:
-    """A threaded development server on 127.0.0.1, with the test settings."""
+    """One uvicorn process on 127.0.0.1, with the test settings (or `env`'s)."""
 
     def __init__(self, workdir: Path, **env: str) -> None:
         self.port = free_port()
-        self.log = workdir / "server.log"
+        self.log = workdir / f"server-{self.port}.log"
         self.env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test",
                     "DATABASE_URL": test_database_url(), "DICE_VAR_DIR": str(workdir), **env}
         self.proc: subprocess.Popen | None = None
@@ -27,7 +28,9 @@ class Server:
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "manage.py", "runserver", f"127.0.0.1:{self.port}", "--noreload"],
+            [sys.executable, "-m", "uvicorn", "config.asgi:application",
+             "--host", "127.0.0.1", "--port", str(self.port), "--lifespan", "off",
+             "--no-proxy-headers", "--timeout-graceful-shutdown", "3"],
             cwd=ROOT, env=self.env, stdout=self.log.open("w"), stderr=subprocess.STDOUT)
         wait_until(self._answers, 30, "the server did not start", self.tail)
 
@@ -38,12 +41,15 @@ class Server:
                 self.proc.wait(15)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+                self.proc.wait(5)
         self.proc = None
 
     def tail(self) -> str:
         return self.log.read_text()[-3000:] if self.log.exists() else ""
 
     def _answers(self) -> bool:
+        if self.proc is not None and self.proc.poll() is not None:
+            raise AssertionError(f"the server exited:\n{self.tail()}")
         try:
             with urllib.request.urlopen(f"{self.url}/api/v1/game-types", timeout=1) as answer:
                 return answer.status == 200

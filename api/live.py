@@ -119,7 +119,9 @@ class RedisSlots:
 
     @staticmethod
     def key(user_id: Any) -> str:
-        return f"dice:streams:{user_id}"
+        # Named after the database too: one Redis may serve several databases' users.
+        database = connections["default"].settings_dict.get("NAME")
+        return f"dice:streams:{database}:{user_id}"
 
     def acquire(self, user_id: Any, limit: int, ttl: float) -> Slot | None:
         key, member, now = self.key(user_id), secrets.token_hex(8), time.time()

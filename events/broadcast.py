@@ -54,13 +54,14 @@ def channel(game_id: Any) -> str:
 
 class Signal:
     """One reader's doorbell. `after` is the last sequence the reader has; a ring with a
-    head at or below it (the same commit heard twice: in process and over Redis) is
-    ignored. A ring with no version ("re-read, something may have been missed") always
-    counts."""
+    head at or below it, or below a head heard already (the same commit is heard twice:
+    in process and over Redis), is ignored. A ring with no version ("re-read, something
+    may have been missed") always counts."""
 
     def __init__(self, after: int) -> None:
         self.loop = asyncio.get_running_loop()
         self.after = after
+        self.head = after  # the highest head heard
         self.rang_at = self.loop.time()
         self._event = asyncio.Event()
 
@@ -72,9 +73,12 @@ class Signal:
             pass
 
     def _rang(self, version: int | None) -> None:
-        if version is None or version > self.after:
-            self.rang_at = self.loop.time()
-            self._event.set()
+        if version is not None and version <= max(self.after, self.head):
+            return  # heard already: the read that ring caused (or causes) covers it
+        if version is not None:
+            self.head = version
+        self.rang_at = self.loop.time()
+        self._event.set()
 
     def is_set(self) -> bool:
         return self._event.is_set()
@@ -319,15 +323,18 @@ class LocalTransport:
     """No Redis: deliver in this process, and relay to the other processes that use the
     same database on this machine through datagram sockets (POSIX only)."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, folder: Path | None = None) -> None:
         self.hub = hub
+        self._folder = folder
         self._lock = threading.Lock()
         self._receiver: socket.socket | None = None
         self._path: str | None = None
         self._sender: socket.socket | None = None
 
-    @staticmethod
-    def folder() -> Path:
+    def folder(self) -> Path:
+        """One folder per database: the processes that share it hear each other."""
+        if self._folder is not None:
+            return self._folder
         from django.db import connections
 
         db = connections["default"].settings_dict

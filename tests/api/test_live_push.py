@@ -1,0 +1,191 @@
+"""Live updates pushed on commit (events/broadcast.py, api/live_views.py): an idle stream
+reads nothing, a commit wakes it once, a finished game's stream ends, streams per user
+are limited, and a stream ticket opens a stream without a header."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.db import connection
+from rest_framework.test import APIClient
+
+from events import broadcast, selectors
+from tests.clocks.worker import ROOT
+from tests.support.api import BASE, Player, play_by_legal_actions, table
+from tests.support.live import drain
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def open_stream(player: Player | APIClient, game_id: str, timeout: float = 1,
+                **params: Any) -> Any:
+    client = player.client if isinstance(player, Player) else player
+    return client.get(f"{BASE}/games/{game_id}/stream", {"timeout": timeout, **params},
+                      headers={"Accept": "text/event-stream"})
+
+
+def parsed(text: str) -> list[dict]:
+    return [json.loads(line[len("data: "):]) for line in text.splitlines()
+            if line.startswith("data: ")]
+
+
+def started(players: Any, n: int = 2) -> tuple[list[Player], str, int]:
+    everyone = players(n)
+    game_id = table(everyone[0], everyone[1:], "snake-bones")
+    version = everyone[0].start(game_id, first_player=0)["version"]
+    return everyone, game_id, version
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The `after` of every database read a stream makes."""
+    seen: list[int] = []
+    original = selectors.rows_after
+
+    def counted(game_id: Any, after: int, limit: int) -> Any:
+        seen.append(after)
+        return original(game_id, after, limit)
+    monkeypatch.setattr(selectors, "rows_after", counted)
+    return seen
+
+
+def test_an_idle_stream_reads_once_and_keeps_the_connection_alive(players, settings, reads) -> None:  # type: ignore[no-untyped-def]
+    settings.DICE_STREAM_HEARTBEAT = 0.3
+    (a, _), game_id, version = started(players)
+    text = drain(open_stream(a, game_id, timeout=1.6))
+    assert [e["seq"] for e in parsed(text)] == list(range(1, version + 1))
+    assert text.count(": keep-alive") >= 3
+    assert reads == [0], "a quiet stream read the database more than once"
+
+
+def test_a_commit_wakes_the_stream_which_reads_once(players, reads) -> None:  # type: ignore[no-untyped-def]
+    (a, b), game_id, version = started(players)
+
+    def move() -> None:
+        try:
+            time.sleep(0.6)
+            assert b.act(game_id, {"type": "stake", "coins": 1}, version).status_code == 201
+        finally:
+            connection.close()
+    mover = threading.Thread(target=move)
+    mover.start()
+    began = time.monotonic()
+    events = parsed(drain(open_stream(a, game_id, timeout=2, after=version)))
+    mover.join()
+    assert [e["seq"] for e in events] == [version + 1]
+    assert events[0]["batch_end"] is True
+    assert reads == [version, version]  # on opening, and once when the commit rang
+    assert time.monotonic() - began >= 1.9  # then quiet until its timeout
+
+
+def test_a_finished_games_stream_closes_after_its_last_event(players) -> None:  # type: ignore[no-untyped-def]
+    (a, b), game_id, _ = started(players)
+    rng = random.Random(3)
+    final = play_by_legal_actions([a, b], game_id, lambda actions: rng.choice(actions))
+    began = time.monotonic()
+    events = parsed(drain(open_stream(a, game_id, timeout=300)))
+    assert time.monotonic() - began < 20, "the stream of a finished game stayed open"
+    assert [e["seq"] for e in events] == list(range(1, final["version"] + 1))
+    assert events[-1]["type"] == "seed_revealed"
+    began = time.monotonic()
+    resumed = a.client.get(f"{BASE}/games/{game_id}/stream",
+                           headers={"Last-Event-ID": str(final["version"])})
+    assert parsed(drain(resumed)) == [] and time.monotonic() - began < 5
+
+
+def test_a_user_may_hold_only_so_many_streams_and_long_polls(players, settings) -> None:  # type: ignore[no-untyped-def]
+    settings.DICE_STREAMS_PER_USER = 2
+    (a, b), game_id, version = started(players)
+    first, second = open_stream(a, game_id), open_stream(a, game_id)
+    assert first.status_code == second.status_code == 200
+    for refused in (open_stream(a, game_id),
+                    a.get(f"/games/{game_id}/events", after=version, wait=1)):
+        assert refused.status_code == 429
+        assert refused["Content-Type"] == "application/problem+json"
+        assert refused.json()["code"] == "too_many_streams"
+    # A page that answers at once is no long poll: it takes no slot.
+    assert a.get(f"/games/{game_id}/events", after=0, wait=1).status_code == 200
+    # Another user has slots of their own.
+    assert open_stream(b, game_id).status_code == 200
+    drain(first)  # ended: its slot is free again
+    third = open_stream(a, game_id)
+    assert third.status_code == 200
+    drain(second), drain(third)
+
+
+def test_a_stream_ticket_opens_one_games_stream_without_a_header(players, settings) -> None:  # type: ignore[no-untyped-def]
+    (a, b), game_id, version = started(players)
+    other = table(a, [b], "snake-bones")
+    response = a.post(f"/games/{game_id}/stream-ticket")
+    assert response.status_code == 201, response.content
+    ticket = response.json()
+    assert set(ticket) == {"ticket", "expires_at"}
+    browser = APIClient()  # no Authorization header, as EventSource
+    opened = open_stream(browser, game_id, ticket=ticket["ticket"])
+    assert opened.status_code == 200
+    events = parsed(drain(opened))
+    assert [e["seq"] for e in events] == list(range(1, version + 1))
+    assert events == parsed(drain(open_stream(a, game_id)))  # a's seat, a's private parts
+
+    def refused(response: Any, detail: str) -> None:
+        assert response.status_code == 401, response.content
+        assert response.json()["code"] == "authentication_failed"
+        assert detail in response.json()["detail"]
+
+    refused(open_stream(browser, other, ticket=ticket["ticket"]), "another game")
+    refused(open_stream(browser, game_id, ticket=ticket["ticket"][:-2] + "xx"), "invalid")
+    # Only the stream takes tickets.
+    listed = browser.get(f"{BASE}/games/{game_id}/events", {"ticket": ticket["ticket"]})
+    assert listed.status_code == 401
+    assert browser.post(f"{BASE}/games/{game_id}/stream-ticket").status_code == 401
+    # Logging out revokes the login's tickets.
+    assert a.post("/auth/logout").status_code == 204
+    refused(open_stream(browser, game_id, ticket=ticket["ticket"]), "revoked")
+
+
+def test_a_stream_ticket_expires(players, settings) -> None:  # type: ignore[no-untyped-def]
+    (a, _), game_id, _ = started(players)
+    ticket = a.post(f"/games/{game_id}/stream-ticket").json()["ticket"]
+    settings.DICE_STREAM_TICKET_TTL = 0
+    time.sleep(1.1)
+    response = open_stream(APIClient(), game_id, ticket=ticket)
+    assert response.status_code == 401 and "expired" in response.json()["detail"]
+
+
+def test_without_redis_a_commit_in_another_process_reaches_this_ones_readers(
+        tmp_path: Path) -> None:
+    """The embedded default: the Celery worker of `dev.py run` (another process) applies
+    a timeout; the server process's streams hear it through the datagram relay."""
+    folder = Path(f"/tmp/dice-live-test-{tmp_path.name[-8:]}")
+    hub = broadcast.Hub()
+    here = broadcast.LocalTransport(hub, folder=folder)
+    rung: list[int] = []
+
+    async def wait_for_the_other_process() -> None:
+        signal = broadcast.Signal(after=4)
+        hub.add("game-1", signal)
+        here.start_receiver()
+        publisher = subprocess.Popen([sys.executable, "-c", (
+            "from pathlib import Path; from events import broadcast; "
+            f"broadcast.LocalTransport(broadcast.Hub(), folder=Path({str(folder)!r}))"
+            ".publish('game-1', 5)")], cwd=ROOT)
+        assert await signal.wait(10), "the other process's commit was not heard"
+        rung.append(signal.after)
+        assert publisher.wait(10) == 0
+
+    try:
+        async_to_sync(wait_for_the_other_process)()
+    finally:
+        for leftover in folder.glob("*.sock"):
+            leftover.unlink()
+        folder.rmdir()
+    assert rung == [4]

@@ -131,7 +131,28 @@ class GameTypeSerializer(serializers.Serializer):
     options = OptionSerializer(many=True)
     options_schema = serializers.DictField(child=serializers.JSONField(),
                                            help_text="JSON schema of the whole options object")
-    rules_url = serializers.CharField(help_text="where the rules are documented")
+    rules_url = serializers.URLField(help_text="the rules (Markdown): GET it")
+    detail_url = serializers.URLField(help_text="the game type with its JSON Schemas")
+
+
+class GameTypeSchemasSerializer(serializers.Serializer):
+    """A game's JSON Schemas (2020-12), each a document of its own (`$defs` holds what it
+    refers to): the same as openapi.yaml's `<Game>...` components."""
+
+    typed = serializers.BooleanField(help_text="false while the game is not typed yet: its "
+                                     "schemas are open objects")
+    action = serializers.JSONField(help_text="an action (POST /games/{id}/actions)")
+    legal_action = serializers.JSONField(help_text="an item of GET /games/{id}/legal-actions")
+    view = serializers.JSONField(help_text="the view (GET /games/{id}/state)")
+    event = serializers.JSONField(help_text="an event as served (GET /games/{id}/events)")
+    events = serializers.JSONField(
+        help_text="by event type: {\"data\": schema, \"private\": schema or null}")
+    outcome = serializers.JSONField(help_text="the outcome")
+    options = serializers.JSONField(help_text="the options object of POST /games")
+
+
+class GameTypeDetailSerializer(GameTypeSerializer):
+    schemas = GameTypeSchemasSerializer()
 
 
 class CreateGameSerializer(StrictStrings, serializers.Serializer):
@@ -229,6 +250,8 @@ class ActionObjectField(serializers.DictField):
 
 
 class LegalActionsSerializer(serializers.Serializer):
+    game_type = serializers.CharField(help_text="the game's type: its payloads are that "
+                                      "game's (`<Game>...` components)")
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     actions = serializers.ListField(child=ActionObjectField())
@@ -259,11 +282,15 @@ class EventSerializer(serializers.Serializer):
 
 
 class ActionResultSerializer(serializers.Serializer):
+    game_type = serializers.CharField(help_text="the game's type: its payloads are that "
+                                      "game's (`<Game>...` components)")
     version = serializers.IntegerField()
     events = EventSerializer(many=True)
 
 
 class EventPageSerializer(serializers.Serializer):
+    game_type = serializers.CharField(help_text="the game's type: its payloads are that "
+                                      "game's (`<Game>...` components)")
     version = serializers.IntegerField(help_text="the game's head version")
     events = EventSerializer(many=True)
     next_after = serializers.IntegerField(allow_null=True,
@@ -271,6 +298,8 @@ class EventPageSerializer(serializers.Serializer):
 
 
 class StateSerializer(serializers.Serializer):
+    game_type = serializers.CharField(help_text="the game's type: its payloads are that "
+                                      "game's (`<Game>...` components)")
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     view = serializers.DictField(child=serializers.JSONField(allow_null=True), allow_null=True)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import audit_views, auth_views, live_views, views, webhook_views
+from . import audit_views, auth_views, game_type_views, live_views, views, webhook_views
 
 urlpatterns = [
     path("auth/register", auth_views.RegisterView.as_view(), name="register"),
@@ -9,6 +9,9 @@ urlpatterns = [
     path("auth/tokens/<int:token_id>", auth_views.TokenDetailView.as_view(), name="token-detail"),
     path("auth/logout", auth_views.LogoutView.as_view(), name="logout"),
     path("game-types", views.GameTypeListView.as_view(), name="game-types"),
+    path("game-types/<slug:slug>", game_type_views.GameTypeDetailView.as_view(), name="game-type"),
+    path("game-types/<slug:slug>/rules", game_type_views.GameTypeRulesView.as_view(),
+         name="game-type-rules"),
     path("games", views.GameListView.as_view(), name="games"),
     path("games/<uuid:game_id>", views.GameDetailView.as_view(), name="game"),
     path("games/<uuid:game_id>/join", views.JoinView.as_view(), name="join"),

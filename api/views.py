@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpResponse
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -36,14 +37,15 @@ def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
     return dict(serializer.validated_data)
 
 
-def _game_type(rules: Any) -> dict[str, Any]:
+def _game_type(rules: Any, request: Request) -> dict[str, Any]:
     return {
         "slug": rules.slug, "name": rules.name, "min_players": rules.min_players,
         "max_players": rules.max_players,
         "options": [{"name": o.name, "default": o.default, "schema": dict(o.schema),
                      "description": o.description} for o in rules.options],
         "options_schema": options_schema(rules.options),
-        "rules_url": f"docs/games/{rules.slug}.md",
+        "rules_url": request.build_absolute_uri(reverse("game-type-rules", args=[rules.slug])),
+        "detail_url": request.build_absolute_uri(reverse("game-type", args=[rules.slug])),
     }
 
 
@@ -54,7 +56,7 @@ class GameTypeListView(APIView):
                    responses={200: s.GameTypeSerializer(many=True), **problems(401, 429)},
                    summary="The games this server hosts, with their options")
     def get(self, request: Request) -> Response:
-        return Response([_game_type(rules) for rules in selectors.game_types()])
+        return Response([_game_type(rules, request) for rules in selectors.game_types()])
 
 
 class GameListView(APIView):
@@ -153,7 +155,7 @@ class LegalActionsView(APIView):
     def get(self, request: Request, game_id: str) -> Response:
         game = selectors.get_game(game_id)
         seat = selectors.seat_of(game, request.user)
-        return Response({"version": game.version, "seat": seat,
+        return Response({"game_type": game.game_type, "version": game.version, "seat": seat,
                          "actions": selectors.legal_actions_for(game, seat)})
 
 
@@ -221,7 +223,8 @@ class ActionView(APIView):
         headers = {"ETag": f'"{version}"'}
         if result.replayed:
             headers["Idempotent-Replayed"] = "true"
-        return Response({"version": version, "events": events},
+        return Response({"game_type": result.game.game_type, "version": version,
+                         "events": events},
                         status=status.HTTP_201_CREATED, headers=headers)
 
 
@@ -253,5 +256,5 @@ class StateView(APIView):
         game = selectors.get_game(game_id)
         seat = selectors.seat_of(game, request.user)
         version = query.get("version", game.version)
-        return Response({"version": version, "seat": seat,
+        return Response({"game_type": game.game_type, "version": version, "seat": seat,
                          "view": selectors.view_at(game, seat, version)})

@@ -159,7 +159,9 @@ SPECTACULAR_SETTINGS = {
     "WEBHOOKS": ["api.webhook_schema.YOUR_TURN", "api.webhook_schema.GAME_STARTED",
                  "api.webhook_schema.GAME_OVER", "api.webhook_schema.CLOCK_WARNING"],
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
-                             "api.webhook_schema.delivery_headers"],
+                             "api.webhook_schema.delivery_headers",
+                             # every game's actions, views, events, outcome (api/game_schema.py)
+                             "api.game_schema.game_components"],
 }
 
 # Dice. A fixed server seed (hex) may be injected outside production only.

@@ -178,5 +178,5 @@ def event_page(game: Game | Any, user: AbstractBaseUser | None, after: int, limi
     seat = seat_of(game, user)
     events = visible_events(rows, seat, following)
     last = events[-1]["seq"] if events else after
-    return {"version": game.version, "events": events,
+    return {"game_type": game.game_type, "version": game.version, "events": events,
             "next_after": last if last < game.version else None}

@@ -3,15 +3,14 @@ card of each stack) a turn."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.core import IllegalAction
 
+from .actions import Buy
 from .data import cost, stack_of
-from .state import BUY, Game, active_turn, supply_count
+from .state import BUY, State, active_turn, supply_count
 
 
-def buy_problem(game: Game, card: str) -> IllegalAction | None:
+def buy_problem(game: State, card: str) -> IllegalAction | None:
     turn = active_turn(game)
     if supply_count(game, card) <= 0:
         return IllegalAction("stack_empty", f"the supply holds no {card}")
@@ -22,9 +21,14 @@ def buy_problem(game: Game, card: str) -> IllegalAction | None:
     return None
 
 
-def buy_actions(game: Game) -> list[dict[str, Any]]:
+def buy_actions(game: State) -> list[Buy]:
     turn = game.turn
     if turn is None or turn.step != BUY:
         return []
-    return [{"type": "buy", "card": card} for card, n in game.supply
+    return [Buy(card=card) for card, n in game.supply
             if n > 0 and buy_problem(game, card) is None]
+
+
+def buy_open(game: State) -> bool:
+    """Something is affordable: buying awaits the player (else it ends by itself)."""
+    return bool(buy_actions(game))

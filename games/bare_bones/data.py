@@ -6,6 +6,15 @@ Everything here is data of the ruleset; the rules read it and never repeat it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
+
+from games.core import Option
+
+SLUG = "bare-bones"
+NAME = "Bare Bones"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+DEFAULT_ROUNDS = 12
+MIN_ROUNDS, MAX_ROUNDS = 1, 30
 
 # --- dice and Dice Cards ---------------------------------------------------------------
 
@@ -21,12 +30,30 @@ FACES: dict[str, tuple[int, ...]] = {
     "black": (5, 5, 6, 6, 6, 6),
     "white": (2, 3, 3, 3, 4, 5),
 }
+Colour = Literal[COLOURS]  # type: ignore[valid-type]
+
 COIN_COLOURS: frozenset[str] = frozenset({"white"})
 """White dice show coins, not points."""
 
 DICE_PER_COLOUR = 4
 MAX_DICE = 6
 """At most six dice are rolled in a turn."""
+
+SUPPLY_DICE = DICE_PER_COLOUR * len(COLOURS)
+"""The supply's 28 dice are numbered by colour in supply order: Blue 0-3, Yellow 4-7,
+Red 8-11, Purple 12-15, Green 16-19, Black 20-23, White 24-27 (the `roll` action's
+`supply_dice`). A die set aside on a Can't Touch This is the last of its colour."""
+
+
+def die_colour(number: int) -> str:
+    return COLOURS[number // DICE_PER_COLOUR]
+
+
+def die_numbers(colour: str, count: int) -> tuple[int, ...]:
+    """The numbers of the first `count` dice of `colour`."""
+    first = COLOURS.index(colour) * DICE_PER_COLOUR
+    return tuple(range(first, first + count))
+
 
 DICE_COST: dict[str, int] = {
     "blue": 4, "yellow": 8, "red": 5, "purple": 10, "green": 6, "black": 12, "white": 6,
@@ -108,6 +135,55 @@ SUGGESTED_SETS: dict[str, tuple[str, ...]] = {
 }
 RANDOM_SET = "random"
 ACTION_SET_SIZE = 7
+
+OPTIONS: tuple[Option, ...] = (
+    Option("rounds", DEFAULT_ROUNDS,
+           {"type": "integer", "minimum": MIN_ROUNDS, "maximum": MAX_ROUNDS},
+           "Rounds played; every player takes one turn a round."),
+    Option("action_set", "bare_bones_basics", {"anyOf": [
+        {"type": "string", "enum": [*SUGGESTED_SETS, RANDOM_SET]},
+        {"type": "array", "items": {"type": "string", "enum": sorted(ACTION_CARDS)},
+         "minItems": ACTION_SET_SIZE, "maxItems": ACTION_SET_SIZE, "uniqueItems": True},
+    ]}, "The 7 Action Card stacks: a suggested set, 'random' (drawn with the dice and "
+        "recorded), or a list of 7 distinct Action Card names."),
+)
+
+# --- cards by name ---------------------------------------------------------------------------
+
+CARD_NAMES: tuple[str, ...] = (COLOURS + tuple(n for n in ACTION_CARDS if n != CANT_TOUCH_THIS)
+                               + CTT_VERSIONS)
+"""Every card's name in the API: Dice Cards by colour, Action Cards by name, Can't Touch
+This by colour version."""
+Card = Literal[CARD_NAMES]  # type: ignore[valid-type]
+
+DRAW_REASONS: tuple[str, ...] = ("new_hand", "red", "bonus_match", "greed", "color_cubed",
+                                 "rainbow", "run", "triplets", "hot_potato")
+DrawReason = Literal[DRAW_REASONS]  # type: ignore[valid-type]
+
+# --- phases, steps of a turn, awaiting kinds ------------------------------------------------
+
+DRAFT = "draft"
+TURN = "turn"
+OVER = "over"
+
+PLAY = "play"
+JOYRIDE = "joyride"
+SWAP_MEET = "swap_meet"
+ROLL = "roll"
+DICE = "dice"        # rolled: re-rolls, then the scoring choice
+BUY = "buy"
+END = "end"          # Hot Potatoes, Can't Touch This, bonus matching, cleanup
+STEPS: tuple[str, ...] = (PLAY, JOYRIDE, SWAP_MEET, ROLL, DICE, BUY, END)
+
+# awaiting kinds besides the steps PLAY, JOYRIDE, SWAP_MEET, ROLL and BUY
+AWAIT_DRAFT = "draft"
+AWAIT_REROLL = "reroll"
+AWAIT_CHOOSE = "choose"
+AWAIT_HOT_POTATO = "hot_potato"
+AWAIT_BONUS_MATCH = "bonus_match"
+AWAIT_KINDS: tuple[str, ...] = (AWAIT_DRAFT, PLAY, JOYRIDE, SWAP_MEET, ROLL, AWAIT_REROLL,
+                                AWAIT_CHOOSE, BUY, AWAIT_HOT_POTATO, AWAIT_BONUS_MATCH)
+AwaitKind = Literal[AWAIT_KINDS]  # type: ignore[valid-type]
 
 # --- cards in general ----------------------------------------------------------------------
 

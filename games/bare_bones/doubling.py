@@ -14,6 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
+from games.core.messages import GameAction
+
+from .actions import ChooseDoubled, ChooseParity
 from .data import ACTION_CARDS
 from .state import Die
 
@@ -27,10 +30,10 @@ class Doubling:
     removed: tuple[int, ...] = ()
     keep: str | None = None    # Odds or Evens: "odd" or "even"
 
-    def action(self) -> dict[str, object]:
+    def action(self) -> GameAction:
         if self.keep is not None:
-            return {"type": "choose_parity", "keep": self.keep}
-        return {"type": "choose_doubled", "dice": list(self.doubled)}
+            return ChooseParity(keep=self.keep)  # type: ignore[arg-type]
+        return ChooseDoubled(dice=self.doubled)
 
 
 def by_face(dice: Sequence[Die]) -> dict[int, list[int]]:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from games.core import Event
+from games.core.messages import GameEvent
 
+from . import events as ev
 from .data import (
     COLOURS,
+    STACK_SIZE,
     STARTING_DECK,
     action_stack_order,
     card_order,
@@ -29,10 +31,9 @@ from .state import (
     SWAP_MEET,
     TURN,
     Aside,
-    Die,
-    Game,
     InPlay,
     Seat,
+    State,
     Turn,
     active_turn,
     set_at,
@@ -40,8 +41,6 @@ from .state import (
     with_seat,
     without,
 )
-
-Data = Mapping[str, Any]
 
 
 def ordered(cards: Any) -> tuple[str, ...]:
@@ -59,201 +58,185 @@ def take_from_draw(seat: Seat, cards: list[str]) -> Seat:
     return replace(seat, draw_top=top, draw_rest=rest)
 
 
-def with_turn(game: Game, **changes: Any) -> Game:
+def with_turn(game: State, **changes: Any) -> State:
     return replace(game, turn=replace(active_turn(game), **changes))
-
-
-def seat_of(game: Game, data: Data) -> tuple[int, Seat]:
-    seat = int(data["seat"])
-    return seat, game.seats[seat]
 
 
 # --- setup and the draft ------------------------------------------------------------------
 
-def game_started(_: Game | None, data: Data) -> Game:
-    players = int(data["players"])
-    actions = tuple(str(a) for a in data["action_cards"])
-    supply = [(c, 7) for c in COLOURS]
-    for stack in action_stack_order(actions):
+def game_started(event: ev.GameStarted) -> State:
+    supply = [(c, STACK_SIZE) for c in COLOURS]
+    for stack in action_stack_order(event.action_cards):
         cards = stack_cards(stack)
         supply += [(c, cards.count(c)) for c in dict.fromkeys(cards)]
-    return Game(players=players, rounds=int(data["options"]["rounds"]), action_cards=actions,
-                first_player=int(data["first_player"]),
-                seats=tuple(Seat(draw_rest=ordered(STARTING_DECK)) for _ in range(players)),
-                supply=tuple(supply))
+    return State(players=event.players, rounds=event.options.rounds,
+                 action_cards=tuple(event.action_cards), first_player=event.first_player,
+                 seats=tuple(Seat(draw_rest=ordered(STARTING_DECK))
+                             for _ in range(event.players)),
+                 supply=tuple(supply))
 
 
-def card_drafted(game: Game, data: Data) -> Game:
-    seat, player = seat_of(game, data)
-    card = str(data["card"])
-    game = with_seat(game, seat, replace(player, draw_rest=ordered(player.draw_rest + (card,))))
-    return replace(supply_add(game, card, -1), picks=game.picks + 1)
+def card_drafted(game: State, event: ev.CardDrafted) -> State:
+    player = game.seats[event.seat]
+    game = with_seat(game, event.seat,
+                     replace(player, draw_rest=ordered(player.draw_rest + (event.card,))))
+    return replace(supply_add(game, event.card, -1), picks=game.picks + 1)
 
 
 # --- drawing -----------------------------------------------------------------------------
 
-def cards_drawn(game: Game, event: Event) -> Game:
-    seat, player = seat_of(game, event.data)
-    cards = [str(c) for c in event.private[seat]["cards"]]
-    player = take_from_draw(player, cards)
+def cards_drawn(game: State, event: ev.CardsDrawn) -> State:
+    seat, cards = event.seat, list(event.private[event.seat].cards)
+    player = take_from_draw(game.seats[seat], cards)
     game = with_seat(game, seat, replace(player, hand=ordered(player.hand + tuple(cards))))
-    if event.data["reason"] == "red":
+    if event.reason == "red":
         game = with_turn(game, red_draws=active_turn(game).red_draws + 1)
     return game
 
 
-def discard_reshuffled(game: Game, data: Data) -> Game:
-    seat, player = seat_of(game, data)
-    return with_seat(game, seat, replace(player, draw_rest=ordered(player.discard), discard=()))
+def discard_reshuffled(game: State, event: ev.DiscardReshuffled) -> State:
+    player = game.seats[event.seat]
+    return with_seat(game, event.seat,
+                     replace(player, draw_rest=ordered(player.discard), discard=()))
 
 
 # --- the start of a turn ------------------------------------------------------------------
 
-def turn_started(game: Game, data: Data) -> Game:
-    seat, player = seat_of(game, data)
-    game = with_seat(game, seat, replace(player, carry=0, extra_draws=0))
-    turn = Turn(number=int(data["turn"]), round=int(data["round"]), seat=seat,
-                coins=int(data["coins"]))
+def turn_started(game: State, event: ev.TurnStarted) -> State:
+    player = game.seats[event.seat]
+    game = with_seat(game, event.seat, replace(player, carry=0, extra_draws=0))
+    turn = Turn(number=event.turn, round=event.round, seat=event.seat, coins=event.coins)
     return replace(game, phase=TURN, turn=turn)
 
 
-def cant_touch_this_returned(game: Game, data: Data) -> Game:
-    seat, player = seat_of(game, data)
-    aside = Aside(str(data["card"]), int(data["face"]))
+def cant_touch_this_returned(game: State, event: ev.CantTouchThisReturned) -> State:
+    player = game.seats[event.seat]
+    aside = Aside(event.card, event.face)
     i = player.aside.index(aside)
-    return with_seat(game, seat, replace(player, aside=player.aside[:i] + player.aside[i + 1:],
-                                         discard=player.discard + (aside.card,)))
+    return with_seat(game, event.seat, replace(
+        player, aside=player.aside[:i] + player.aside[i + 1:],
+        discard=player.discard + (aside.card,)))
 
 
 # --- playing cards ------------------------------------------------------------------------
 
-def card_played(game: Game, data: Data) -> Game:
-    seat, player = seat_of(game, data)
-    card = str(data["card"])
-    colour = card if is_dice_card(card) else data.get("copy")
+def card_played(game: State, event: ev.CardPlayed) -> State:
+    seat, card = event.seat, event.card
+    player = game.seats[seat]
+    colour = card if is_dice_card(card) else event.copy
     hand = without(player.hand, card)
-    if "returned" in data:
-        hand = without(hand, str(data["returned"]))
-        game = supply_add(game, str(data["returned"]), 1)
+    if event.returned is not None:
+        hand = without(hand, event.returned)
+        game = supply_add(game, event.returned, 1)
     player = replace(player, hand=hand, play=player.play + (InPlay(card, colour),))
     game = with_seat(game, seat, player)
     turn = active_turn(game)
     changes: dict[str, Any] = {"units": turn.units + units(card),
-                               "coins": turn.coins + int(data.get("coins", 0))}
+                               "coins": turn.coins + (event.coins or 0)}
     if card == "loan_shark":
-        changes["borrowed"] = turn.borrowed + int(data["coins"])
+        changes["borrowed"] = turn.borrowed + (event.coins or 0)
     if card == "greed":
         changes["greeds"] = turn.greeds + 1
-    if card == "joyride":
-        target = int(data["target"])
-        changes["revealed"] = turn.revealed + ((target, tuple(data["revealed"])),)
-        if data["borrowing"]:
-            changes.update(joyride=target, step=JOYRIDE)
+    if card == "joyride" and event.target is not None:
+        changes["revealed"] = turn.revealed + ((event.target, tuple(event.revealed or ())),)
+        if event.borrowing:
+            changes.update(joyride=event.target, step=JOYRIDE)
     if card == "swap_meet":
         changes.update(step=SWAP_MEET, swap_value=0)
     return with_turn(game, **changes)
 
 
-def full_house_drew(game: Game, data: Data) -> Game:
-    seat, player = seat_of(game, data)
-    card = str(data["card"])
-    player = take_from_draw(player, [card])
-    if data["played"]:
-        player = replace(player, play=player.play + (InPlay(card, card),))
+def full_house_drew(game: State, event: ev.FullHouseDrew) -> State:
+    player = take_from_draw(game.seats[event.seat], [event.card])
+    if event.played:
+        player = replace(player, play=player.play + (InPlay(event.card, event.card),))
     else:
-        player = replace(player, discard=player.discard + (card,))
-    return with_seat(game, seat, player)
+        player = replace(player, discard=player.discard + (event.card,))
+    return with_seat(game, event.seat, player)
 
 
-def card_borrowed(game: Game, data: Data) -> Game:
-    seat, player = seat_of(game, data)
-    lender, card = int(data["from"]), str(data["card"])
-    owner = game.seats[lender]
-    game = with_seat(game, lender, replace(owner, hand=without(owner.hand, card)))
-    game = with_seat(game, seat, replace(player, play=player.play + (InPlay(card, card, lender),)))
+def card_borrowed(game: State, event: ev.CardBorrowed) -> State:
+    owner = game.seats[event.lender]
+    game = with_seat(game, event.lender, replace(owner, hand=without(owner.hand, event.card)))
+    player = game.seats[event.seat]
+    game = with_seat(game, event.seat, replace(
+        player, play=player.play + (InPlay(event.card, event.card, event.lender),)))
     return with_turn(game, joyride=None, step=PLAY)
 
 
-def card_returned(game: Game, data: Data) -> Game:
-    seat, player = seat_of(game, data)
-    card = str(data["card"])
-    game = with_seat(supply_add(game, card, 1), seat, replace(player, hand=without(player.hand, card)))
-    return with_turn(game, swap_value=int(data["value"]))
+def card_returned(game: State, event: ev.CardReturned) -> State:
+    player = game.seats[event.seat]
+    game = with_seat(supply_add(game, event.card, 1), event.seat,
+                     replace(player, hand=without(player.hand, event.card)))
+    return with_turn(game, swap_value=event.value)
 
 
-def swap_taken(game: Game, data: Data) -> Game:
-    seat, player = seat_of(game, data)
-    card = str(data["card"])
-    game = with_seat(supply_add(game, card, -1), seat,
-                     replace(player, hand=ordered(player.hand + (card,))))
+def swap_taken(game: State, event: ev.SwapTaken) -> State:
+    player = game.seats[event.seat]
+    game = with_seat(supply_add(game, event.card, -1), event.seat,
+                     replace(player, hand=ordered(player.hand + (event.card,))))
     return with_turn(game, step=PLAY, swap_value=0)
 
 
-def swap_finished(game: Game, data: Data) -> Game:
+def swap_finished(game: State, event: ev.SwapFinished) -> State:
     return with_turn(game, step=PLAY, swap_value=0)
 
 
-def playing_stopped(game: Game, data: Data) -> Game:
+def playing_stopped(game: State, event: ev.PlayingStopped) -> State:
     return with_turn(game, step=ROLL)
 
 
 # --- dice -----------------------------------------------------------------------------------
 
-def dice_of(raw: Any) -> tuple[Die, ...]:
-    return tuple(Die(str(d["colour"]), int(d["face"])) for d in raw)
+def dice_rolled(game: State, event: ev.DiceRolled) -> State:
+    return with_turn(game, dice=tuple(event.dice), step=DICE)
 
 
-def dice_rolled(game: Game, data: Data) -> Game:
-    return with_turn(game, dice=dice_of(data["dice"]), step=DICE)
-
-
-def faces_set(game: Game, indices: Any, faces: Any) -> tuple[Die, ...]:
+def faces_set(game: State, indices: tuple[int, ...], faces: tuple[int, ...]) -> tuple:
     dice = active_turn(game).dice
     for i, face in zip(indices, faces):
-        dice = set_at(dice, int(i), Die(dice[int(i)].colour, int(face)))
+        dice = set_at(dice, i, replace(dice[i], face=face))
     return dice
 
 
-def green_rerolled(game: Game, data: Data) -> Game:
-    return with_turn(game, dice=faces_set(game, data["dice"], data["faces"]), green_rerolled=True)
+def green_rerolled(game: State, event: ev.GreenRerolled) -> State:
+    return with_turn(game, dice=faces_set(game, event.dice, event.faces), green_rerolled=True)
 
 
-def die_rerolled(game: Game, data: Data) -> Game:
+def die_rerolled(game: State, event: ev.DieRerolled) -> State:
     turn = active_turn(game)
-    return with_turn(game, dice=faces_set(game, [data["die"]], [data["face"]]),
+    return with_turn(game, dice=faces_set(game, (event.die,), (event.face,)),
                      rerolls_used=turn.rerolls_used + 1)
 
 
-def full_house_rerolled(game: Game, data: Data) -> Game:
-    return with_turn(game, dice=faces_set(game, data["dice"], data["faces"]),
+def full_house_rerolled(game: State, event: ev.FullHouseRerolled) -> State:
+    return with_turn(game, dice=faces_set(game, event.dice, event.faces),
                      full_house_rerolled=True)
 
 
-def dice_kept(game: Game, data: Data) -> Game:
+def dice_kept(game: State, event: ev.DiceKept) -> State:
     return with_turn(game, kept=True)
 
 
-def turn_scored(game: Game, data: Data) -> Game:
-    seat, player = seat_of(game, data)
-    game = with_seat(game, seat, replace(player, score=int(data["score"]), owed=0))
-    return with_turn(game, coins=int(data["coins"]), scored=True, step=BUY)
+def turn_scored(game: State, event: ev.TurnScored) -> State:
+    player = game.seats[event.seat]
+    game = with_seat(game, event.seat, replace(player, score=event.score, owed=0))
+    return with_turn(game, coins=event.coins, scored=True, step=BUY)
 
 
 # --- buying and the end of the turn ------------------------------------------------------
 
-def card_bought(game: Game, data: Data) -> Game:
-    seat, player = seat_of(game, data)
-    card = str(data["card"])
-    game = with_seat(supply_add(game, card, -1), seat,
-                     replace(player, discard=player.discard + (card,)))
+def card_bought(game: State, event: ev.CardBought) -> State:
+    player = game.seats[event.seat]
+    game = with_seat(supply_add(game, event.card, -1), event.seat,
+                     replace(player, discard=player.discard + (event.card,)))
     turn = active_turn(game)
-    return with_turn(game, coins=int(data["coins"]), bought=turn.bought + (stack_of(card),))
+    return with_turn(game, coins=event.coins, bought=turn.bought + (stack_of(event.card),))
 
 
-def buying_ended(game: Game, data: Data) -> Game:
-    seat, player = seat_of(game, data)
-    game = with_seat(game, seat, replace(player, carry=int(data["carried"]),
-                                         owed=int(data["owed"])))
+def buying_ended(game: State, event: ev.BuyingEnded) -> State:
+    player = game.seats[event.seat]
+    game = with_seat(game, event.seat, replace(player, carry=event.carried, owed=event.owed))
     return with_turn(game, coins=0, step=END)
 
 
@@ -262,87 +245,86 @@ def remove_from_play(player: Seat, card: str) -> Seat:
     return replace(player, play=player.play[:i] + player.play[i + 1:])
 
 
-def hot_potato_placed(game: Game, data: Data) -> Game:
-    seat, player = seat_of(game, data)
-    player = remove_from_play(player, "hot_potato")
-    onto = data["onto"]
-    if onto is None:
-        return with_seat(game, seat, replace(player, discard=player.discard + ("hot_potato",)))
-    game = with_seat(game, seat, player)
-    victim = game.seats[int(onto)]
-    return with_seat(game, int(onto), replace(victim, draw_top=victim.draw_top + ("hot_potato",)))
+def hot_potato_placed(game: State, event: ev.HotPotatoPlaced) -> State:
+    player = remove_from_play(game.seats[event.seat], "hot_potato")
+    if event.onto is None:
+        return with_seat(game, event.seat,
+                         replace(player, discard=player.discard + ("hot_potato",)))
+    game = with_seat(game, event.seat, player)
+    victim = game.seats[event.onto]
+    return with_seat(game, event.onto,
+                     replace(victim, draw_top=victim.draw_top + ("hot_potato",)))
 
 
-def cant_touch_this_rolled(game: Game, data: Data) -> Game:
-    seat, player = seat_of(game, data)
-    card = str(data["card"])
-    player = remove_from_play(player, card)
-    return with_seat(game, seat, replace(player, aside=player.aside + (Aside(card, int(data["face"])),)))
+def cant_touch_this_rolled(game: State, event: ev.CantTouchThisRolled) -> State:
+    player = remove_from_play(game.seats[event.seat], event.card)
+    return with_seat(game, event.seat, replace(
+        player, aside=player.aside + (Aside(event.card, event.face),)))
 
 
-def bonus_matched(game: Game, data: Data) -> Game:
-    seat, player = seat_of(game, data)
-    card = str(data["card"])
-    player = replace(player, hand=without(player.hand, card), extra_draws=player.extra_draws + 1,
-                     play=player.play + (InPlay(card, card, None, True),))
-    game = with_seat(game, seat, player)
-    return with_turn(game, matched=active_turn(game).matched + (card,))
+def bonus_matched(game: State, event: ev.BonusMatched) -> State:
+    player = game.seats[event.seat]
+    player = replace(player, hand=without(player.hand, event.card),
+                     extra_draws=player.extra_draws + 1,
+                     play=player.play + (InPlay(event.card, event.card, None, True),))
+    game = with_seat(game, event.seat, player)
+    return with_turn(game, matched=active_turn(game).matched + (event.card,))
 
 
-def matching_ended(game: Game, data: Data) -> Game:
+def matching_ended(game: State, event: ev.MatchingEnded) -> State:
     return with_turn(game, matching_over=True)
 
 
-def turn_ended(game: Game, data: Data) -> Game:
+def turn_ended(game: State, event: ev.TurnEnded) -> State:
     """Cleanup: borrowed cards go back to their owners' hands; the play area and the hand
     go to the discard pile."""
-    seat, player = seat_of(game, data)
+    player = game.seats[event.seat]
     for entry in player.play:
         if entry.owner is not None:
             lender = game.seats[entry.owner]
-            game = with_seat(game, entry.owner, replace(lender, hand=ordered(lender.hand + (entry.card,))))
+            game = with_seat(game, entry.owner,
+                             replace(lender, hand=ordered(lender.hand + (entry.card,))))
     own = tuple(p.card for p in player.play if p.owner is None)
     player = replace(player, discard=player.discard + own + player.hand, hand=(), play=())
-    return replace(with_seat(game, seat, player), turn=None)
+    return replace(with_seat(game, event.seat, player), turn=None)
 
 
-def game_over(game: Game, data: Data) -> Game:
+def game_over(game: State, event: ev.GameOver) -> State:
     return replace(game, phase=OVER, turn=None)
 
 
-HANDLERS: dict[str, Callable[[Game, Data], Game]] = {
-    "card_drafted": card_drafted,
-    "discard_reshuffled": discard_reshuffled,
-    "turn_started": turn_started,
-    "cant_touch_this_returned": cant_touch_this_returned,
-    "card_played": card_played,
-    "full_house_drew": full_house_drew,
-    "card_borrowed": card_borrowed,
-    "card_returned": card_returned,
-    "swap_taken": swap_taken,
-    "swap_finished": swap_finished,
-    "playing_stopped": playing_stopped,
-    "dice_rolled": dice_rolled,
-    "green_rerolled": green_rerolled,
-    "die_rerolled": die_rerolled,
-    "full_house_rerolled": full_house_rerolled,
-    "dice_kept": dice_kept,
-    "turn_scored": turn_scored,
-    "card_bought": card_bought,
-    "buying_ended": buying_ended,
-    "hot_potato_placed": hot_potato_placed,
-    "cant_touch_this_rolled": cant_touch_this_rolled,
-    "bonus_matched": bonus_matched,
-    "matching_ended": matching_ended,
-    "turn_ended": turn_ended,
-    "game_over": game_over,
+FOLDS: dict[type, Callable[[State, Any], State]] = {
+    ev.CardDrafted: card_drafted,
+    ev.CardsDrawn: cards_drawn,
+    ev.DiscardReshuffled: discard_reshuffled,
+    ev.TurnStarted: turn_started,
+    ev.CantTouchThisReturned: cant_touch_this_returned,
+    ev.CardPlayed: card_played,
+    ev.FullHouseDrew: full_house_drew,
+    ev.CardBorrowed: card_borrowed,
+    ev.CardReturned: card_returned,
+    ev.SwapTaken: swap_taken,
+    ev.SwapFinished: swap_finished,
+    ev.PlayingStopped: playing_stopped,
+    ev.DiceRolled: dice_rolled,
+    ev.GreenRerolled: green_rerolled,
+    ev.DieRerolled: die_rerolled,
+    ev.FullHouseRerolled: full_house_rerolled,
+    ev.DiceKept: dice_kept,
+    ev.TurnScored: turn_scored,
+    ev.CardBought: card_bought,
+    ev.BuyingEnded: buying_ended,
+    ev.HotPotatoPlaced: hot_potato_placed,
+    ev.CantTouchThisRolled: cant_touch_this_rolled,
+    ev.BonusMatched: bonus_matched,
+    ev.MatchingEnded: matching_ended,
+    ev.TurnEnded: turn_ended,
+    ev.GameOver: game_over,
 }
 
 
-def evolve(game: Game | None, event: Event) -> Game:
-    if event.type == "game_started":
-        return game_started(game, event.data)
-    assert game is not None
-    if event.type == "cards_drawn":
-        return cards_drawn(game, event)
-    return HANDLERS[event.type](game, event.data)
+def evolve(game: State | None, event: GameEvent) -> State:
+    if isinstance(event, ev.GameStarted):
+        return game_started(event)
+    assert game is not None, "the first event must be game_started"
+    return FOLDS[type(event)](game, event)

@@ -9,17 +9,18 @@ from __future__ import annotations
 from games.core import Dice
 from games.core import story as core_story
 
-from .buying import buy_actions
+from . import events as ev
+from .buying import buy_open
 from .data import FACES, HAND_SIZE, ctt_colour, is_dice_card
 from .evolve import evolve
-from .rerolls import reroll_actions
+from .rerolls import reroll_open
 from .scoring import results, scoring_options, tally
 from .state import (
     BUY,
     DICE,
     END,
     ROLL,
-    Game,
+    State,
     active_turn,
     coloured,
     ctt_in_play,
@@ -32,7 +33,7 @@ from .state import (
 class Story(core_story.Story):
     """A decision's events, folded as they are told (games/core/story.py)."""
 
-    def __init__(self, state: Game) -> None:
+    def __init__(self, state: State) -> None:
         super().__init__(evolve, state)
 
 
@@ -55,7 +56,7 @@ def next_card(story: Story, seat: int, dice: Dice) -> str | None:
     if not player.draw_size:
         if not player.discard:
             return None
-        story.tell("discard_reshuffled", {"seat": seat, "cards": len(player.discard)})
+        story.add(ev.DiscardReshuffled(seat=seat, cards=len(player.discard)))
         player = story.state.seats[seat]
     if player.draw_top:
         return player.draw_top[-1]
@@ -70,11 +71,11 @@ def draw(story: Story, seat: int, count: int, reason: str, dice: Dice) -> None:
     def flush() -> None:
         if batch:
             player = story.state.seats[seat]
-            story.tell("cards_drawn", {
-                "seat": seat, "count": len(batch), "reason": reason,
-                "hand_size": len(player.hand) + len(batch),
-                "draw_pile": player.draw_size - len(batch),
-            }, {seat: {"cards": list(batch)}})
+            story.add(ev.CardsDrawn(
+                seat=seat, count=len(batch), reason=reason,
+                hand_size=len(player.hand) + len(batch),
+                draw_pile=player.draw_size - len(batch),
+                private={seat: ev.CardsPrivate(cards=tuple(batch))}))
             batch.clear()
 
     player = story.state.seats[seat]
@@ -85,7 +86,7 @@ def draw(story: Story, seat: int, count: int, reason: str, dice: Dice) -> None:
             discard = story.state.seats[seat].discard
             if not discard:
                 break
-            story.tell("discard_reshuffled", {"seat": seat, "cards": len(discard)})
+            story.add(ev.DiscardReshuffled(seat=seat, cards=len(discard)))
             rest = list(story.state.seats[seat].draw_rest)
         if top:
             card = top.pop()
@@ -104,14 +105,13 @@ def start_turn(story: Story, number: int, dice: Dice) -> None:
     game = story.state
     seat = game.order[number % game.players]
     player = game.seats[seat]
-    story.tell("turn_started", {"turn": number, "round": number // game.players + 1,
-                                "seat": seat, "coins": player.carry,
-                                "extra_draws": player.extra_draws})
+    story.add(ev.TurnStarted(turn=number, round=number // game.players + 1, seat=seat,
+                             coins=player.carry, extra_draws=player.extra_draws))
     if player.extra_draws:
         draw(story, seat, player.extra_draws, "bonus_match", dice)
     for aside in player.aside:
-        story.tell("cant_touch_this_returned", {"seat": seat, "card": aside.card,
-                                                "colour": aside.colour, "face": aside.face})
+        story.add(ev.CantTouchThisReturned(seat=seat, card=aside.card, colour=aside.colour,
+                                           face=aside.face))
 
 
 def deal_hands(story: Story, dice: Dice) -> None:
@@ -121,7 +121,7 @@ def deal_hands(story: Story, dice: Dice) -> None:
     start_turn(story, 0, dice)
 
 
-def open_colours(game: Game) -> list[str]:
+def open_colours(game: State) -> list[str]:
     """Colours the next player may be asked to bonus match now, from public information
     only: exactly two copies in the active player's play area and not matched yet."""
     turn = active_turn(game)
@@ -134,7 +134,7 @@ def open_colours(game: Game) -> list[str]:
             if n == 2 and c not in turn.matched and is_dice_card(c)]
 
 
-def matching_open(game: Game) -> bool:
+def matching_open(game: State) -> bool:
     """(Our choice, issue #10) The next player is asked whenever a colour is open and their
     hand is not empty, whether or not they hold a card of that colour: the pause (and the
     `matching_ended` that closes it) depends only on what their opponents may know."""
@@ -142,7 +142,7 @@ def matching_open(game: Game) -> bool:
     return bool(next_hand) and bool(open_colours(game))
 
 
-def matchable(game: Game) -> list[str]:
+def matchable(game: State) -> list[str]:
     """Colours the next player may bonus match now: open (see `open_colours`) and a Dice
     Card of that colour in their hand. Only that player learns this list."""
     hand = game.seats[next_seat(game, active_turn(game).seat)].hand
@@ -157,14 +157,14 @@ def advance(story: Story, dice: Dice) -> None:
         if turn is None:
             return
         if turn.step == ROLL and not coloured(game.seats[turn.seat]):
-            story.tell("dice_rolled", {"seat": turn.seat, "dice": []})
-        elif turn.step == DICE and (turn.kept or not reroll_actions(game)):
+            story.add(ev.DiceRolled(seat=turn.seat, dice=()))
+        elif turn.step == DICE and (turn.kept or not reroll_open(game)):
             options = scoring_options(game)
             if len(options) > 1:
                 return
-            story.tell("turn_scored", tally(game, options[0] if options else None))
+            story.add(tally(game, options[0] if options else None))
         elif turn.step == BUY:
-            if buy_actions(game):
+            if buy_open(game):
                 return
             end_buying(story)
         elif turn.step == END:
@@ -179,8 +179,8 @@ def end_buying(story: Story) -> None:
     turn = active_turn(game)
     player = game.seats[turn.seat]
     carried = turn.coins if in_play(player, "keep_the_change") else 0
-    story.tell("buying_ended", {"seat": turn.seat, "coins_left": turn.coins, "carried": carried,
-                                "owed": turn.borrowed})
+    story.add(ev.BuyingEnded(seat=turn.seat, coins_left=turn.coins, carried=carried,
+                             owed=turn.borrowed))
 
 
 def end_of_turn(story: Story, dice: Dice) -> bool:
@@ -192,9 +192,8 @@ def end_of_turn(story: Story, dice: Dice) -> bool:
     if in_play(player, "hot_potato"):
         return False
     for card in ctt_in_play(player):
-        story.tell("cant_touch_this_rolled", {"seat": turn.seat, "card": card,
-                                              "colour": ctt_colour(card),
-                                              "face": roll_die(dice, ctt_colour(card))})
+        story.add(ev.CantTouchThisRolled(seat=turn.seat, card=card, colour=ctt_colour(card),
+                                         face=roll_die(dice, ctt_colour(card))))
     if matching_open(story.state):
         return False
     cleanup(story, dice)
@@ -206,15 +205,16 @@ def cleanup(story: Story, dice: Dice) -> None:
     turn = active_turn(game)
     player = game.seats[turn.seat]
     last = is_last_turn(game)
-    story.tell("turn_ended", {
-        "seat": turn.seat, "turn": turn.number,
-        "discarded": list(player.hand),
-        "played": [p.card for p in player.play if p.owner is None],
-        "returned": [{"card": p.card, "to": p.owner} for p in player.play if p.owner is not None],
-    })
+    story.add(ev.TurnEnded(
+        seat=turn.seat, turn=turn.number, discarded=tuple(player.hand),
+        played=tuple(p.card for p in player.play if p.owner is None),
+        returned=tuple(ev.ReturnedCard(card=p.card, to=p.owner)
+                       for p in player.play if p.owner is not None)))
     draw(story, turn.seat, HAND_SIZE, "new_hand", dice)
     if last:
-        story.tell("game_over", results(story.state))
+        final = results(story.state)
+        story.add(ev.GameOver(winners=final.winners, ranking=final.ranking,
+                              scores=final.scores, breakdown=final.breakdown))
     else:
         start_turn(story, turn.number + 1, dice)
 

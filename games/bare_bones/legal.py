@@ -1,17 +1,56 @@
-"""Who is awaited, what each seat may do now, and what a timeout does."""
+"""Who is awaited, what each seat may do now, and what a timeout does.
+
+Every item is an action, postable as it is, or a choice (games.core.legal): Loan Shark's
+amount, the dice to roll, Full House's dice to re-roll. An action is listed only when
+posting it changes the game.
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.core import IllegalAction
+from games.core.legal import Choice, IntRange
+from games.core.messages import GameAction
 
+from .actions import (
+    BonusMatch,
+    Borrow,
+    Draft,
+    DrawRed,
+    EndBuying,
+    EndMatching,
+    KeepDice,
+    PlaceHotPotato,
+    PlayCard,
+    Roll,
+    StopPlaying,
+    SwapFinish,
+    SwapReturn,
+    SwapTake,
+)
 from .buying import buy_actions
-from .data import DRAFT_MAX_COST, cost, is_dice_card, mean_face
+from .data import (
+    AWAIT_BONUS_MATCH,
+    AWAIT_CHOOSE,
+    AWAIT_DRAFT,
+    AWAIT_HOT_POTATO,
+    AWAIT_REROLL,
+    DRAFT_MAX_COST,
+    cost,
+    is_dice_card,
+    mean_face,
+)
 from .flow import matchable
-from .play import play_actions, red_draws_left
-from .pool import best_roll, roll_options
-from .rerolls import reroll_actions
+from .pool import best_roll, roll_choices
+from .rerolls import reroll_actions, reroll_open
+from .rules import (
+    LOAN_AMOUNTS,
+    distinct,
+    joyride_targets,
+    mimic_colours,
+    play_problem,
+    red_draw_problem,
+    yard_sale_returns,
+)
 from .scoring import scoring_options, tally, total_of
 from .state import (
     BUY,
@@ -23,128 +62,143 @@ from .state import (
     PLAY,
     ROLL,
     SWAP_MEET,
-    Game,
+    State,
     active_turn,
     in_play,
     next_seat,
 )
 
-Action = dict[str, Any]
+Item = GameAction | Choice
 
 
-def drafter(game: Game) -> int:
+def drafter(game: State) -> int:
     return game.order[game.picks % game.players]
 
 
-def awaiting(game: Game) -> dict[int, str]:
+def awaiting(game: State) -> dict[int, str]:
     if game.phase == OVER:
         return {}
     if game.phase == DRAFT:
-        return {drafter(game): "draft"}
+        return {drafter(game): AWAIT_DRAFT}
     turn = game.turn
     if turn is None:
         return {}  # between a cleanup and the next turn's start (inside one action)
     if turn.step == DICE:
-        return {turn.seat: "reroll" if reroll_actions(game) else "choose"}
+        return {turn.seat: AWAIT_REROLL if reroll_open(game) else AWAIT_CHOOSE}
     if turn.step == END:
         if in_play(game.seats[turn.seat], "hot_potato"):
-            return {turn.seat: "hot_potato"}
-        return {next_seat(game, turn.seat): "bonus_match"}
+            return {turn.seat: AWAIT_HOT_POTATO}
+        return {next_seat(game, turn.seat): AWAIT_BONUS_MATCH}
     return {turn.seat: turn.step}
 
 
-def draft_actions(game: Game) -> list[Action]:
-    return [{"type": "draft", "card": card} for card, n in game.supply
+def draft_actions(game: State) -> list[Draft]:
+    return [Draft(card=card) for card, n in game.supply
             if n > 0 and cost(card) <= DRAFT_MAX_COST]
 
 
-def borrow_actions(game: Game) -> list[Action]:
+def play_card_items(game: State, seat: int, card: str) -> list[Item]:
+    """A card with every value of its extra field (Loan Shark: one choice of amount)."""
+    if card == "mimic":
+        return [PlayCard(card=card, copy=c) for c in mimic_colours(game, seat)]
+    if card == "yard_sale":
+        return [PlayCard(card=card, returned=c) for c in yard_sale_returns(game, seat)]
+    if card == "joyride":
+        return [PlayCard(card=card, target=t) for t in joyride_targets(game, seat)]
+    if card == "loan_shark":
+        amounts = IntRange(LOAN_AMOUNTS.start, LOAN_AMOUNTS.stop - 1)
+        return [Choice(PlayCard, {"card": card}, {"amount": amounts})]
+    return [PlayCard(card=card)]
+
+
+def play_step_actions(game: State, seat: int) -> list[Item]:
+    items: list[Item] = []
+    for card in distinct(game.seats[seat].hand):
+        if play_problem(game, seat, card) is None:
+            items += play_card_items(game, seat, card)
+    if red_draw_problem(game) is None:
+        items.append(DrawRed())
+    return items + [StopPlaying()]
+
+
+def borrow_actions(game: State) -> list[Borrow]:
     turn = active_turn(game)
     hand = game.seats[turn.joyride].hand if turn.joyride is not None else ()
-    return [{"type": "borrow", "card": c} for c in dict.fromkeys(hand) if is_dice_card(c)]
+    return [Borrow(card=c) for c in dict.fromkeys(hand) if is_dice_card(c)]
 
 
-def swap_actions(game: Game) -> list[Action]:
+def swap_actions(game: State) -> list[GameAction]:
     turn = active_turn(game)
-    returns = [{"type": "swap_return", "card": c}
-               for c in dict.fromkeys(game.seats[turn.seat].hand)]
-    takes = [{"type": "swap_take", "card": c} for c, n in game.supply
-             if n > 0 and cost(c) <= turn.swap_value]
-    return returns + takes + [{"type": "swap_finish"}]
+    returns: list[GameAction] = [SwapReturn(card=c)
+                                 for c in dict.fromkeys(game.seats[turn.seat].hand)]
+    takes: list[GameAction] = [SwapTake(card=c) for c, n in game.supply
+                               if n > 0 and cost(c) <= turn.swap_value]
+    return returns + takes + [SwapFinish()]
 
 
-def choose_actions(game: Game) -> list[Action]:
+def choose_actions(game: State) -> list[GameAction]:
     return [option.action() for option in scoring_options(game)]
 
 
-def potato_actions(game: Game) -> list[Action]:
+def potato_actions(game: State) -> list[PlaceHotPotato]:
     seat = active_turn(game).seat
-    return [{"type": "place_hot_potato", "onto": None}] + [
-        {"type": "place_hot_potato", "onto": (seat + k) % game.players}
-        for k in range(1, game.players)]
+    return [PlaceHotPotato(onto=None)] + [
+        PlaceHotPotato(onto=(seat + k) % game.players) for k in range(1, game.players)]
 
 
-def match_actions(game: Game) -> list[Action]:
-    return [{"type": "bonus_match", "card": c} for c in matchable(game)] + [
-        {"type": "end_matching"}]
+def match_actions(game: State) -> list[GameAction]:
+    return [*(BonusMatch(card=c) for c in matchable(game)), EndMatching()]
 
 
-def play_step_actions(game: Game, seat: int) -> list[Action]:
-    actions = play_actions(game, seat)
-    if red_draws_left(game) > 0:
-        actions.append({"type": "draw_red"})
-    return actions + [{"type": "stop_playing"}]
-
-
-def legal_actions(game: Game, seat: int) -> list[Action]:
+def legal_actions(game: State, seat: int) -> list[Item]:
     kind = awaiting(game).get(seat)
     if kind is None:
         return []
-    if kind == "draft":
-        return draft_actions(game)
+    if kind == AWAIT_DRAFT:
+        return list(draft_actions(game))
     if kind == PLAY:
         return play_step_actions(game, seat)
     if kind == JOYRIDE:
-        return borrow_actions(game)
+        return list(borrow_actions(game))
     if kind == SWAP_MEET:
-        return swap_actions(game)
+        return list(swap_actions(game))
     if kind == ROLL:
-        return [{"type": "roll", "dice": list(r)} for r in roll_options(game, seat)]
-    if kind == "reroll":
-        return reroll_actions(game) + [{"type": "keep_dice"}]
-    if kind == "choose":
-        return choose_actions(game)
+        return list(roll_choices(game, seat))
+    if kind == AWAIT_REROLL:
+        return reroll_actions(game) + [KeepDice()]
+    if kind == AWAIT_CHOOSE:
+        return list(choose_actions(game))
     if kind == BUY:
-        return buy_actions(game) + [{"type": "end_buying"}]
-    if kind == "hot_potato":
-        return potato_actions(game)
+        return [*buy_actions(game), EndBuying()]
+    if kind == AWAIT_HOT_POTATO:
+        return list(potato_actions(game))
     return match_actions(game)
 
 
-def timeout_action(game: Game, seat: int) -> Action:
+def timeout_action(game: State, seat: int) -> GameAction:
     """(Ruling) Stop playing cards, roll what is played, take the highest-total choice, buy
     nothing, match nothing. (Our choice) for the other decisions: see the docs page."""
     kind = awaiting(game).get(seat)
     if kind is None:
-        raise IllegalAction("not_awaited", "this seat is not awaited")
-    if kind == "draft":
+        raise IllegalAction("not_awaited", f"seat {seat} is not awaited")
+    if kind == AWAIT_DRAFT:
         return draft_actions(game)[0]
     if kind == PLAY:
-        return {"type": "stop_playing"}
+        return StopPlaying()
     if kind == JOYRIDE:
-        return max(borrow_actions(game), key=lambda a: mean_face(a["card"]))
+        return max(borrow_actions(game), key=lambda a: mean_face(a.card))
     if kind == SWAP_MEET:
-        takes = [a for a in swap_actions(game) if a["type"] == "swap_take"]
-        return max(takes, key=lambda a: cost(a["card"])) if takes else {"type": "swap_finish"}
+        takes = [a for a in swap_actions(game) if isinstance(a, SwapTake)]
+        return max(takes, key=lambda a: cost(a.card)) if takes else SwapFinish()
     if kind == ROLL:
-        return {"type": "roll", "dice": list(best_roll(game, seat))}
-    if kind == "reroll":
-        return {"type": "keep_dice"}
-    if kind == "choose":
+        return Roll(dice=best_roll(game, seat))  # type: ignore[arg-type]
+    if kind == AWAIT_REROLL:
+        return KeepDice()
+    if kind == AWAIT_CHOOSE:
         best = max(scoring_options(game), key=lambda o: total_of(tally(game, o)))
         return best.action()
     if kind == BUY:
-        return {"type": "end_buying"}
-    if kind == "hot_potato":
-        return {"type": "place_hot_potato", "onto": None}
-    return {"type": "end_matching"}
+        return EndBuying()
+    if kind == AWAIT_HOT_POTATO:
+        return PlaceHotPotato(onto=None)
+    return EndMatching()

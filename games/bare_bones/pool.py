@@ -3,6 +3,11 @@ holds; Purple may roll a Blue and a Red instead; Double Up and Rainbow change th
 
 A roll is a multiset of colours, written as a list in colour order. Every die is
 optional (Rulebook: "optionally roll a die"), so any part of an allowed pool may be rolled.
+
+`legal_actions` offers the rolls as choices of the supply's dice (`roll_choices`): the
+allowed rolls are exactly the union of a few "boxes" (at most so many dice of each
+colour) cut to six dice, and the sub-multisets of a box of at most six dice are the
+subsets, of at most six, of that box's dice numbered in the supply.
 """
 
 from __future__ import annotations
@@ -12,8 +17,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from .data import COLOURS, MAX_DICE, mean_face
-from .state import Game, Seat, coloured, dice_available, in_play
+from games.core.legal import Choice, Subset
+
+from .actions import Roll as RollAction
+from .data import COLOURS, MAX_DICE, die_numbers, mean_face
+from .state import Seat, State, coloured, dice_available, in_play
 
 Roll = tuple[str, ...]
 
@@ -64,7 +72,7 @@ class Pool:
         return plain_allowed(counts, list(self.colours))
 
 
-def pool_of(game: Game, seat: int) -> Pool:
+def pool_of(game: State, seat: int) -> Pool:
     player = game.seats[seat]
     colours = played_colours(player)
     pools = tuple(double_up_pools(colours)) if in_play(player, "double_up") else None
@@ -72,11 +80,11 @@ def pool_of(game: Game, seat: int) -> Pool:
                 rainbow=bool(in_play(player, "rainbow")), double_up=pools)
 
 
-def roll_allowed(game: Game, seat: int, roll: Roll) -> bool:
+def roll_allowed(game: State, seat: int, roll: Roll) -> bool:
     return pool_of(game, seat).fits(Counter(roll))
 
 
-def colour_caps(game: Game, seat: int) -> dict[str, int]:
+def colour_caps(game: State, seat: int) -> dict[str, int]:
     player = game.seats[seat]
     cards = Counter(played_colours(player))
     if in_play(player, "double_up"):
@@ -98,13 +106,52 @@ def candidate_rolls(caps: dict[str, int]) -> list[Roll]:
     return out
 
 
-def roll_options(game: Game, seat: int) -> list[Roll]:
+def roll_options(game: State, seat: int) -> list[Roll]:
     """Every allowed roll, the biggest first, then in colour order."""
     pool = pool_of(game, seat)
     rolls = [r for r in candidate_rolls(colour_caps(game, seat)) if pool.fits(Counter(r))]
     return sorted(rolls, key=lambda r: (-len(r), [COLOURS.index(c) for c in r]))
 
 
-def best_roll(game: Game, seat: int) -> Roll:
+def best_roll(game: State, seat: int) -> Roll:
     """The timeout's roll: as many dice as allowed, then the highest average total."""
     return max(roll_options(game, seat), key=lambda r: (len(r), sum(mean_face(c) for c in r)))
+
+
+# --- the rolls as choices -----------------------------------------------------------------
+
+Box = tuple[int, ...]   # at most so many dice of each colour, in the order of COLOURS
+
+
+def roll_boxes(game: State, seat: int) -> list[Box]:
+    """The allowed rolls as a union of boxes: any roll of at most six dice with at most
+    box[c] dice of each colour c, for some box. Without Double Up a box says how many of
+    the Purple cards roll a Blue and a Red instead (`plain_allowed`); with it, which two
+    cards roll two dice each (`double_up_pools`). Each box is cut to the dice available
+    (and to one die a colour under Rainbow); boxes inside another are left out."""
+    player = game.seats[seat]
+    colours = played_colours(player)
+    if in_play(player, "double_up"):
+        pools = [dict(pool) for pool in double_up_pools(colours)]
+    else:
+        cards = Counter(colours)
+        purples = cards["purple"]
+        pools = [{**cards, "purple": purples - split, "blue": cards["blue"] + split,
+                  "red": cards["red"] + split} for split in range(purples + 1)]
+    available = dice_available(game)
+    limit = 1 if in_play(player, "rainbow") else MAX_DICE
+    boxes = list(dict.fromkeys(tuple(min(pool.get(c, 0), available[c], limit) for c in COLOURS)
+                               for pool in pools))
+    return [box for box in boxes
+            if not any(other != box and all(a <= b for a, b in zip(box, other))
+                       for other in boxes)]
+
+
+def roll_choices(game: State, seat: int) -> list[Choice]:
+    """One choice a box: any of its dice (by number in the supply), at most six."""
+    out = []
+    for box in roll_boxes(game, seat):
+        dice = tuple(n for colour, count in zip(COLOURS, box) for n in die_numbers(colour, count))
+        out.append(Choice(RollAction, {}, {
+            "supply_dice": Subset(dice, 0, min(MAX_DICE, len(dice)))}))
+    return out

@@ -1,93 +1,100 @@
-"""Bare Bones as a decider: the RULES object the registry loads."""
+"""The rules of card playing as small named functions of the state (no events, no dice).
+
+The other rules live in modules named after them: which dice may be rolled (`pool.py`),
+re-rolls (`rerolls.py`), doubling (`doubling.py`), scoring (`scoring.py`), buying
+(`buying.py`); what each card does when played is `effects.py`.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from games.core import Decider, Dice, Event, GameConfig, Option
+from games.core import IllegalAction
 
-from . import decide as deciding
-from . import legal
 from .data import (
     ACTION_CARDS,
-    ACTION_SET_SIZE,
-    DICE_PER_COLOUR,
-    RANDOM_SET,
-    SUGGESTED_SETS,
-    action_stack_order,
+    COLOURS,
+    EXCLUSIVE,
+    RED_CARDS_PER_DRAW,
+    card_order,
+    stack_of,
+    units,
 )
-from .evolve import evolve as fold_event
-from .flow import roll_die
-from .scoring import outcome
-from .view import view
+from .state import State, active_turn, coloured, in_play, units_left, without
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-DEFAULT_ROUNDS = 12
-
-OPTIONS: tuple[Option, ...] = (
-    Option("rounds", DEFAULT_ROUNDS, {"type": "integer", "minimum": 1, "maximum": 30},
-           "Rounds played; every player takes one turn a round."),
-    Option("action_set", "bare_bones_basics", {"anyOf": [
-        {"type": "string", "enum": [*SUGGESTED_SETS, RANDOM_SET]},
-        {"type": "array", "items": {"type": "string", "enum": sorted(ACTION_CARDS)},
-         "minItems": ACTION_SET_SIZE, "maxItems": ACTION_SET_SIZE, "uniqueItems": True},
-    ]}, "The 7 Action Card stacks: a suggested set, 'random' (drawn with the dice and "
-        "recorded), or a list of 7 distinct Action Card names."),
-)
+LOAN = ACTION_CARDS["loan_shark"]
+LOAN_AMOUNTS = range(LOAN.param("min"), LOAN.param("max") + 1)
 
 
-def chosen_action_cards(choice: Any, dice: Dice) -> tuple[str, ...]:
-    """The seven Action Card stacks of the game, in supply order (low to high cost)."""
-    if choice == RANDOM_SET:
-        left, picked = sorted(ACTION_CARDS), []
-        for _ in range(ACTION_SET_SIZE):
-            picked.append(left.pop(dice.roll(len(left)) - 1))
-        return action_stack_order(tuple(picked))
-    names = SUGGESTED_SETS[choice] if isinstance(choice, str) else tuple(choice)
-    if len(set(names)) != ACTION_SET_SIZE or not set(names) <= set(ACTION_CARDS):
-        raise ValueError(f"action_set needs {ACTION_SET_SIZE} distinct Action Card names")
-    return action_stack_order(tuple(names))
+def distinct(cards: tuple[str, ...] | list[str]) -> list[str]:
+    return sorted(set(cards), key=card_order)
 
 
-def roll_off(players: int, dice: Dice) -> tuple[int, list[dict[str, list[int]]]]:
-    """Each player rolls the four Blue dice; the highest total is player 1; the players
-    tied for highest roll again."""
-    contenders, rounds = list(range(players)), []
-    while True:
-        rolls = {s: [roll_die(dice, "blue") for _ in range(DICE_PER_COLOUR)] for s in contenders}
-        rounds.append({str(s): r for s, r in rolls.items()})
-        best = max(sum(r) for r in rolls.values())
-        contenders = [s for s, r in rolls.items() if sum(r) == best]
-        if len(contenders) == 1:
-            return contenders[0], rounds
+# --- may this card be played now? ----------------------------------------------------------
+
+def play_problem(game: State, seat: int, card: str) -> IllegalAction | None:
+    """Why `card` cannot be played now (its parameters aside), or None."""
+    turn, player = active_turn(game), game.seats[seat]
+    if card not in player.hand:
+        return IllegalAction("card_not_in_hand", f"{card} is not in your hand")
+    if units(card) > units_left(turn):
+        return IllegalAction("not_enough_action_units",
+                             f"{card} needs {units(card)} Action Units; {units_left(turn)} left")
+    for group in EXCLUSIVE:
+        if stack_of(card) in group and any(in_play(player, o) for o in group - {stack_of(card)}):
+            return IllegalAction("point_pro_with_straight_cash",
+                                 "Point Pro and Straight Cash may not be played in the same turn")
+    if card == "mimic" and not coloured(player):
+        return IllegalAction("mimic_needs_dice_card", "Mimic copies a Dice Card you have in play")
+    if card == "yard_sale" and len(player.hand) < 2:
+        return IllegalAction("nothing_to_sell", "Yard Sale returns another card from your hand")
+    return None
 
 
-def setup(config: GameConfig, dice: Dice) -> list[Event]:
-    players = config.players
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Bare Bones takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
-    options = {o.name: config.options.get(o.name, o.default) for o in OPTIONS}
-    if isinstance(options["action_set"], (list, tuple)):
-        options["action_set"] = list(options["action_set"])
-    rounds = options["rounds"]
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 30:
-        raise ValueError("rounds is an integer from 1 to 30")
-    actions = chosen_action_cards(options["action_set"], dice)
-    first, rolls = config.first_player, []
-    if first is None:
-        first, rolls = roll_off(players, dice)
-    elif not 0 <= first < players:
-        raise ValueError("the first player must be a seat at the table")
-    return [Event("game_started", {
-        "players": players, "options": options, "action_cards": list(actions),
-        "first_player": first, "first_player_drawn": config.first_player is None,
-        "roll_off": rolls,
-    })]
+def mimic_colours(game: State, seat: int) -> list[str]:
+    """Mimic copies the colour of a Dice Card in play."""
+    return [c for c in COLOURS if any(p.colour == c for p in coloured(game.seats[seat]))]
 
 
-RULES = Decider(
-    slug="bare-bones", name="Bare Bones", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
-    options=OPTIONS, setup=setup, decide=deciding.decide, evolve=fold_event,
-    legal_actions=legal.legal_actions, awaiting=legal.awaiting, view=view,
-    timeout_action=legal.timeout_action, outcome=outcome,
-)
+def yard_sale_returns(game: State, seat: int) -> list[str]:
+    """Yard Sale returns another card of the hand."""
+    return distinct(without(game.seats[seat].hand, "yard_sale"))
+
+
+def joyride_targets(game: State, seat: int) -> list[int]:
+    """Joyride targets another seat, in seat order from the player's left."""
+    return [(seat + k) % game.players for k in range(1, game.players)]
+
+
+def check_params(game: State, seat: int, card: str, params: Mapping[str, Any]) -> None:
+    """The extra field of Mimic, Yard Sale, Joyride and Loan Shark."""
+    if card == "mimic" and params["copy"] not in mimic_colours(game, seat):
+        raise IllegalAction("not_in_play", "Mimic copies the colour of a Dice Card in play")
+    if card == "yard_sale" and params["returned"] not in yard_sale_returns(game, seat):
+        raise IllegalAction("card_not_in_hand", "the returned card must be in your hand")
+    if card == "joyride" and params["target"] not in joyride_targets(game, seat):
+        raise IllegalAction("no_such_opponent", "Joyride targets another seat at the table")
+    if card == "loan_shark" and params["amount"] not in LOAN_AMOUNTS:
+        raise IllegalAction("loan_out_of_range",
+                            f"a loan is {LOAN.param('min')} to {LOAN.param('max')} coins")
+
+
+# --- Red's draw ------------------------------------------------------------------------------
+
+def red_draws_left(game: State) -> int:
+    """Red: one card for every two Red Dice Cards played (Mimics and borrowed cards count)."""
+    turn = active_turn(game)
+    reds = sum(1 for p in coloured(game.seats[turn.seat]) if p.colour == "red")
+    return reds // RED_CARDS_PER_DRAW - turn.red_draws
+
+
+def red_draw_problem(game: State) -> IllegalAction | None:
+    """Why Red may not draw now, or None. (Issue #16) With the draw and discard piles
+    both empty there is nothing to draw: the draw would change nothing."""
+    if red_draws_left(game) <= 0:
+        return IllegalAction("no_red_draw", "Red draws one card for every two Red Dice Cards")
+    player = game.seats[active_turn(game).seat]
+    if not player.draw_size and not player.discard:
+        return IllegalAction("nothing_to_draw", "the draw and discard piles are both empty")
+    return None

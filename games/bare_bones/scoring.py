@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.core.outcome import rank_by
 
+from . import events as ev
 from .data import ACTION_CARDS, COIN_COLOURS
 from .doubling import DOUBLING, Doubling
-from .state import OVER, Game, Seat, blocked_faces, fpv, hot_potatoes, in_play
+from .state import Seat, State, blocked_faces, fpv, hot_potatoes, in_play
 
 HOT_POTATO_PENALTY = ACTION_CARDS["hot_potato"].param("penalty")
 LOAN_PENALTY = ACTION_CARDS["loan_shark"].param("penalty_per_coin")
@@ -19,7 +18,7 @@ def doubling_card(seat: Seat) -> str | None:
     return next((p.card for p in seat.play if p.card in DOUBLING), None)
 
 
-def signature(game: Game, option: Doubling | None) -> tuple:
+def signature(game: State, option: Doubling | None) -> tuple:
     turn = game.turn
     assert turn is not None
     doubled = option.doubled if option else ()
@@ -28,7 +27,7 @@ def signature(game: Game, option: Doubling | None) -> tuple:
                         for i, d in enumerate(turn.dice)))
 
 
-def scoring_options(game: Game) -> list[Doubling]:
+def scoring_options(game: State) -> list[Doubling]:
     """The distinct ways the doubling card can score these dice (equal outcomes merged)."""
     turn = game.turn
     assert turn is not None
@@ -44,7 +43,7 @@ def scoring_options(game: Game) -> list[Doubling]:
     return out
 
 
-def dice_values(game: Game, option: Doubling | None) -> list[int]:
+def dice_values(game: State, option: Doubling | None) -> list[int]:
     """What each die scores: its number, doubled once per doubling, 0 when removed or
     blocked by another player's Can't Touch This."""
     turn = game.turn
@@ -67,7 +66,7 @@ def converted(points: int, coins: int, seat: Seat) -> tuple[int, int, str | None
     return points, coins, None
 
 
-def tally(game: Game, option: Doubling | None) -> dict[str, Any]:
+def tally(game: State, option: Doubling | None) -> ev.TurnScored:
     """The turn's `turn_scored` data: dice points and coins, conversions, the repayment
     of last turn's loan (each coin still owed costs 2 points)."""
     turn = game.turn
@@ -80,26 +79,26 @@ def tally(game: Game, option: Doubling | None) -> dict[str, Any]:
     available = turn.coins + coins
     repaid = min(seat.owed, available)
     penalty = LOAN_PENALTY * (seat.owed - repaid)
-    return {
-        "seat": turn.seat,
-        "dice": [{"colour": d.colour, "face": d.face} for d in turn.dice],
-        "doubled": list(option.doubled) if option else [],
-        "removed": list(option.removed) if option else [],
-        "doubled_by": option.card if option else None,
-        "blocked": blocked_faces(game, turn.seat),
-        "values": values,
-        "points": points,
-        "coins_earned": coins,
-        "conversion": conversion,
-        "loan_repaid": repaid,
-        "loan_penalty": penalty,
-        "coins": available - repaid,
-        "score": seat.score + points - penalty,
-    }
+    return ev.TurnScored(
+        seat=turn.seat,
+        dice=tuple(turn.dice),
+        doubled=tuple(option.doubled) if option else (),
+        removed=tuple(option.removed) if option else (),
+        doubled_by=option.card if option else None,
+        blocked=tuple(blocked_faces(game, turn.seat)),
+        values=tuple(values),
+        points=points,
+        coins_earned=coins,
+        conversion=conversion,  # type: ignore[arg-type]
+        loan_repaid=repaid,
+        loan_penalty=penalty,
+        coins=available - repaid,
+        score=seat.score + points - penalty,
+    )
 
 
-def total_of(tallied: dict[str, Any]) -> int:
-    return int(tallied["points"]) + int(tallied["coins_earned"])
+def total_of(tallied: ev.TurnScored) -> int:
+    return tallied.points + tallied.coins_earned
 
 
 # --- the end ----------------------------------------------------------------------------
@@ -112,30 +111,23 @@ def final_total(seat: Seat) -> int:
             - LOAN_PENALTY * seat.owed)
 
 
-def breakdown(seat: Seat) -> dict[str, int]:
+def breakdown(seat: Seat) -> ev.Breakdown:
     owned = seat.owned()
-    return {"running": seat.score, "final_point_value": fpv(owned),
-            "hot_potatoes": hot_potatoes(owned), "loan_owed": seat.owed,
-            "cards": len(owned), "total": final_total(seat)}
+    return ev.Breakdown(running=seat.score, final_point_value=fpv(owned),
+                        hot_potatoes=hot_potatoes(owned), loan_owed=seat.owed,
+                        cards=len(owned), total=final_total(seat))
 
 
-def ranking(game: Game) -> list[list[int]]:
+def ranking(game: State) -> list[list[int]]:
     """Highest total first; a tie goes to fewer cards, then the tied players share."""
     return rank_by([(final_total(seat), -len(seat.owned())) for seat in game.seats])
 
 
-def results(game: Game) -> dict[str, Any]:
+def results(game: State) -> ev.Final:
     groups = ranking(game)
-    return {
-        "winners": groups[0],
-        "ranking": groups,
-        "scores": {str(s): final_total(seat) for s, seat in enumerate(game.seats)},
-        "breakdown": {str(s): breakdown(seat) for s, seat in enumerate(game.seats)},
-    }
-
-
-def outcome(game: Game) -> dict[str, Any] | None:
-    if game.phase != OVER:
-        return None
-    r = results(game)
-    return {"winners": r["winners"], "ranking": r["ranking"], "scores": r["scores"]}
+    return ev.Final(
+        winners=tuple(groups[0]),
+        ranking=tuple(tuple(g) for g in groups),
+        scores={s: final_total(seat) for s, seat in enumerate(game.seats)},
+        breakdown={s: breakdown(seat) for s, seat in enumerate(game.seats)},
+    )

@@ -9,28 +9,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .data import (
+from games.core.messages import Record
+
+from .data import (  # noqa: F401  (the phases and steps are read from here too)
     ACTION_UNITS_PER_TURN,
+    BUY,
     COLOURS,
     CTT_VERSIONS,
+    DICE,
     DICE_PER_COLOUR,
+    DRAFT,
+    END,
+    JOYRIDE,
+    OVER,
+    PLAY,
+    ROLL,
+    SWAP_MEET,
+    TURN,
+    Colour,
     ctt_colour,
     final_point_value,
     stack_of,
 )
-
-DRAFT = "draft"
-TURN = "turn"
-OVER = "over"
-
-# steps of a turn
-PLAY = "play"
-JOYRIDE = "joyride"
-SWAP_MEET = "swap_meet"
-ROLL = "roll"
-DICE = "dice"        # rolled: re-rolls, then the scoring choice
-BUY = "buy"
-END = "end"          # Hot Potatoes, Can't Touch This, bonus matching, cleanup
 
 
 @dataclass(frozen=True)
@@ -82,8 +82,10 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class Die:
-    colour: str
+class Die(Record):
+    """A rolled die: its colour and the number it shows."""
+
+    colour: Colour
     face: int
 
 
@@ -113,7 +115,7 @@ class Turn:
 
 
 @dataclass(frozen=True)
-class Game:
+class State:
     players: int
     rounds: int
     action_cards: tuple[str, ...]
@@ -133,7 +135,7 @@ class Game:
         return self.rounds * self.players
 
 
-def owned_cards(game: Game, seat: int) -> list[str]:
+def owned_cards(game: State, seat: int) -> list[str]:
     """Every card `seat` owns, a card lent to the active player by Joyride included."""
     lent = [p.card for other in game.seats for p in other.play if p.owner == seat]
     return game.seats[seat].owned() + lent
@@ -143,7 +145,7 @@ def set_at(items: tuple, index: int, value: object) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def with_seat(game: Game, seat: int, new: Seat) -> Game:
+def with_seat(game: State, seat: int, new: Seat) -> State:
     return replace(game, seats=set_at(game.seats, seat, new))
 
 
@@ -152,20 +154,20 @@ def without(items: tuple[str, ...], card: str) -> tuple[str, ...]:
     return items[:i] + items[i + 1:]
 
 
-def supply_count(game: Game, card: str) -> int:
+def supply_count(game: State, card: str) -> int:
     return dict(game.supply).get(card, 0)
 
 
-def stack_remaining(game: Game, stack: str) -> list[str]:
+def stack_remaining(game: State, stack: str) -> list[str]:
     """The cards still in a supply stack (a Can't Touch This stack: its versions left)."""
     return [card for card, n in game.supply if n > 0 and stack_of(card) == stack]
 
 
-def supply_add(game: Game, card: str, delta: int) -> Game:
+def supply_add(game: State, card: str, delta: int) -> State:
     return replace(game, supply=tuple((c, n + delta if c == card else n) for c, n in game.supply))
 
 
-def active_turn(game: Game) -> Turn:
+def active_turn(game: State) -> Turn:
     assert game.turn is not None
     return game.turn
 
@@ -183,7 +185,7 @@ def units_left(turn: Turn) -> int:
     return ACTION_UNITS_PER_TURN - turn.units
 
 
-def dice_available(game: Game) -> dict[str, int]:
+def dice_available(game: State) -> dict[str, int]:
     """Dice of each colour the supply holds: a die on a Can't Touch This is out of play."""
     out = {c: DICE_PER_COLOUR for c in COLOURS}
     for seat in game.seats:
@@ -192,7 +194,7 @@ def dice_available(game: Game) -> dict[str, int]:
     return out
 
 
-def blocked_faces(game: Game, seat: int) -> list[int]:
+def blocked_faces(game: State, seat: int) -> list[int]:
     """Numbers other players' Can't Touch This dice block for `seat`'s scoring."""
     return sorted({a.face for s, other in enumerate(game.seats) if s != seat for a in other.aside})
 
@@ -209,9 +211,9 @@ def fpv(cards: list[str]) -> int:
     return sum(final_point_value(c) for c in cards)
 
 
-def is_last_turn(game: Game) -> bool:
+def is_last_turn(game: State) -> bool:
     return game.turn is not None and game.turn.number == game.total_turns - 1
 
 
-def next_seat(game: Game, seat: int) -> int:
+def next_seat(game: State, seat: int) -> int:
     return (seat + 1) % game.players

@@ -7,9 +7,10 @@ from dataclasses import replace
 from typing import Any
 
 from games.bare_bones import RULES
-from games.bare_bones.data import FACES, card_order
-from games.bare_bones.state import TURN, Aside, Die, Game, InPlay, Seat, Turn
+from games.bare_bones.data import COLOURS, FACES, card_order, die_colour
+from games.bare_bones.state import TURN, Aside, Die, State, InPlay, Seat, Turn
 from games.core import Event, NoDice, replay
+from games.core.legal import expand_all
 from tests.support.harness import config, roundtrip, when
 
 
@@ -32,7 +33,7 @@ def pick(rest: Sequence[str], card: str) -> int:
     return ordered(rest).index(card) + 1
 
 
-def started(players: int = 2, **options: Any) -> Game:
+def started(players: int = 2, **options: Any) -> State:
     events = RULES.setup(config(RULES, players, first_player=0, **options), NoDice())
     return replay(RULES, [roundtrip(e) for e in events])
 
@@ -43,7 +44,7 @@ def table(players: int = 2, hands: dict[int, Sequence[str]] | None = None,
           play: dict[int, Sequence[InPlay]] | None = None,
           aside: dict[int, Sequence[Aside]] | None = None,
           scores: dict[int, int] | None = None, active: int = 0, number: int | None = None,
-          seats: dict[int, dict[str, Any]] | None = None, **options: Any) -> Game:
+          seats: dict[int, dict[str, Any]] | None = None, **options: Any) -> State:
     """A game at the start of `active`'s turn (card playing), with the given zones."""
     game = started(players, **options)
     out = []
@@ -62,12 +63,12 @@ def table(players: int = 2, hands: dict[int, Sequence[str]] | None = None,
     return replace(game, seats=tuple(out), phase=TURN, picks=3 * players, turn=turn)
 
 
-def with_turn(game: Game, **changes: Any) -> Game:
+def with_turn(game: State, **changes: Any) -> State:
     assert game.turn is not None
     return replace(game, turn=replace(game.turn, **changes))
 
 
-def rolled(game: Game, *pairs: Any, **changes: Any) -> Game:
+def rolled(game: State, *pairs: Any, **changes: Any) -> State:
     """The active player has rolled these dice (colour, face, colour, face...)."""
     dice = tuple(Die(pairs[i], pairs[i + 1]) for i in range(0, len(pairs), 2))
     return with_turn(game, dice=dice, step="dice", **changes)
@@ -81,7 +82,7 @@ def cards_played(*cards: str) -> list[InPlay]:
     return [InPlay(c) for c in cards]
 
 
-def act(state: Game, seat: int, action: dict[str, Any], dice: Sequence[int] = ()):
+def act(state: State, seat: int, action: dict[str, Any], dice: Sequence[int] = ()):
     return when(RULES, state, seat, action, dice)
 
 
@@ -95,3 +96,14 @@ def types(events: Sequence[Event]) -> list[str]:
 
 def of_type(events: Sequence[Event], kind: str) -> list[dict[str, Any]]:
     return [dict(e.data) for e in events if e.type == kind]
+
+
+def rolls(state: State, seat: int = 0) -> list[list[str]]:
+    """The distinct rolls `legal_actions` allows, as colour lists in colour order: the
+    biggest first, then in colour order (the order they were once listed in)."""
+    out = set()
+    for action in expand_all(RULES.legal_actions(state, seat)):
+        assert action["type"] == "roll", action
+        out.add(tuple(sorted((die_colour(n) for n in action["supply_dice"]),
+                             key=COLOURS.index)))
+    return [list(r) for r in sorted(out, key=lambda r: (-len(r), [COLOURS.index(c) for c in r]))]

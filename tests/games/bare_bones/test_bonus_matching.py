@@ -10,7 +10,7 @@ from games.bare_bones import RULES
 from games.bare_bones.state import InPlay
 from games.core import IllegalAction
 
-from .build import act, dice_played, of_type, plain, table, types, with_turn
+from .build import act, dice_played, of_type, plain, rolls, table, types, with_turn
 
 WHITES = ["white"] * 10
 
@@ -51,7 +51,7 @@ def test_matched_cards_count_as_played_on_the_matchers_turn():
     state = table(active=1, number=1, play={1: [InPlay("red", "red", None, True)]},
                   draws={1: WHITES})
     state, _ = act(state, 1, {"type": "stop_playing"})
-    assert RULES.legal_actions(state, 1)[0] == {"type": "roll", "dice": ["red"]}
+    assert rolls(state, 1)[0] == ["red"]
 
 
 def test_a_mimic_counts_as_a_copy_for_bonus_matching():

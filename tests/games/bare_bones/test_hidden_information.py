@@ -26,7 +26,8 @@ from dataclasses import replace
 from games.bare_bones import RULES
 from games.bare_bones.data import card_order, is_dice_card
 from games.bare_bones.flow import matchable
-from games.bare_bones.state import Game, coloured, next_seat
+from games.bare_bones.state import State, coloured, next_seat
+from games.core.legal import expand_all
 from tests.support.harness import RandomDice, config, roundtrip
 
 from .test_random_play import SETS
@@ -39,7 +40,7 @@ def ordered(cards) -> tuple[str, ...]:
     return tuple(sorted(cards, key=card_order))
 
 
-def fold(state: Game, events) -> Game:
+def fold(state: State, events) -> State:
     for event in events:
         state = RULES.evolve(state, roundtrip(event))
     return state
@@ -49,7 +50,7 @@ def public(events) -> list[tuple[str, dict]]:
     return [(e.type, dict(e.data)) for e in events]
 
 
-def scrambled_seats(state: Game, seat: int, action: dict) -> list[int]:
+def scrambled_seats(state: State, seat: int, action: dict) -> list[int]:
     """The seats whose hand/draw-pile split this decision must not reveal."""
     turn = state.turn
     if turn is None:
@@ -62,8 +63,8 @@ def scrambled_seats(state: Game, seat: int, action: dict) -> list[int]:
     return [s for s in range(state.players) if s not in keep]
 
 
-def redeal(state: Game, seat: int, rng: random.Random,
-           wanted: Callable[[str], bool] | None = None, most: bool = True) -> Game:
+def redeal(state: State, seat: int, rng: random.Random,
+           wanted: Callable[[str], bool] | None = None, most: bool = True) -> State:
     """Deal `seat`'s hand again from its hand + hidden draw pile: at random, or with as
     many (`most`) or as few cards satisfying `wanted` as possible."""
     player = state.seats[seat]
@@ -78,8 +79,8 @@ def redeal(state: Game, seat: int, rng: random.Random,
     return replace(state, seats=tuple(seats))
 
 
-def variants(state: Game, seat: int, action: dict,
-             rng: random.Random) -> list[tuple[Game, list[int]]]:
+def variants(state: State, seat: int, action: dict,
+             rng: random.Random) -> list[tuple[State, list[int]]]:
     """Copies of `state` that differ only in hidden cards, each with the seats moved."""
     seats = scrambled_seats(state, seat, action)
     if not seats:
@@ -100,13 +101,13 @@ def variants(state: Game, seat: int, action: dict,
     return [(v, seats) for v in out if v != state]
 
 
-def same_to_the_table(a: Game, b: Game, moved: list[int]) -> None:
+def same_to_the_table(a: State, b: State, moved: list[int]) -> None:
     assert RULES.awaiting(a) == RULES.awaiting(b)
     for viewer in [None] + [s for s in range(a.players) if s not in moved]:
         assert RULES.view(a, viewer) == RULES.view(b, viewer), f"view of {viewer}"
 
 
-def check_bonus_match_offer(state: Game) -> None:
+def check_bonus_match_offer(state: State) -> None:
     """Whoever is asked to bonus match may always decline, and a timeout declines."""
     for seat, kind in RULES.awaiting(state).items():
         if kind == "bonus_match":
@@ -128,7 +129,7 @@ def play_and_compare(cfg, seed: int, seen: Counter) -> None:
     while RULES.outcome(state) is None:
         check_bonus_match_offer(state)
         seat = rng.choice(sorted(RULES.awaiting(state)))
-        action = choose(RULES.legal_actions(state, seat), rng)
+        action = choose(expand_all(RULES.legal_actions(state, seat)), rng)
         roll_seed = rng.random()
         events = RULES.decide(state, seat, action, RandomDice(random.Random(roll_seed)))
         after = fold(state, events)

@@ -14,7 +14,8 @@ import pytest
 
 from games.bare_bones import RULES
 from games.bare_bones.data import ACTION_CARDS, stack_of
-from games.bare_bones.state import Game, owned_cards
+from games.bare_bones.state import State, owned_cards
+from games.core.legal import expand_all
 from tests.support.harness import RandomDice, config, play_random, roundtrip
 
 from .auditor import Auditor
@@ -31,11 +32,11 @@ def game_config(i: int):
     return config(RULES, players, first_player=first, rounds=rounds, action_set=SETS[i % 6])
 
 
-def cards_in_game(state: Game) -> int:
+def cards_in_game(state: State) -> int:
     return sum(n for _, n in state.supply) + sum(len(owned_cards(state, s)) for s in range(state.players))
 
 
-def check_state(state: Game) -> None:
+def check_state(state: State) -> None:
     assert cards_in_game(state) == 98 + 7 * state.players
     assert state.turn is None or state.turn.coins >= 0
     assert all(s.owed >= 0 and s.carry >= 0 for s in state.seats)
@@ -89,7 +90,7 @@ def play_eager(cfg, seed: int):
         seat = rng.choice(sorted(awaited))
         for other in awaited:
             RULES.decide(state, other, RULES.timeout_action(state, other), RandomDice(rng))
-        action = eager(RULES.legal_actions(state, seat), rng)
+        action = eager(expand_all(RULES.legal_actions(state, seat)), rng)
         new = RULES.decide(state, seat, action, dice)
         for e in new:
             state = RULES.evolve(state, roundtrip(e))

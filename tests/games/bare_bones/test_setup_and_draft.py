@@ -71,8 +71,9 @@ def test_options_out_of_their_schema_are_refused(options):
 
 @pytest.mark.parametrize("players", [1, 5])
 def test_two_to_four_players(players):
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalAction) as err:
         RULES.setup(GameConfig(players=players, first_player=0), ScriptedDice())
+    assert err.value.code == "player_count_out_of_range"
 
 
 def test_the_supply_holds_seven_stacks_of_each_and_cant_touch_this_in_seven_colours():

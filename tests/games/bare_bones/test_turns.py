@@ -8,7 +8,7 @@ from games.bare_bones import RULES
 from games.bare_bones.state import Aside, InPlay
 from games.core import IllegalAction
 
-from .build import act, faces, of_type, plain, rolled, table, types
+from .build import act, faces, of_type, plain, rolled, rolls, table, types
 
 PLAYED = {"type": "stop_playing"}
 
@@ -46,7 +46,7 @@ def test_roll_one_die_per_dice_card_played_any_of_them_optional():
     state, events = act(state, 0, PLAYED)
     assert plain(events) == [("playing_stopped", {"seat": 0})]
     assert RULES.awaiting(state) == {0: "roll"}
-    assert [a["dice"] for a in RULES.legal_actions(state, 0)] == [
+    assert rolls(state) == [
         ["blue", "white", "white"], ["blue", "white"], ["white", "white"], ["blue"], ["white"], []]
     refused(state, 0, {"type": "roll", "dice": ["red"]}, "roll_not_allowed")
 
@@ -125,9 +125,11 @@ def test_at_most_six_dice_are_rolled():
     state = table(hands={0: ["blue"] * 4 + ["white"] * 3})
     state = play_all(state, 0, ["blue"] * 4 + ["white"] * 3)
     state, _ = act(state, 0, PLAYED)
-    options = [a["dice"] for a in RULES.legal_actions(state, 0)]
+    options = rolls(state)
     assert options[:2] == [["blue"] * 4 + ["white"] * 2, ["blue"] * 3 + ["white"] * 3]
     refused(state, 0, {"type": "roll", "dice": ["blue"] * 4 + ["white"] * 3}, "roll_not_allowed")
+    refused(state, 0, {"type": "roll", "supply_dice": [0, 1, 2, 3, 24, 25, 26]},
+            "roll_not_allowed")
 
 
 def test_only_dice_the_supply_holds_a_die_on_cant_touch_this_is_out_of_play():
@@ -135,8 +137,14 @@ def test_only_dice_the_supply_holds_a_die_on_cant_touch_this_is_out_of_play():
                   aside={1: [Aside("cant_touch_this_white", 3)]}, action_set="interplay")
     state = play_all(state, 0, ["white"] * 4)
     state, _ = act(state, 0, PLAYED)
-    assert RULES.legal_actions(state, 0)[0] == {"type": "roll", "dice": ["white"] * 3}
+    assert rolls(state)[0] == ["white"] * 3
     assert RULES.view(state, 0)["dice_available"]["white"] == 3
+    # the die on the Can't Touch This is the last White one, number 27
+    refused(state, 0, {"type": "roll", "supply_dice": [27]}, "roll_not_allowed")
+    _, events = act(state, 0, {"type": "roll", "supply_dice": [24, 26]},
+                    faces("white", 2, "white", 4))
+    assert of_type(events, "dice_rolled")[0]["dice"] == [
+        {"colour": "white", "face": 2}, {"colour": "white", "face": 4}]
 
 
 def test_no_dice_card_played_means_no_roll():
@@ -163,8 +171,7 @@ def test_red_draws_one_card_for_every_two_red_cards_played():
 def test_purple_rolls_a_purple_or_a_blue_and_a_red():
     state = play_all(table(hands={0: ["purple"]}), 0, ["purple"])
     state, _ = act(state, 0, PLAYED)
-    assert [a["dice"] for a in RULES.legal_actions(state, 0)] == [
-        ["blue", "red"], ["blue"], ["red"], ["purple"], []]
+    assert rolls(state) == [["blue", "red"], ["blue"], ["red"], ["purple"], []]
     state, events = act(state, 0, {"type": "roll", "dice": ["blue", "red"]},
                         faces("blue", 3, "red", 4))
     assert of_type(events, "turn_scored")[0]["points"] == 7

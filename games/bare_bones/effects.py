@@ -1,113 +1,31 @@
-"""Stage 1, card playing: the checks on playing a card, and each card's effect as a named
-function. Dice Cards go into the play area (each lets one die be rolled); Action Cards
-use Action Units (at most 5 a turn) and do what they print."""
+"""What each card does when played, one named function per card (stage 1 of a turn).
+
+A Dice Card goes into the play area (its die may then be rolled); an Action Card uses its
+Action Units and does what it prints. Whether a card may be played is `rules.py`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.core import Dice, IllegalAction
+from games.core import Dice
 
-from .data import (
-    ACTION_CARDS,
-    COLOURS,
-    EXCLUSIVE,
-    RED_CARDS_PER_DRAW,
-    card_order,
-    cost,
-    is_dice_card,
-    stack_of,
-    units,
-)
+from . import events as ev
+from .data import ACTION_CARDS, cost, is_dice_card, stack_of, units
 from .flow import Story, draw, next_card
-from .state import Game, Seat, active_turn, coloured, in_play, units_left, without
+from .state import Seat, active_turn, coloured, without
 
-PARAMS: dict[str, tuple[str, ...]] = {
-    "mimic": ("copy",), "yard_sale": ("returned",), "joyride": ("target",),
-    "loan_shark": ("amount",),
-}
-LOAN = ACTION_CARDS["loan_shark"]
 YARD_SALE_LESS = ACTION_CARDS["yard_sale"].param("coins_less")
 FULL_HOUSE_DICE_CARDS = ACTION_CARDS["full_house"].param("dice_cards")
-
-
-def distinct(cards: tuple[str, ...] | list[str]) -> list[str]:
-    return sorted(set(cards), key=card_order)
-
-
-# --- may this card be played now? ----------------------------------------------------------
-
-def play_problem(game: Game, seat: int, card: str) -> IllegalAction | None:
-    """Why `card` cannot be played now (its parameters aside), or None."""
-    turn, player = active_turn(game), game.seats[seat]
-    if card not in player.hand:
-        return IllegalAction("card_not_in_hand", f"{card} is not in your hand")
-    if units(card) > units_left(turn):
-        return IllegalAction("not_enough_action_units",
-                             f"{card} needs {units(card)} Action Units; {units_left(turn)} left")
-    for group in EXCLUSIVE:
-        if stack_of(card) in group and any(in_play(player, o) for o in group - {stack_of(card)}):
-            return IllegalAction("point_pro_with_straight_cash",
-                                 "Point Pro and Straight Cash may not be played in the same turn")
-    if card == "mimic" and not coloured(player):
-        return IllegalAction("mimic_needs_dice_card", "Mimic copies a Dice Card you have in play")
-    if card == "yard_sale" and len(player.hand) < 2:
-        return IllegalAction("nothing_to_sell", "Yard Sale returns another card from your hand")
-    return None
-
-
-def param_options(game: Game, seat: int, card: str) -> list[dict[str, Any]]:
-    """The parameter choices a card takes when played (one empty dict when none)."""
-    player = game.seats[seat]
-    if card == "mimic":
-        return [{"copy": c} for c in COLOURS if any(p.colour == c for p in coloured(player))]
-    if card == "yard_sale":
-        return [{"returned": c} for c in distinct(without(player.hand, card))]
-    if card == "joyride":
-        return [{"target": (seat + k) % game.players} for k in range(1, game.players)]
-    if card == "loan_shark":
-        return [{"amount": a} for a in range(LOAN.param("min"), LOAN.param("max") + 1)]
-    return [{}]
-
-
-def check_params(game: Game, seat: int, card: str, params: Mapping[str, Any]) -> None:
-    if card == "mimic" and params not in param_options(game, seat, card):
-        raise IllegalAction("not_in_play", "Mimic copies the colour of a Dice Card in play")
-    if card == "yard_sale" and params not in param_options(game, seat, card):
-        raise IllegalAction("card_not_in_hand", "the returned card must be in your hand")
-    if card == "joyride" and params not in param_options(game, seat, card):
-        raise IllegalAction("no_such_opponent", "Joyride targets another seat at the table")
-    if card == "loan_shark" and params not in param_options(game, seat, card):
-        raise IllegalAction("loan_out_of_range",
-                            f"a loan is {LOAN.param('min')} to {LOAN.param('max')} coins")
-
-
-def play_actions(game: Game, seat: int) -> list[dict[str, Any]]:
-    actions = []
-    for card in distinct(game.seats[seat].hand):
-        if play_problem(game, seat, card) is None:
-            actions += [{"type": "play_card", "card": card, **p}
-                        for p in param_options(game, seat, card)]
-    return actions
-
-
-def red_draws_left(game: Game) -> int:
-    """Red: one card for every two Red Dice Cards played (Mimics and borrowed cards count)."""
-    turn = active_turn(game)
-    reds = sum(1 for p in coloured(game.seats[turn.seat]) if p.colour == "red")
-    return reds // RED_CARDS_PER_DRAW - turn.red_draws
-
-
-# --- the cards' effects -----------------------------------------------------------------------
 
 Effect = Callable[[Story, int, str, Mapping[str, Any], Dice], None]
 
 
 def played(story: Story, seat: int, card: str, **extra: Any) -> None:
     turn = active_turn(story.state)
-    story.tell("card_played", {"seat": seat, "card": card,
-                               "units_used": turn.units + units(card), **extra})
+    story.add(ev.CardPlayed(seat=seat, card=card, units_used=turn.units + units(card),
+                            **extra))
 
 
 def dice_card(story: Story, seat: int, card: str, params: Mapping[str, Any], dice: Dice) -> None:
@@ -157,7 +75,7 @@ def yard_sale(story: Story, seat: int, card: str, params: Mapping[str, Any], dic
 def joyride(story: Story, seat: int, card: str, params: Mapping[str, Any], dice: Dice) -> None:
     """The chosen opponent's hand is shown to all; one of its Dice Cards is then borrowed."""
     target = params["target"]
-    hand = list(story.state.seats[target].hand)
+    hand = tuple(story.state.seats[target].hand)
     played(story, seat, card, target=target, revealed=hand,
            borrowing=any(is_dice_card(c) for c in hand))
 
@@ -171,7 +89,7 @@ def swap_meet(story: Story, seat: int, card: str, params: Mapping[str, Any], dic
 def full_house(story: Story, seat: int, card: str, params: Mapping[str, Any], dice: Dice) -> None:
     """The hand is shown and its Dice Cards played; cards are drawn (face up) until five
     Dice Cards are in play, Action Cards drawn going to the discard pile."""
-    played(story, seat, card, revealed=list(without(story.state.seats[seat].hand, card)))
+    played(story, seat, card, revealed=tuple(without(story.state.seats[seat].hand, card)))
     for dice_card_in_hand in [c for c in story.state.seats[seat].hand if is_dice_card(c)]:
         played(story, seat, dice_card_in_hand, by="full_house")
     while (len(coloured(story.state.seats[seat])) < FULL_HOUSE_DICE_CARDS
@@ -179,8 +97,7 @@ def full_house(story: Story, seat: int, card: str, params: Mapping[str, Any], di
         drawn = next_card(story, seat, dice)
         if drawn is None:
             break
-        story.tell("full_house_drew", {"seat": seat, "card": drawn,
-                                       "played": is_dice_card(drawn)})
+        story.add(ev.FullHouseDrew(seat=seat, card=drawn, played=is_dice_card(drawn)))
 
 
 def dice_card_left(player: Seat) -> bool:

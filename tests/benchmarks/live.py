@@ -1,0 +1,419 @@
+"""Benchmark of live updates (a script, not a test; report in docs/benchmarks.md).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/9 \
+        .venv/bin/python -m tests.benchmarks.live [--games 200] [--streams 2000] [--polls 1000]
+
+One uvicorn server with two worker processes, on a throwaway PostgreSQL database
+(`dice_live_benchmark`, created and dropped) and Redis. One asyncio client (aiohttp) in
+this process:
+
+1. registers 2 players per game, opens and starts the games (Snake Bones, 2 seats);
+2. opens `--streams` SSE streams spread evenly over the games (half per player), waits
+   until each has the game so far, then measures, while they are held idle: the server's
+   database transactions per second (pg_stat_database.xact_commit, less this script's
+   own), and its memory (RSS of the worker processes, before and after);
+3. makes moves in every game (each game one move every `--interval` s on average, the
+   awaited seat picking a random legal action) for `--seconds`, and records for every
+   stream of the game when the move's last event arrives: latency = arrival - the
+   event's recorded_at (stamped just before the commit, on this machine's clock), so a
+   bound on commit-to-arrival; meanwhile GET /api/v1/game-types 5 times a second;
+4. the same with `--polls` long polls (`/events?after=N&wait=30`, re-polled at once).
+
+Bounded: every phase has a deadline, the whole run at most ~5 minutes; the server and the
+database are removed at the end whatever happens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import psycopg
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from games.core.legal import expand_all  # noqa: E402
+
+DB = "dice_live_benchmark"
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def ms(value: float) -> str:
+    return f"{value * 1000:.0f} ms"
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def children(pid: int) -> list[int]:
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True,
+                         text=True).stdout.split()
+    return [int(p) for p in out]
+
+
+class Bench:
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        base = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
+        self.admin_url = f"{base}/postgres"
+        self.db_url = f"{base}/{DB}"
+        self.redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/9")
+        self.port = args.port
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server: subprocess.Popen | None = None
+        self.games: list[dict] = []
+        # (game_id, seq) -> recorded_at (epoch seconds) of moves made in the measured phase
+        self.moves: dict[tuple[str, int], float] = {}
+        self.posted: dict[tuple[str, int], float] = {}
+        self.arrivals: list[tuple[str, int, float]] = []
+        self.report: list[str] = []
+
+    # --- set-up -----------------------------------------------------------------------------
+    def database(self, create: bool) -> None:
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+            if create:
+                conn.execute(f"CREATE DATABASE {DB}")
+
+    def env(self) -> dict[str, str]:
+        return {**os.environ, "DATABASE_URL": self.db_url, "REDIS_URL": self.redis_url,
+                # The test settings: a fast password hasher (400 registrations) and no
+                # request throttles; everything else as in production.
+                "DJANGO_SETTINGS_MODULE": "config.settings_test", "DICE_LOG_LEVEL": "WARNING",
+                "DICE_VAR_DIR": "/tmp/dice-live-benchmark", "DICE_STREAM_HEARTBEAT": "15",
+                "DICE_LONG_POLL_MAX": "30"}
+
+    def start_server(self) -> None:
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+                       cwd=ROOT, env=self.env(), check=True)
+        self.log = open("/tmp/dice-live-benchmark-server.log", "w")
+        self.server = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
+             "--port", str(self.port), "--workers", "2", "--lifespan", "off",
+             "--no-proxy-headers", "--no-access-log", "--timeout-keep-alive", "30",
+             "--timeout-graceful-shutdown", "3"],
+            cwd=ROOT, env=self.env(), stdout=self.log, stderr=subprocess.STDOUT,
+            start_new_session=True)
+
+    def stop_server(self) -> None:
+        if self.server and self.server.poll() is None:
+            self.server.send_signal(signal.SIGINT)
+            try:
+                self.server.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.server.pid, signal.SIGKILL)
+                self.server.wait(5)
+
+    def workers_rss(self) -> int:
+        assert self.server
+        return sum(rss_kib(p) for p in children(self.server.pid))
+
+    def xact(self) -> int:
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            row = conn.execute("SELECT xact_commit + xact_rollback FROM pg_stat_database "
+                               "WHERE datname = %s", [DB]).fetchone()
+            return int(row[0])
+
+    async def call(self, session: aiohttp.ClientSession, method: str, path: str,
+                   token: str | None = None, body: Any = None) -> Any:
+        headers = {"Authorization": f"Token {token}"} if token else {}
+        async with session.request(method, f"{self.url}/api/v1{path}", json=body,
+                                   headers=headers) as response:
+            data = await response.json(content_type=None)
+            if response.status >= 400:
+                raise RuntimeError(f"{method} {path}: {response.status} {data}")
+            return data
+
+    async def setup_games(self, session: aiohttp.ClientSession) -> None:
+        gate = asyncio.Semaphore(20)
+        run = random.randrange(10**6)
+
+        async def register(name: str) -> str:
+            async with gate:
+                return (await self.call(session, "POST", "/auth/register", None,
+                                        {"username": name, "password": "bench-secret-1"}))["token"]
+
+        async def game(i: int) -> dict:
+            host = await register(f"h{run}x{i}")
+            guest = await register(f"g{run}x{i}")
+            async with gate:
+                created = await self.call(session, "POST", "/games", host,
+                                          {"game_type": "snake-bones", "seats": 2})
+                await self.call(session, "POST", f"/games/{created['id']}/join", guest, {})
+                started = await self.call(session, "POST", f"/games/{created['id']}/start",
+                                          host, {"first_player": 0})
+            return {"id": created["id"], "tokens": [host, guest], "version": started["version"]}
+
+        self.games = await asyncio.gather(*(game(i) for i in range(self.args.games)))
+
+    # --- moves ------------------------------------------------------------------------------
+    async def play(self, session: aiohttp.ClientSession, game: dict, until: float,
+                   rng: random.Random) -> None:
+        await asyncio.sleep(rng.uniform(0, self.args.interval))
+        while time.monotonic() < until:
+            for token in rng.sample(game["tokens"], 2):
+                listing = await self.call(session, "GET", f"/games/{game['id']}/legal-actions",
+                                          token)
+                actions = expand_all(listing["actions"])
+                if not actions:
+                    continue
+                calm = [a for a in actions if not a["type"].startswith("call")]
+                action = rng.choice(calm if calm and rng.random() < 0.9 else actions)
+                sent = time.time()
+                try:
+                    result = await self.call(session, "POST", f"/games/{game['id']}/actions",
+                                             token, {"expected_version": listing["version"],
+                                                     "action": action})
+                except RuntimeError:
+                    break  # a stale version or the game over: try again later
+                last = result["events"][-1]
+                key = (game["id"], last["seq"])
+                self.moves[key] = datetime.fromisoformat(last["recorded_at"]).timestamp()
+                self.posted[key] = sent
+                game["version"] = last["seq"]
+                break
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * self.args.interval)
+
+    async def probe(self, session: aiohttp.ClientSession, until: float) -> list[float]:
+        took = []
+        while time.monotonic() < until:
+            began = time.monotonic()
+            async with session.get(f"{self.url}/api/v1/game-types",
+                                   headers={"Authorization":
+                                            f"Token {self.games[0]['tokens'][0]}"}) as r:
+                await r.read()
+                assert r.status == 200
+            took.append(time.monotonic() - began)
+            await asyncio.sleep(0.2)
+        return took
+
+    async def moves_phase(self, session: aiohttp.ClientSession, seconds: float) -> list[float]:
+        self.moves.clear()
+        self.posted.clear()
+        self.arrivals.clear()
+        until = time.monotonic() + seconds
+        rng = random.Random(7)
+        results = await asyncio.gather(
+            self.probe(session, until),
+            *(self.play(session, g, until, random.Random(rng.random())) for g in self.games))
+        await asyncio.sleep(2)  # the last moves' deliveries
+        return results[0]
+
+    def latencies(self, per_game: dict[str, int]) -> dict[str, Any]:
+        seen: dict[tuple[str, int], list[float]] = {}
+        for game_id, seq, at in self.arrivals:
+            seen.setdefault((game_id, seq), []).append(at)
+        from_commit, from_post, missing = [], [], 0
+        for key, recorded in self.moves.items():
+            arrived = seen.get(key, [])
+            missing += max(0, per_game[key[0]] - len(arrived))
+            from_commit += [at - recorded for at in arrived]
+            from_post += [at - self.posted[key] for at in arrived]
+        return {"moves": len(self.moves), "deliveries": len(from_commit), "missing": missing,
+                "p50": pct(from_commit, 50), "p99": pct(from_commit, 99),
+                "max": max(from_commit, default=float("nan")),
+                "post_p50": pct(from_post, 50), "post_p99": pct(from_post, 99)}
+
+    # --- streams ----------------------------------------------------------------------------
+    async def stream(self, session: aiohttp.ClientSession, game: dict, token: str,
+                     ready: dict[str, int], stop: asyncio.Event) -> None:
+        headers = {"Authorization": f"Token {token}", "Accept": "text/event-stream"}
+        timeout = aiohttp.ClientTimeout(total=None, sock_read=None)
+        async with session.get(f"{self.url}/api/v1/games/{game['id']}/stream?timeout=300",
+                               headers=headers, timeout=timeout) as response:
+            assert response.status == 200, response.status
+            reading = asyncio.ensure_future(self._lines(response, game, ready, False))
+            stopping = asyncio.ensure_future(stop.wait())
+            await asyncio.wait([reading, stopping], return_when=asyncio.FIRST_COMPLETED)
+            reading.cancel()
+            stopping.cancel()
+
+    async def _lines(self, response: Any, game: dict, ready: dict[str, int],
+                     counted: bool) -> None:
+        async for line in response.content:
+            if line.startswith(b"id: "):
+                seq = int(line[4:])
+                self.arrivals.append((game["id"], seq, time.time()))
+                if not counted and seq >= game["version"]:
+                    counted = True
+                    ready["n"] += 1
+
+    async def streams_phase(self, session: aiohttp.ClientSession) -> None:
+        n = self.args.streams
+        per_game = n // len(self.games)
+        ready = {"n": 0}
+        stop = asyncio.Event()
+        rss_before = self.workers_rss()
+        tasks = []
+        began = time.monotonic()
+        for i in range(per_game):
+            for game in self.games:
+                tasks.append(asyncio.ensure_future(
+                    self.stream(session, game, game["tokens"][i % 2], ready, stop)))
+            await asyncio.sleep(0.05)
+        deadline = time.monotonic() + 90
+        while ready["n"] < per_game * len(self.games) and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+        opened = time.monotonic() - began
+        held = ready["n"]
+        await asyncio.sleep(12)  # PostgreSQL counts a backend's transactions up to 10 s late
+        x0, t0 = self.xact(), time.monotonic()
+        await asyncio.sleep(self.args.idle)
+        x1, t1 = self.xact(), time.monotonic()
+        idle_tps = (x1 - x0) / (t1 - t0)  # (this script looks from another database)
+        rss_after = self.workers_rss()
+        probe = await self.moves_phase(session, self.args.seconds)
+        lat = self.latencies({g["id"]: per_game for g in self.games})
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.report += [
+            f"### {held} SSE streams over {len(self.games)} games ({per_game} per game)", "",
+            f"- opened and caught up in {opened:.1f} s",
+            f"- idle ({self.args.idle:.0f} s, all streams held): {idle_tps:.2f} database "
+            f"transactions/s in all = {idle_tps / max(held, 1):.4f} per stream per second",
+            f"- memory: workers' RSS {rss_before / 1024:.0f} MiB before, "
+            f"{rss_after / 1024:.0f} MiB with the streams: "
+            f"{(rss_after - rss_before) / max(held, 1):.1f} KiB per stream",
+            f"- moves: {lat['moves']} in {self.args.seconds:.0f} s "
+            f"({lat['moves'] / self.args.seconds:.1f}/s, every game), "
+            f"{lat['deliveries']} deliveries, {lat['missing']} missing",
+            f"- commit to arrival at every stream of the game: p50 {ms(lat['p50'])}, "
+            f"p99 {ms(lat['p99'])}, max {ms(lat['max'])} (from the POST's sending: "
+            f"p50 {ms(lat['post_p50'])}, p99 {ms(lat['post_p99'])})",
+            f"- GET /api/v1/game-types meanwhile ({len(probe)} requests): "
+            f"p50 {ms(pct(probe, 50))}, p99 {ms(pct(probe, 99))}, max {ms(max(probe))}", ""]
+
+    # --- long polls -------------------------------------------------------------------------
+    async def poller(self, session: aiohttp.ClientSession, game: dict, token: str,
+                     state: dict, stop: asyncio.Event) -> None:
+        after = game["version"]
+        counted = False
+        headers = {"Authorization": f"Token {token}"}
+        while not stop.is_set():
+            if not counted:
+                counted = True
+                state["waiting"] += 1
+            async with session.get(
+                    f"{self.url}/api/v1/games/{game['id']}/events?after={after}&wait=30",
+                    headers=headers) as response:
+                page = await response.json()
+                if response.status != 200:
+                    state["errors"] += 1
+                    await asyncio.sleep(1)
+                    continue
+            now = time.time()
+            for event in page["events"]:
+                if event["batch_end"]:
+                    self.arrivals.append((game["id"], event["seq"], now))
+                after = event["seq"]
+
+    async def polls_phase(self, session: aiohttp.ClientSession) -> None:
+        n = self.args.polls
+        per_game = n // len(self.games)
+        for game in self.games:  # the head now
+            page = await self.call(session, "GET", f"/games/{game['id']}", game["tokens"][0])
+            game["version"] = page["version"]
+        state = {"waiting": 0, "errors": 0}
+        stop = asyncio.Event()
+        rss_before = self.workers_rss()
+        tasks = [asyncio.ensure_future(self.poller(session, g, g["tokens"][i % 2], state, stop))
+                 for i in range(per_game) for g in self.games]
+        # PostgreSQL counts a backend's transactions up to 10 s late: look once the polls'
+        # opening reads are counted, and before their 30 s wait runs out.
+        await asyncio.sleep(12)
+        x0, t0 = self.xact(), time.monotonic()
+        await asyncio.sleep(self.args.idle)
+        x1, t1 = self.xact(), time.monotonic()
+        idle_tps = (x1 - x0) / (t1 - t0)
+        rss_after = self.workers_rss()
+        probe = await self.moves_phase(session, self.args.seconds)
+        lat = self.latencies({g["id"]: per_game for g in self.games})
+        stop.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.report += [
+            f"### {len(tasks)} long polls over {len(self.games)} games ({per_game} per game)", "",
+            f"- idle ({self.args.idle:.0f} s, all polls waiting): {idle_tps:.2f} database "
+            f"transactions/s in all = {idle_tps / len(tasks):.4f} per long poll per second",
+            f"- memory: workers' RSS {rss_before / 1024:.0f} MiB before, "
+            f"{rss_after / 1024:.0f} MiB with the polls waiting: "
+            f"{(rss_after - rss_before) / len(tasks):.1f} KiB per long poll",
+            f"- moves: {lat['moves']} in {self.args.seconds:.0f} s, {lat['deliveries']} "
+            f"deliveries, {lat['missing']} missing, {state['errors']} errors",
+            f"- commit to arrival at every long poll of the game: p50 {ms(lat['p50'])}, "
+            f"p99 {ms(lat['p99'])}, max {ms(lat['max'])} (from the POST's sending: "
+            f"p50 {ms(lat['post_p50'])}, p99 {ms(lat['post_p99'])})",
+            f"- GET /api/v1/game-types meanwhile ({len(probe)} requests): "
+            f"p50 {ms(pct(probe, 50))}, p99 {ms(pct(probe, 99))}, max {ms(max(probe))}", ""]
+
+    async def run(self) -> None:
+        connector = aiohttp.TCPConnector(limit=0, force_close=False)
+        async with aiohttp.ClientSession(connector=connector) as session:
+            for _ in range(100):
+                try:
+                    async with session.get(f"{self.url}/api/v1/game-types") as r:
+                        if r.status in (200, 401):
+                            break
+                except aiohttp.ClientError:
+                    await asyncio.sleep(0.3)
+            began = time.monotonic()
+            await self.setup_games(session)
+            self.report.append(f"set-up: {len(self.games)} games, {2 * len(self.games)} "
+                               f"players in {time.monotonic() - began:.0f} s\n")
+            await self.streams_phase(session)
+            if self.args.polls:
+                await self.polls_phase(session)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--streams", type=int, default=2000)
+    parser.add_argument("--polls", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=45, help="moves phase length")
+    parser.add_argument("--interval", type=float, default=8,
+                        help="mean seconds between two moves of one game")
+    parser.add_argument("--idle", type=float, default=10)
+    parser.add_argument("--port", type=int, default=8799)
+    args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    bench = Bench(args)
+    bench.database(create=True)
+    try:
+        bench.start_server()
+        asyncio.run(asyncio.wait_for(bench.run(), timeout=330))
+    finally:
+        bench.stop_server()
+        bench.database(create=False)
+    print(f"## live updates, {os.cpu_count()} cores, one uvicorn server (2 workers), "
+          "PostgreSQL and Redis on loopback\n")
+    print("\n".join(bench.report))
+
+
+if __name__ == "__main__":
+    main()

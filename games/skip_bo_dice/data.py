@@ -1,17 +1,30 @@
-"""The rulebook's data: the dice set and the board (RULINGS, skip-bo-dice).
+"""The rulebook's data: table size, the dice set, the board, phases and awaiting kinds
+(RULINGS, skip-bo-dice).
 
 Everything here is data of the ruleset; the rules read it and never repeat it.
 """
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Any, Literal, Union
+
+from games.core import Option
+
+SLUG = "skip-bo-dice"
+NAME = "Skip-Bo Dice Game"
+MIN_PLAYERS = 1
+MAX_PLAYERS = 4
+OPTIONS: tuple[Option, ...] = ()
 
 SKIP_BO = "SB"
 """A Skip-Bo: the wild face of a Number Die, and the mark written for any Skip-Bo."""
 
 Face = Union[int, str]
 """A die face or a written mark: a number 1..10 or SKIP_BO."""
+
+FACE_SCHEMA: dict[str, Any] = {"oneOf": [{"type": "integer", "minimum": 1, "maximum": 10},
+                                         {"type": "string", "enum": [SKIP_BO]}]}
+"""The JSON Schema of a face or mark (typed messages annotate faces as Any with it)."""
 
 ODD_NUMBER_DIE: tuple[Face, ...] = (1, 3, 5, 7, 9, SKIP_BO)
 EVEN_NUMBER_DIE: tuple[Face, ...] = (2, 4, 6, 8, 10, SKIP_BO)
@@ -26,6 +39,8 @@ BONUS: int = 5
 """The index of the Bonus Die in DICE."""
 
 PILES: tuple[str, ...] = ("A", "B", "C", "D")
+Pile = Literal["A", "B", "C", "D"]
+"""A Build Pile's letter, as actions, events and views name it."""
 BUBBLES: int = 10
 """Each Build Pile has bubbles 1..BUBBLES, filled strictly in order."""
 
@@ -42,23 +57,19 @@ REROLLS: int = 3
 PILES_TO_END: int = 3
 """Completing this many piles starts the last round."""
 
+# Phases of the state.
+FILL = "fill"
+STOCKPILE = "stockpile"
+OVER = "over"
+
+# Awaiting kinds.
+AWAIT_FILL = "fill"
+AWAIT_STOCKPILE = "stockpile"
+
+# Star marks: a number collects the star over its bubble, a Skip-Bo crosses it out.
+COLLECTED = "collected"
+CROSSED = "crossed"
+
 
 def is_number(face: Face) -> bool:
     return not isinstance(face, str)
-
-
-def ruleset() -> dict[str, object]:
-    """The ruleset data as plain JSON, for clients."""
-    return {
-        "dice": [list(faces) for faces in DICE],
-        "bonus_die": BONUS,
-        "piles": list(PILES),
-        "bubbles": BUBBLES,
-        "star_bubbles": list(STAR_BUBBLES),
-        "completion_rewards": list(COMPLETION_REWARDS),
-        "stockpiles": STOCKPILES,
-        "stockpile_boxes": STOCKPILE_BOXES,
-        "free_skip_bos": FREE_SKIP_BOS,
-        "rerolls": REROLLS,
-        "piles_to_end": PILES_TO_END,
-    }

@@ -1,26 +1,29 @@
-"""Deciding actions: every rule checked, dice rolled only through `dice`."""
+"""setup and decide: every rule checked, dice rolled only through `dice`."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from games.core import Dice, GameConfig, IllegalAction
+from games.core.messages import GameAction, GameEvent
+from games.core.options import resolve_options
+from games.core.seats import check_first_player, check_players
+from games.core.story import Story
 
-from games.core import Dice, Event, IllegalAction, MalformedAction
-from games.core.actions import action_type, int_field, int_list_field, only_fields
-from games.core.seats import seats_from
-
+from . import events as ev
+from .actions import ClaimBonus, Done, Fill, Reroll, WriteStockpile
 from .data import (
-    BONUS, BUBBLES, DICE, PILES, PILES_TO_END, STAR_BUBBLES, STOCKPILE_BOXES, Face, is_number,
+    BONUS, BUBBLES, DICE, MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, OVER, PILES, STOCKPILE, Face,
 )
 from .evolve import evolve
-from .scoring import results
+from .rules import (
+    action_moment, bonus_moment, bonus_value_index, completion_place, completion_reward,
+    earns_skip_bo_reward, last_round_turns, next_active, pile_index, standings, star_mark,
+    starts_last_round, stockpile_choosers, stockpile_full,
+)
 from .sources import (
-    SOURCES, read_pile, read_source, require_fill_step, require_open_pile, require_stockpile_index,
-    require_unused_die, uses_bonus_die, written_mark,
+    require_fill_step, require_open_pile, require_stockpile_index, require_unused_die, take,
+    uses_bonus_die, written_mark,
 )
-from .state import (
-    OVER, STOCKPILE, Game, action_moment, bonus_moment, bonus_value_index, completion_place,
-    completion_reward, stockpile_full,
-)
+from .state import State
 
 
 def roll_die(dice: Dice, die: int) -> Face:
@@ -28,169 +31,165 @@ def roll_die(dice: Dice, die: int) -> Face:
     return faces[dice.roll(len(faces)) - 1]
 
 
-def turn_started(turn: int, seat: int, dice: Dice) -> Event:
+def turn_started(turn: int, seat: int, dice: Dice) -> ev.TurnStarted:
     """A turn starts with a public roll of all six dice."""
-    faces = [roll_die(dice, die) for die in range(len(DICE))]
-    return Event("turn_started", {"turn": turn, "seat": seat, "dice": faces})
+    return ev.TurnStarted(turn=turn, seat=seat,
+                          dice=tuple(roll_die(dice, die) for die in range(len(DICE))))
 
 
-def fold(game: Game, events: list[Event]) -> Game:
-    for event in events:
-        game = evolve(game, event)
-    return game
+# --- setup -------------------------------------------------------------------------------
+
+def setup(config: GameConfig, dice: Dice) -> list[GameEvent]:
+    """The game starts; the first player (named, or drawn with a die) rolls at once.
+
+    A drawn first player comes from one roll of a die with as many sides as seats, even
+    with one seat (a d1): stored games replay with exactly these dice."""
+    players = check_players(config.players, MIN_PLAYERS, MAX_PLAYERS, NAME)
+    first = check_first_player(config.first_player, players)
+    options = ev.Options.from_json(resolve_options(OPTIONS, config.options))
+    drawn = first is None
+    if first is None:
+        first = dice.roll(players) - 1
+    return [ev.GameStarted(players=players, options=options, first_player=first,
+                           first_player_drawn=drawn),
+            turn_started(1, first, dice)]
 
 
-# --- filling bubbles -------------------------------------------------------------------
+# --- decide ------------------------------------------------------------------------------
 
-def star_mark(bubble: int, mark: Face) -> str | None:
-    """A number collects the star over its bubble; a Skip-Bo crosses it out."""
-    if bubble not in STAR_BUBBLES:
-        return None
-    return "collected" if is_number(mark) else "crossed"
+def decide(state: State, seat: int, action: GameAction, dice: Dice) -> list[GameEvent]:
+    if state.phase == OVER:
+        raise IllegalAction("game_over", "the game is over")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise IllegalAction("no_such_seat", "no such seat at this table")
+    if isinstance(action, Fill):
+        return fill(state, seat, action, dice)
+    if isinstance(action, Reroll):
+        return reroll(state, seat, action, dice)
+    if isinstance(action, Done):
+        return done(state, seat, dice)
+    if isinstance(action, WriteStockpile):
+        return write_stockpile(state, seat, action, dice)
+    assert isinstance(action, ClaimBonus)
+    return claim_bonus(state, seat, action)
 
 
-def last_round_turns(game: Game, trigger: int) -> list[int]:
-    """After this turn every other player takes one final turn, in order to the left."""
-    return [s for s in seats_from((game.active + 1) % game.players, game.players) if s != trigger]
+# --- filling bubbles ---------------------------------------------------------------------
 
-
-def completion_events(game: Game, seat: int, pile: int, moment: str) -> list[Event]:
-    place = completion_place(game, pile, moment)
-    events = [Event("pile_completed", {
-        "seat": seat, "pile": PILES[pile], "place": place, "reward": completion_reward(place),
-        "moment": moment, "shared": moment in game.moments[pile],
-    })]
-    if game.last_round_by is None and game.boards[seat].piles_completed + 1 >= PILES_TO_END:
-        events.append(Event("last_round_started",
-                            {"seat": seat, "final_turns": last_round_turns(game, seat)}))
+def fill_events(state: State, seat: int, pile: int, bubble: int, mark: Face,
+                source: ev.Source, moment: str) -> list[GameEvent]:
+    """The bubble is filled; bubble 10 completes the pile at `moment`, and the first
+    third pile starts the last round."""
+    events: list[GameEvent] = [ev.BubbleFilled(
+        seat=seat, pile=PILES[pile], bubble=bubble, mark=mark,  # type: ignore[arg-type]
+        star=star_mark(bubble, mark), source=source)]  # type: ignore[arg-type]
+    if bubble != BUBBLES:
+        return events
+    place = completion_place(state, pile, moment)
+    events.append(ev.PileCompleted(
+        seat=seat, pile=PILES[pile], place=place,  # type: ignore[arg-type]
+        reward=completion_reward(place), moment=moment, shared=moment in state.moments[pile]))
+    if starts_last_round(state, seat):
+        events.append(ev.LastRoundStarted(seat=seat,
+                                          final_turns=tuple(last_round_turns(state, seat))))
     return events
 
 
-def fill_events(game: Game, seat: int, pile: int, bubble: int, mark: Face,
-                source: dict[str, Any], moment: str) -> list[Event]:
-    events = [Event("bubble_filled", {
-        "seat": seat, "pile": PILES[pile], "bubble": bubble, "mark": mark,
-        "star": star_mark(bubble, mark), "source": source,
-    })]
-    if bubble == BUBBLES:
-        events += completion_events(game, seat, pile, moment)
-    return events
-
-
-def decide_fill(game: Game, seat: int, action: Mapping[str, Any], dice: Dice) -> list[Event]:
-    only_fields(action, ("pile", "source"))
-    pile, source = read_pile(action), read_source(action)
-    require_fill_step(game, seat)
-    board = game.boards[seat]
+def fill(state: State, seat: int, action: Fill, dice: Dice) -> list[GameEvent]:
+    pile = pile_index(action.pile)
+    require_fill_step(state, seat)
+    board = state.boards[seat]
     bubble = require_open_pile(board, pile)
-    mark, used = SOURCES[source["kind"]](game, board, source, bubble)
-    if not uses_bonus_die(source):
-        return fill_events(game, seat, pile, bubble, mark, used, action_moment(game.fills))
-    moment = bonus_moment(game.turn, bonus_value_index(game))
-    events = fill_events(game, seat, pile, bubble, mark, used, moment)
-    return events + [bonus_die_rolled(game, seat, dice)]
+    mark, source = take(state, board, action.source, bubble)
+    if not uses_bonus_die(action.source):
+        return fill_events(state, seat, pile, bubble, mark, source, action_moment(state.fills))
+    moment = bonus_moment(state.turn, bonus_value_index(state))
+    return [*fill_events(state, seat, pile, bubble, mark, source, moment),
+            bonus_die_rolled(state, seat, dice)]
 
 
-def bonus_die_rolled(game: Game, seat: int, dice: Dice) -> Event:
+def bonus_die_rolled(state: State, seat: int, dice: Dice) -> GameEvent:
     """Using the Bonus Die's number re-rolls it at once; the new value is shown to all."""
     value = roll_die(dice, BONUS)
-    return Event("bonus_die_rolled", {"seat": seat, "value": value, "value_index": len(game.shown)})
+    return ev.BonusDieRolled(seat=seat, value=int(value), value_index=len(state.shown))
 
 
-def decide_claim(game: Game, seat: int, action: Mapping[str, Any], dice: Dice) -> list[Event]:
-    only_fields(action, ("turn", "value_index", "pile"))
-    turn, index = int_field(action, "turn"), int_field(action, "value_index")
-    pile = read_pile(action)
-    if seat == game.active:
+def claim_bonus(state: State, seat: int, action: ClaimBonus) -> list[GameEvent]:
+    turn, index, pile = action.turn, action.value_index, pile_index(action.pile)
+    if seat == state.active:
         raise IllegalAction("own_bonus_die", "the active player uses their Bonus Die by filling "
                             "from die 5, not by claiming")
-    if turn < game.turn:
+    if turn < state.turn:
         raise IllegalAction("claim_window_closed", "that turn's stockpile step is over")
-    if turn > game.turn or not 0 <= index < len(game.shown):
+    if turn > state.turn or not 0 <= index < len(state.shown):
         raise IllegalAction("no_such_bonus_value", "no such Bonus Die value was shown this turn")
-    if index in game.claimed[seat]:
+    if index in state.claimed[seat]:
         raise IllegalAction("bonus_value_already_claimed", "each player uses a shown value once")
-    bubble = require_open_pile(game.boards[seat], pile)
-    mark = written_mark(game.shown[index], bubble)
-    source = {"kind": "claim", "turn": turn, "value_index": index}
-    return fill_events(game, seat, pile, bubble, mark, source, bonus_moment(turn, index))
+    bubble = require_open_pile(state.boards[seat], pile)
+    mark = written_mark(state.shown[index], bubble)
+    source = ev.Source(kind="claim", turn=turn, value_index=index)
+    return fill_events(state, seat, pile, bubble, mark, source, bonus_moment(turn, index))
 
 
 # --- re-rolls ----------------------------------------------------------------------------
 
-def decide_reroll(game: Game, seat: int, action: Mapping[str, Any], dice: Dice) -> list[Event]:
-    only_fields(action, ("dice",))
-    chosen = int_list_field(action, "dice")
-    if not chosen or any(b <= a for a, b in zip(chosen, chosen[1:])):
-        raise MalformedAction("malformed_action", "'dice' lists at least one die, ascending, once")
-    require_fill_step(game, seat)
-    board = game.boards[seat]
+def reroll(state: State, seat: int, action: Reroll, dice: Dice) -> list[GameEvent]:
+    require_fill_step(state, seat)
+    board = state.boards[seat]
     if board.rerolls_left <= 0:
         raise IllegalAction("no_rerolls_left", "all three re-rolls were used")
-    for die in chosen:
-        require_unused_die(game, die)
-    faces = [roll_die(dice, die) for die in chosen]
-    return [Event("dice_rerolled", {"seat": seat, "dice": chosen, "faces": faces,
-                                    "rerolls_left": board.rerolls_left - 1})]
+    for die in action.dice:
+        require_unused_die(state, die)
+    faces = tuple(roll_die(dice, die) for die in action.dice)
+    return [ev.DiceRerolled(seat=seat, dice=tuple(action.dice), faces=faces,
+                            rerolls_left=board.rerolls_left - 1)]
 
 
 # --- the end of a turn: done, the stockpile step, the next turn or the end -------------
 
-def end_of_turn(game: Game, dice: Dice) -> list[Event]:
+def end_of_turn(state: State, dice: Dice) -> list[GameEvent]:
     """The turn passes to the left, or to the next final turn; or the game ends."""
-    events = [Event("turn_ended", {"seat": game.active, "turn": game.turn})]
-    if game.final_turns == ():
-        return events + [Event("game_over", results(fold(game, events)))]
-    if game.final_turns is not None:
-        seat = game.final_turns[0]
+    story = Story(evolve, state)
+    story.add(ev.TurnEnded(seat=state.active, turn=state.turn))
+    seat = next_active(story.state)
+    if seat is None:
+        result = standings(story.state)
+        story.add(ev.GameOver(winners=result.winners, ranking=result.ranking,
+                              scores=result.scores))
     else:
-        seat = (game.active + 1) % game.players
-    return events + [turn_started(game.turn + 1, seat, dice)]
+        story.add(turn_started(state.turn + 1, seat, dice))
+    return story.events
 
 
-def decide_done(game: Game, seat: int, action: Mapping[str, Any], dice: Dice) -> list[Event]:
-    only_fields(action, ())
-    require_fill_step(game, seat)
-    choosers = [s for s in seats_from(seat, game.players) if not game.boards[s].all_stockpiles_full]
-    events = [Event("turn_done", {"seat": seat, "choosers": choosers})]
-    return events if choosers else events + end_of_turn(fold(game, events), dice)
+def done(state: State, seat: int, dice: Dice) -> list[GameEvent]:
+    require_fill_step(state, seat)
+    story = Story(evolve, state)
+    choosers = stockpile_choosers(state, seat)
+    story.add(ev.TurnDone(seat=seat, choosers=tuple(choosers)))
+    if not choosers:
+        story.add(*end_of_turn(story.state, dice))
+    return story.events
 
 
-def decide_stockpile(game: Game, seat: int, action: Mapping[str, Any], dice: Dice) -> list[Event]:
-    only_fields(action, ("die", "stockpile"))
-    die, stockpile = int_field(action, "die"), int_field(action, "stockpile")
-    if game.phase != STOCKPILE:
+def write_stockpile(state: State, seat: int, action: WriteStockpile,
+                    dice: Dice) -> list[GameEvent]:
+    die, stockpile = action.die, action.stockpile
+    if state.phase != STOCKPILE:
         raise IllegalAction("not_stockpile_step", "the stockpile step starts when the turn is done")
-    board = game.boards[seat]
-    if seat not in game.choosers:
+    board = state.boards[seat]
+    if seat not in state.choosers:
         code = "stockpiles_full" if board.all_stockpiles_full else "already_chosen"
         raise IllegalAction(code, "this player has nothing to choose in this stockpile step")
-    require_unused_die(game, die)
+    require_unused_die(state, die)
     require_stockpile_index(stockpile)
     if stockpile_full(board, stockpile):
         raise IllegalAction("stockpile_full", f"Stockpile {stockpile} is full")
     box = len(board.stockpiles[stockpile])
-    events = [Event("stockpile_written", {"seat": seat, "die": die, "value": game.dice[die],
-                                          "stockpile": stockpile, "box": box})]
-    if box + 1 == STOCKPILE_BOXES:
-        events.append(Event("skip_bo_reward_earned", {"seat": seat, "stockpile": stockpile}))
-    if game.choosers == (seat,):
-        events += end_of_turn(fold(game, events), dice)
-    return events
-
-
-HANDLERS: dict[str, Callable[[Game, int, Mapping[str, Any], Dice], list[Event]]] = {
-    "fill": decide_fill,
-    "reroll": decide_reroll,
-    "done": decide_done,
-    "stockpile": decide_stockpile,
-    "claim_bonus": decide_claim,
-}
-
-
-def decide(game: Game, seat: int, action: Mapping[str, Any], dice: Dice) -> list[Event]:
-    if game.phase == OVER:
-        raise IllegalAction("game_over", "the game is over")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
-        raise IllegalAction("no_such_seat", "no such seat at this table")
-    return HANDLERS[action_type(action, HANDLERS)](game, seat, action, dice)
+    story = Story(evolve, state)
+    story.add(ev.StockpileWritten(seat=seat, die=die, value=state.dice[die],
+                                  stockpile=stockpile, box=box))
+    if earns_skip_bo_reward(box):
+        story.add(ev.SkipBoRewardEarned(seat=seat, stockpile=stockpile))
+    if state.choosers == (seat,):
+        story.add(*end_of_turn(story.state, dice))
+    return story.events

@@ -1,16 +1,23 @@
-"""Folding events into state. Trusts every event: no checks, no dice."""
+"""Folding events into the state. Trusts every event: no checks, no dice."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
-from games.core import Event
+from games.core.messages import GameEvent
 
-from .data import BONUS, Face
-from .state import FILL, OVER, STOCKPILE, Board, Box, Completion, Game, pile_index
+from . import events as ev
+from .data import BONUS, FILL, OVER, STOCKPILE, Face
+from .rules import pile_index
+from .state import Board, Box, Completion, State
 
-Data = Mapping[str, Any]
+
+def evolve(state: State | None, event: GameEvent) -> State:
+    if isinstance(event, ev.GameStarted):
+        return game_started(event)
+    assert state is not None, "the first event must be game_started"
+    return FOLDS[type(event)](state, event)
 
 
 def _face(value: Any) -> Face:
@@ -21,127 +28,117 @@ def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def _with_board(game: Game, seat: int, board: Board) -> Game:
-    return replace(game, boards=_set(game.boards, seat, board))
+def _with_board(state: State, seat: int, board: Board) -> State:
+    return replace(state, boards=_set(state.boards, seat, board))
 
 
-def game_started(_: Game | None, data: Data) -> Game:
-    players = int(data["players"])
-    return Game(players=players, first_player=int(data["first_player"]),
-                boards=(Board(),) * players, claimed=((),) * players)
+def game_started(event: ev.GameStarted) -> State:
+    return State(players=event.players, first_player=event.first_player,
+                 boards=(Board(),) * event.players, claimed=((),) * event.players)
 
 
-def turn_started(game: Game, data: Data) -> Game:
-    seat = int(data["seat"])
-    dice = tuple(_face(f) for f in data["dice"])
-    final_turns = game.final_turns
+def turn_started(state: State, event: ev.TurnStarted) -> State:
+    dice = tuple(_face(f) for f in event.dice)
+    final_turns = state.final_turns
     if final_turns is not None:
-        final_turns = tuple(s for s in final_turns if s != seat)
+        final_turns = tuple(s for s in final_turns if s != event.seat)
     return replace(
-        game, turn=int(data["turn"]), active=seat, phase=FILL, dice=dice,
-        used=(False,) * len(dice), shown=(int(dice[BONUS]),), claimed=((),) * game.players,
+        state, turn=event.turn, active=event.seat, phase=FILL, dice=dice,
+        used=(False,) * len(dice), shown=(int(dice[BONUS]),), claimed=((),) * state.players,
         choosers=(), final_turns=final_turns,
     )
 
 
-def _consume_source(game: Game, seat: int, source: Data) -> Game:
-    kind = source["kind"]
-    board = game.boards[seat]
-    if kind == "die":
-        die = int(source["die"])
-        return game if die == BONUS else replace(game, used=_set(game.used, die, True))
-    if kind == "stockpile":
-        k, box = int(source["stockpile"]), int(source["box"])
+def _consume_source(state: State, seat: int, source: ev.Source) -> State:
+    board = state.boards[seat]
+    if source.kind == "die":
+        die = int(source.die or 0)
+        return state if die == BONUS else replace(state, used=_set(state.used, die, True))
+    if source.kind == "stockpile":
+        k, box = int(source.stockpile or 0), int(source.box or 0)
         boxes = _set(board.stockpiles[k], box, replace(board.stockpiles[k][box], used=True))
-        return _with_board(game, seat, replace(board, stockpiles=_set(board.stockpiles, k, boxes)))
-    if kind == "free_skip_bo":
-        return _with_board(game, seat, replace(board, free_skip_bos=board.free_skip_bos - 1))
-    if kind == "reward_skip_bo":
-        return _with_board(game, seat, replace(board, rewards_used=board.rewards_used + 1))
-    claimed = _set(game.claimed, seat, game.claimed[seat] + (int(source["value_index"]),))
-    return replace(game, claimed=claimed)
+        return _with_board(state, seat, replace(board, stockpiles=_set(board.stockpiles, k, boxes)))
+    if source.kind == "free_skip_bo":
+        return _with_board(state, seat, replace(board, free_skip_bos=board.free_skip_bos - 1))
+    if source.kind == "reward_skip_bo":
+        return _with_board(state, seat, replace(board, rewards_used=board.rewards_used + 1))
+    claimed = _set(state.claimed, seat, state.claimed[seat] + (int(source.value_index or 0),))
+    return replace(state, claimed=claimed)
 
 
-def bubble_filled(game: Game, data: Data) -> Game:
-    seat, pile = int(data["seat"]), pile_index(data["pile"])
-    game = _consume_source(game, seat, data["source"])
-    board = game.boards[seat]
-    piles = _set(board.piles, pile, board.piles[pile] + (_face(data["mark"]),))
-    return replace(_with_board(game, seat, replace(board, piles=piles)), fills=game.fills + 1)
+def bubble_filled(state: State, event: ev.BubbleFilled) -> State:
+    seat, pile = event.seat, pile_index(event.pile)
+    state = _consume_source(state, seat, event.source)
+    board = state.boards[seat]
+    piles = _set(board.piles, pile, board.piles[pile] + (_face(event.mark),))
+    return replace(_with_board(state, seat, replace(board, piles=piles)), fills=state.fills + 1)
 
 
-def pile_completed(game: Game, data: Data) -> Game:
-    seat, pile, moment = int(data["seat"]), pile_index(data["pile"]), str(data["moment"])
-    board = game.boards[seat]
-    done = Completion(place=int(data["place"]), reward=int(data["reward"]))
-    game = _with_board(game, seat, replace(board, completions=_set(board.completions, pile, done)))
-    if moment in game.moments[pile]:
-        return game
-    return replace(game, moments=_set(game.moments, pile, game.moments[pile] + (moment,)))
+def pile_completed(state: State, event: ev.PileCompleted) -> State:
+    seat, pile, moment = event.seat, pile_index(event.pile), event.moment
+    board = state.boards[seat]
+    done = Completion(place=event.place, reward=event.reward)
+    state = _with_board(state, seat, replace(board, completions=_set(board.completions, pile, done)))
+    if moment in state.moments[pile]:
+        return state
+    return replace(state, moments=_set(state.moments, pile, state.moments[pile] + (moment,)))
 
 
-def bonus_die_rolled(game: Game, data: Data) -> Game:
-    value = int(data["value"])
-    return replace(game, dice=_set(game.dice, BONUS, value), shown=game.shown + (value,))
+def bonus_die_rolled(state: State, event: ev.BonusDieRolled) -> State:
+    value = int(event.value)
+    return replace(state, dice=_set(state.dice, BONUS, value), shown=state.shown + (value,))
 
 
-def last_round_started(game: Game, data: Data) -> Game:
-    return replace(game, last_round_by=int(data["seat"]),
-                   final_turns=tuple(int(s) for s in data["final_turns"]))
+def last_round_started(state: State, event: ev.LastRoundStarted) -> State:
+    return replace(state, last_round_by=event.seat, final_turns=tuple(event.final_turns))
 
 
-def dice_rerolled(game: Game, data: Data) -> Game:
-    dice, shown = game.dice, game.shown
-    for die, face in zip(data["dice"], data["faces"]):
+def dice_rerolled(state: State, event: ev.DiceRerolled) -> State:
+    dice, shown = state.dice, state.shown
+    for die, face in zip(event.dice, event.faces):
         dice = _set(dice, int(die), _face(face))
         if int(die) == BONUS:
             shown = shown + (int(face),)
-    board = game.boards[game.active]
-    game = _with_board(game, game.active, replace(board, rerolls_left=board.rerolls_left - 1))
-    return replace(game, dice=dice, shown=shown)
+    board = state.boards[state.active]
+    state = _with_board(state, state.active, replace(board, rerolls_left=board.rerolls_left - 1))
+    return replace(state, dice=dice, shown=shown)
 
 
-def turn_done(game: Game, data: Data) -> Game:
-    return replace(game, phase=STOCKPILE, choosers=tuple(int(s) for s in data["choosers"]))
+def turn_done(state: State, event: ev.TurnDone) -> State:
+    return replace(state, phase=STOCKPILE, choosers=tuple(event.choosers))
 
 
-def stockpile_written(game: Game, data: Data) -> Game:
-    seat, k = int(data["seat"]), int(data["stockpile"])
-    board = game.boards[seat]
-    boxes = board.stockpiles[k] + (Box(_face(data["value"])),)
-    game = _with_board(game, seat, replace(board, stockpiles=_set(board.stockpiles, k, boxes)))
-    return replace(game, choosers=tuple(s for s in game.choosers if s != seat))
+def stockpile_written(state: State, event: ev.StockpileWritten) -> State:
+    seat, k = event.seat, event.stockpile
+    board = state.boards[seat]
+    boxes = board.stockpiles[k] + (Box(_face(event.value)),)
+    state = _with_board(state, seat, replace(board, stockpiles=_set(board.stockpiles, k, boxes)))
+    return replace(state, choosers=tuple(s for s in state.choosers if s != seat))
 
 
-def skip_bo_reward_earned(game: Game, data: Data) -> Game:
-    seat = int(data["seat"])
-    board = game.boards[seat]
-    return _with_board(game, seat, replace(board, rewards_earned=board.rewards_earned + 1))
+def skip_bo_reward_earned(state: State, event: ev.SkipBoRewardEarned) -> State:
+    board = state.boards[event.seat]
+    return _with_board(state, event.seat, replace(board, rewards_earned=board.rewards_earned + 1))
 
 
-def turn_ended(game: Game, _: Data) -> Game:
-    return replace(game, choosers=())
+def turn_ended(state: State, event: ev.TurnEnded) -> State:
+    return replace(state, choosers=())
 
 
-def game_over(game: Game, _: Data) -> Game:
-    return replace(game, phase=OVER, choosers=())
+def game_over(state: State, event: ev.GameOver) -> State:
+    return replace(state, phase=OVER, choosers=())
 
 
-FOLDS: dict[str, Callable[[Any, Data], Game]] = {
-    "game_started": game_started,
-    "turn_started": turn_started,
-    "bubble_filled": bubble_filled,
-    "pile_completed": pile_completed,
-    "bonus_die_rolled": bonus_die_rolled,
-    "last_round_started": last_round_started,
-    "dice_rerolled": dice_rerolled,
-    "turn_done": turn_done,
-    "stockpile_written": stockpile_written,
-    "skip_bo_reward_earned": skip_bo_reward_earned,
-    "turn_ended": turn_ended,
-    "game_over": game_over,
+FOLDS: dict[type, Callable[[State, Any], State]] = {
+    ev.TurnStarted: turn_started,
+    ev.BubbleFilled: bubble_filled,
+    ev.PileCompleted: pile_completed,
+    ev.BonusDieRolled: bonus_die_rolled,
+    ev.LastRoundStarted: last_round_started,
+    ev.DiceRerolled: dice_rerolled,
+    ev.TurnDone: turn_done,
+    ev.StockpileWritten: stockpile_written,
+    ev.SkipBoRewardEarned: skip_bo_reward_earned,
+    ev.TurnEnded: turn_ended,
+    ev.GameOver: game_over,
 }
-
-
-def evolve(game: Game | None, event: Event) -> Game:
-    return FOLDS[event.type](game, event.data)

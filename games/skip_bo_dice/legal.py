@@ -1,98 +1,109 @@
-"""Who is awaited, what each seat may do now, and what a timeout does."""
+"""Who is awaited, what each seat may post now, and what the clock posts for them.
+
+Every item is concrete except the re-roll, listed once as a choice of a subset of the
+unused dice (the concrete list would have up to 63 items)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.core import IllegalAction
+from games.core.legal import Choice, Subset
+from games.core.messages import GameAction
 
-from .data import PILES, STOCKPILES
-from .sources import SOURCES
-from .state import FILL, OVER, STOCKPILE, Game, next_bubble, stockpile_full, unused_dice
+from .actions import ClaimBonus, Done, Fill, FillSource, Reroll, WriteStockpile
+from .data import AWAIT_FILL, AWAIT_STOCKPILE, FILL, OVER, PILES, STOCKPILE, STOCKPILES
+from .rules import next_bubble, stockpile_full, unused_dice
+from .sources import take
+from .state import State
 
-Action = dict[str, Any]
+Item = GameAction | Choice
 
 
-def awaiting(game: Game) -> dict[int, str]:
-    if game.phase == OVER:
+def awaiting(state: State) -> dict[int, str]:
+    if state.phase == OVER:
         return {}
-    if game.phase == FILL:
-        return {game.active: "fill"}
-    return {seat: "stockpile" for seat in game.choosers}
+    if state.phase == FILL:
+        return {state.active: AWAIT_FILL}
+    return {seat: AWAIT_STOCKPILE for seat in state.choosers}
 
 
-def fill_sources(game: Game, seat: int) -> list[dict[str, Any]]:
-    board = game.boards[seat]
-    sources: list[dict[str, Any]] = [{"kind": "die", "die": d} for d in unused_dice(game)]
-    sources += [{"kind": "stockpile", "stockpile": k} for k in range(STOCKPILES)]
+def fill_sources(state: State, seat: int) -> list[FillSource]:
+    board = state.boards[seat]
+    sources = [FillSource(kind="die", die=d) for d in unused_dice(state)]
+    sources += [FillSource(kind="stockpile", stockpile=k) for k in range(STOCKPILES)]
     if board.free_skip_bos > 0:
-        sources.append({"kind": "free_skip_bo"})
+        sources.append(FillSource(kind="free_skip_bo"))
     if board.rewards_available > 0:
-        sources.append({"kind": "reward_skip_bo"})
+        sources.append(FillSource(kind="reward_skip_bo"))
     return sources
 
 
-def fill_actions(game: Game, seat: int) -> list[Action]:
-    board, actions = game.boards[seat], []
+def fill_actions(state: State, seat: int) -> list[Item]:
+    """Every fitting source for every open pile (at most 4 x 12)."""
+    board, actions = state.boards[seat], []
     for pile, name in enumerate(PILES):
         bubble = next_bubble(board, pile)
         if bubble is None:
             continue
-        for source in fill_sources(game, seat):
+        for source in fill_sources(state, seat):
             try:
-                SOURCES[source["kind"]](game, board, source, bubble)
+                take(state, board, source, bubble)
             except IllegalAction:
                 continue
-            actions.append({"type": "fill", "pile": name, "source": source})
+            actions.append(Fill(pile=name, source=source))  # type: ignore[arg-type]
     return actions
 
 
-def reroll_actions(game: Game, seat: int) -> list[Action]:
-    if game.boards[seat].rerolls_left <= 0:
+def reroll_choices(state: State, seat: int) -> list[Item]:
+    """Any non-empty subset of the unused dice (the Bonus Die is always one)."""
+    if state.boards[seat].rerolls_left <= 0:
         return []
-    dice = unused_dice(game)
-    return [{"type": "reroll", "dice": [d for i, d in enumerate(dice) if mask >> i & 1]}
-            for mask in range(1, 1 << len(dice))]
+    dice = tuple(unused_dice(state))
+    return [Choice(Reroll, {}, {"dice": Subset(of=dice, min_size=1, max_size=len(dice))})]
 
 
-def stockpile_actions(game: Game, seat: int) -> list[Action]:
-    board = game.boards[seat]
-    return [{"type": "stockpile", "die": die, "stockpile": k}
-            for die in unused_dice(game) for k in range(STOCKPILES) if not stockpile_full(board, k)]
+def stockpile_actions(state: State, seat: int) -> list[Item]:
+    """Every unused die into every Stockpile that is not full (at most 6 x 4)."""
+    board = state.boards[seat]
+    return [WriteStockpile(die=die, stockpile=k)
+            for die in unused_dice(state) for k in range(STOCKPILES)
+            if not stockpile_full(board, k)]
 
 
-def claim_actions(game: Game, seat: int) -> list[Action]:
-    board, actions = game.boards[seat], []
-    for index, value in enumerate(game.shown):
-        if index in game.claimed[seat]:
+def claim_actions(state: State, seat: int) -> list[Item]:
+    """Every unclaimed value shown this turn, on every pile whose next bubble it is. A
+    value is shown at most 8 times a turn (1 roll, 4 uses on the active player's piles,
+    3 re-rolls), so with 4 piles waiting for it: at most 32 items."""
+    board, actions = state.boards[seat], []
+    for index, value in enumerate(state.shown):
+        if index in state.claimed[seat]:
             continue
         for pile, name in enumerate(PILES):
             if next_bubble(board, pile) == value:
-                actions.append({"type": "claim_bonus", "turn": game.turn, "value_index": index,
-                                "pile": name})
+                actions.append(ClaimBonus(turn=state.turn, value_index=index,
+                                          pile=name))  # type: ignore[arg-type]
     return actions
 
 
-def legal_actions(game: Game, seat: int) -> list[Action]:
-    if game.phase == OVER or not 0 <= seat < game.players:
+def legal_actions(state: State, seat: int) -> list[Item]:
+    if state.phase == OVER or not 0 <= seat < state.players:
         return []
-    actions: list[Action] = []
-    if seat == game.active and game.phase == FILL:
-        actions += fill_actions(game, seat) + reroll_actions(game, seat) + [{"type": "done"}]
-    if game.phase == STOCKPILE and seat in game.choosers:
-        actions += stockpile_actions(game, seat)
-    if seat != game.active:
-        actions += claim_actions(game, seat)
+    actions: list[Item] = []
+    if seat == state.active and state.phase == FILL:
+        actions += [*fill_actions(state, seat), *reroll_choices(state, seat), Done()]
+    if state.phase == STOCKPILE and seat in state.choosers:
+        actions += stockpile_actions(state, seat)
+    if seat != state.active:
+        actions += claim_actions(state, seat)
     return actions
 
 
-def timeout_action(game: Game, seat: int) -> Action:
+def timeout_action(state: State, seat: int) -> GameAction:
     """The active player is done; a stockpile choice takes the first unused die into the
     first Stockpile that is not full."""
-    if game.phase == FILL and seat == game.active:
-        return {"type": "done"}
-    if game.phase == STOCKPILE and seat in game.choosers:
-        board = game.boards[seat]
+    if state.phase == FILL and seat == state.active:
+        return Done()
+    if state.phase == STOCKPILE and seat in state.choosers:
+        board = state.boards[seat]
         stockpile = next(k for k in range(STOCKPILES) if not stockpile_full(board, k))
-        return {"type": "stockpile", "die": unused_dice(game)[0], "stockpile": stockpile}
-    raise IllegalAction("not_awaited", "this seat is not awaited")
+        return WriteStockpile(die=unused_dice(state)[0], stockpile=stockpile)
+    raise IllegalAction("not_awaited", f"seat {seat} is not awaited")

@@ -1,35 +1,141 @@
-"""Skip-Bo Dice as a decider: the RULES object the registry loads."""
+"""The rules of Skip-Bo Dice as small named functions of the state (no events, no dice)."""
 
 from __future__ import annotations
 
-from games.core import Decider, Dice, Event, GameConfig
+from games.core.outcome import Outcome, rank_by
+from games.core.seats import seats_from
 
-from . import decide as deciding
-from . import legal, scoring, view as viewing
-from .evolve import evolve as fold_event
-
-
-MIN_PLAYERS, MAX_PLAYERS = 1, 4
-
-
-def setup(config: GameConfig, dice: Dice) -> list[Event]:
-    """The game starts; the first player (named, or drawn with a die) rolls at once."""
-    players = config.players
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Skip-Bo Dice takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
-    first, drawn = config.first_player, config.first_player is None
-    if first is None:
-        first = dice.roll(players) - 1
-    elif not 0 <= first < players:
-        raise ValueError("the first player must be a seat at the table")
-    started = Event("game_started", {"players": players, "options": dict(config.options),
-                                     "first_player": first, "first_player_drawn": drawn})
-    return [started, deciding.turn_started(1, first, dice)]
-
-
-RULES = Decider(
-    slug="skip-bo-dice", name="Skip-Bo Dice Game", min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS, options=(), setup=setup, decide=deciding.decide, evolve=fold_event,
-    legal_actions=legal.legal_actions, awaiting=legal.awaiting, view=viewing.view,
-    timeout_action=legal.timeout_action, outcome=scoring.outcome,
+from .data import (
+    BUBBLES, COLLECTED, COMPLETION_REWARDS, CROSSED, PILES, PILES_TO_END, STAR_BUBBLES,
+    STOCKPILE_BOXES, Face, is_number,
 )
+from .state import Board, State
+
+# --- the board ---------------------------------------------------------------------------
+
+def pile_index(pile: str) -> int:
+    return PILES.index(pile)
+
+
+def next_bubble(board: Board, pile: int) -> int | None:
+    """The number of the next bubble to fill in that pile, None when it is complete."""
+    filled = len(board.piles[pile])
+    return filled + 1 if filled < BUBBLES else None
+
+
+def star_mark(bubble: int, mark: Face) -> str | None:
+    """A number collects the star over its bubble; a Skip-Bo crosses it out."""
+    if bubble not in STAR_BUBBLES:
+        return None
+    return COLLECTED if is_number(mark) else CROSSED
+
+
+def top_box(board: Board, stockpile: int) -> int | None:
+    """The index of the topmost unused box of a Stockpile (None if all used or empty)."""
+    boxes = board.stockpiles[stockpile]
+    for index in range(len(boxes) - 1, -1, -1):
+        if not boxes[index].used:
+            return index
+    return None
+
+
+def stockpile_full(board: Board, stockpile: int) -> bool:
+    return len(board.stockpiles[stockpile]) >= STOCKPILE_BOXES
+
+
+def earns_skip_bo_reward(box: int) -> bool:
+    """Writing the last box of a Stockpile earns a Skip-Bo Reward."""
+    return box + 1 == STOCKPILE_BOXES
+
+
+# --- the turn ----------------------------------------------------------------------------
+
+def unused_dice(state: State) -> list[int]:
+    """The active player's dice not set aside; the Bonus Die is never set aside."""
+    return [i for i, used in enumerate(state.used) if not used]
+
+
+def bonus_value_index(state: State) -> int:
+    """The index in `shown` of the value the Bonus Die shows now."""
+    return len(state.shown) - 1
+
+
+def stockpile_choosers(state: State, seat: int) -> list[int]:
+    """Who chooses in the stockpile step: every player, the active one first and then to
+    the left, except those whose Stockpiles are all full."""
+    return [s for s in seats_from(seat, state.players) if not state.boards[s].all_stockpiles_full]
+
+
+def next_active(state: State) -> int | None:
+    """Who rolls next: the seat to the left, or the next final turn; None: the game ends."""
+    if state.final_turns == ():
+        return None
+    if state.final_turns is not None:
+        return state.final_turns[0]
+    return (state.active + 1) % state.players
+
+
+# --- completions and the end -------------------------------------------------------------
+
+def bonus_moment(turn: int, value_index: int) -> str:
+    """Fills with the same Bonus Die value happen at the same moment."""
+    return f"bonus:{turn}:{value_index}"
+
+
+def action_moment(fills: int) -> str:
+    """Any other fill is a moment of its own."""
+    return f"fill:{fills}"
+
+
+def completion_place(state: State, pile: int, moment: str) -> int:
+    """The place (1-based) a completion at `moment` takes for that pile."""
+    moments = state.moments[pile]
+    return moments.index(moment) + 1 if moment in moments else len(moments) + 1
+
+
+def completion_reward(place: int) -> int:
+    return COMPLETION_REWARDS[place - 1] if place <= len(COMPLETION_REWARDS) else 0
+
+
+def starts_last_round(state: State, seat: int) -> bool:
+    """The first player to complete their third pile starts the last round (this
+    completion, not yet folded, is counted)."""
+    return state.last_round_by is None and state.boards[seat].piles_completed + 1 >= PILES_TO_END
+
+
+def last_round_turns(state: State, trigger: int) -> list[int]:
+    """After this turn every other player takes one final turn, in order to the left."""
+    return [s for s in seats_from((state.active + 1) % state.players, state.players)
+            if s != trigger]
+
+
+# --- scoring -----------------------------------------------------------------------------
+
+def stars_collected(board: Board) -> int:
+    """One point per Point Star circled: the star bubble was filled with a number."""
+    return sum(1 for pile in board.piles for bubble in STAR_BUBBLES
+               if len(pile) >= bubble and is_number(pile[bubble - 1]))
+
+
+def completion_points(board: Board) -> int:
+    return sum(c.reward for c in board.completions if c is not None)
+
+
+def unused_skip_bos_and_rerolls(board: Board) -> int:
+    """Worth a point each, and the tie-break."""
+    return board.rerolls_left + board.free_skip_bos + board.rewards_available
+
+
+def score(board: Board) -> int:
+    return stars_collected(board) + completion_points(board) + unused_skip_bos_and_rerolls(board)
+
+
+def ranking(state: State) -> list[list[int]]:
+    """Most points first; ties go to the most unused Skip-Bos and re-rolls, then share."""
+    return rank_by([(score(b), unused_skip_bos_and_rerolls(b)) for b in state.boards])
+
+
+def standings(state: State) -> Outcome:
+    groups = ranking(state)
+    return Outcome(winners=tuple(groups[0]), ranking=tuple(tuple(g) for g in groups),
+                   scores={s: score(b) for s, b in enumerate(state.boards)})

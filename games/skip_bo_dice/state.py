@@ -1,17 +1,10 @@
-"""The immutable state of a Skip-Bo Dice game and small read-only questions about it."""
+"""The immutable state of a Skip-Bo Dice game: the table and every player's board."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .data import (
-    BUBBLES, COMPLETION_REWARDS, FREE_SKIP_BOS, PILES, REROLLS, STOCKPILE_BOXES,
-    STOCKPILES, Face,
-)
-
-FILL = "fill"
-STOCKPILE = "stockpile"
-OVER = "over"
+from .data import FILL, FREE_SKIP_BOS, PILES, REROLLS, STOCKPILE_BOXES, STOCKPILES, Face
 
 
 @dataclass(frozen=True)
@@ -56,8 +49,14 @@ class Board:
 
 
 @dataclass(frozen=True)
-class Game:
-    """The whole table. `shown` is every Bonus Die value shown this turn, in order."""
+class State:
+    """The whole table.
+
+    `dice` and `used` are the active player's six dice this turn; `shown` is every value
+    the Bonus Die showed this turn, in order; `claimed[seat]` the indices of `shown` that
+    seat has used; `choosers` the seats still to choose in the stockpile step; `moments`
+    per pile, the completion moments in the order they first completed it.
+    """
 
     players: int
     first_player: int
@@ -74,56 +73,3 @@ class Game:
     fills: int = 0
     last_round_by: int | None = None
     final_turns: tuple[int, ...] | None = None
-
-
-def pile_index(pile: str) -> int:
-    return PILES.index(pile)
-
-
-def next_bubble(board: Board, pile: int) -> int | None:
-    """The number of the next bubble to fill in that pile, None when it is complete."""
-    filled = len(board.piles[pile])
-    return filled + 1 if filled < BUBBLES else None
-
-
-def top_box(board: Board, stockpile: int) -> int | None:
-    """The index of the topmost unused box of a Stockpile (None if all used or empty)."""
-    boxes = board.stockpiles[stockpile]
-    for index in range(len(boxes) - 1, -1, -1):
-        if not boxes[index].used:
-            return index
-    return None
-
-
-def stockpile_full(board: Board, stockpile: int) -> bool:
-    return len(board.stockpiles[stockpile]) >= STOCKPILE_BOXES
-
-
-def unused_dice(game: Game) -> list[int]:
-    """The active player's dice not set aside; the Bonus Die is never set aside."""
-    return [i for i, used in enumerate(game.used) if not used]
-
-
-def bonus_value_index(game: Game) -> int:
-    """The index in `shown` of the value the Bonus Die shows now."""
-    return len(game.shown) - 1
-
-
-def bonus_moment(turn: int, value_index: int) -> str:
-    """Fills with the same Bonus Die value happen at the same moment."""
-    return f"bonus:{turn}:{value_index}"
-
-
-def action_moment(fills: int) -> str:
-    """Any other fill is a moment of its own."""
-    return f"fill:{fills}"
-
-
-def completion_place(game: Game, pile: int, moment: str) -> int:
-    """The place (1-based) a completion at `moment` takes for that pile."""
-    moments = game.moments[pile]
-    return moments.index(moment) + 1 if moment in moments else len(moments) + 1
-
-
-def completion_reward(place: int) -> int:
-    return COMPLETION_REWARDS[place - 1] if place <= len(COMPLETION_REWARDS) else 0

@@ -1,83 +1,208 @@
-"""The table as a client sees it. Everything in Skip-Bo Dice is public."""
+"""The table as a client sees it. Everything in Skip-Bo Dice is public: every seat sees
+what a spectator sees, and `you`."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Literal, Mapping
 
-from .data import BONUS, PILES, STAR_BUBBLES, ruleset
+from games.core.messages import Record, doc
+from games.core.outcome import Outcome
+
+from .data import (
+    BONUS, BUBBLES, COMPLETION_REWARDS, DICE, FACE_SCHEMA, FREE_SKIP_BOS, PILES, PILES_TO_END,
+    REROLLS, STAR_BUBBLES, STOCKPILE_BOXES, STOCKPILES,
+)
 from .legal import awaiting
-from .scoring import outcome, score, stars_collected, unused_skip_bos_and_rerolls
-from .state import Board, Game, completion_reward, next_bubble, top_box
+from .outcome import outcome
+from .rules import (
+    completion_reward, next_bubble, score, star_mark, stars_collected, top_box,
+    unused_skip_bos_and_rerolls,
+)
+from .state import Board, State
+
+StarMark = Literal["collected", "crossed"]
 
 
-def pile_view(board: Board, pile: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class CompletedView(Record):
+    place: int = field(metadata=doc("the place of the completion's moment"))
+    reward: int = field(metadata=doc("the stars circled"))
+
+
+@dataclass(frozen=True)
+class PileView(Record):
+    marks: tuple[Any, ...] = field(metadata=doc("the bubbles filled, from 1",
+                                                items=FACE_SCHEMA))
+    next_bubble: int | None = field(metadata=doc("null when the pile is complete"))
+    stars: Mapping[int, StarMark | None] = field(metadata=doc(
+        "by star bubble (5, 7, 10): collected, crossed, or null while unfilled"))
+    completed: CompletedView | None
+
+
+@dataclass(frozen=True)
+class BoxView(Record):
+    value: Any = field(metadata=doc("the face written", **FACE_SCHEMA))
+    used: bool = field(metadata=doc("its number was used (crossed)"))
+
+
+@dataclass(frozen=True)
+class StockpileView(Record):
+    boxes: tuple[BoxView, ...] = field(metadata=doc("bottom up"))
+    top: Any = field(metadata=doc("the topmost unused value, null if none",
+                                  **FACE_SCHEMA, nullable=True))
+
+
+@dataclass(frozen=True)
+class SkipBoRewards(Record):
+    earned: int
+    used: int
+    available: int
+
+
+@dataclass(frozen=True)
+class SeatView(Record):
+    """One player's board."""
+
+    seat: int
+    piles: Mapping[str, PileView] = field(metadata=doc("by letter, A to D"))
+    stockpiles: tuple[StockpileView, ...]
+    free_skip_bos: int
+    skip_bo_rewards: SkipBoRewards
+    rerolls_left: int
+    piles_completed: int
+    stars_collected: int
+    score: int = field(metadata=doc("the score if the game ended now"))
+    unused_skip_bos_and_rerolls: int = field(metadata=doc("the tie-break"))
+    bonus_values_claimed: tuple[int, ...] = field(metadata=doc(
+        "indices of this turn's shown Bonus Die values this seat has claimed"))
+
+
+@dataclass(frozen=True)
+class DieView(Record):
+    die: int
+    kind: Literal["number", "bonus"]
+    face: Any = field(metadata=doc("a number or SB", **FACE_SCHEMA))
+    used: bool = field(metadata=doc("set aside this turn"))
+
+
+@dataclass(frozen=True)
+class BonusValueView(Record):
+    value_index: int
+    value: int
+    claimed_by: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PileCompletions(Record):
+    moments: int = field(metadata=doc("the completion moments of this pile so far"))
+    next_reward: int = field(metadata=doc("what the next moment earns"))
+
+
+@dataclass(frozen=True)
+class LastRound(Record):
+    started_by: int
+    final_turns_left: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Ruleset(Record):
+    """The dice faces and board constants (data of the ruleset)."""
+
+    dice: tuple[tuple[Any, ...], ...] = field(metadata=doc(
+        "each die's faces, by die", items={"type": "array", "items": FACE_SCHEMA}))
+    bonus_die: int
+    piles: tuple[str, ...]
+    bubbles: int
+    star_bubbles: tuple[int, ...]
+    completion_rewards: tuple[int, ...]
+    stockpiles: int
+    stockpile_boxes: int
+    free_skip_bos: int
+    rerolls: int
+    piles_to_end: int
+
+
+RULESET = Ruleset(
+    dice=DICE, bonus_die=BONUS, piles=PILES, bubbles=BUBBLES, star_bubbles=STAR_BUBBLES,
+    completion_rewards=COMPLETION_REWARDS, stockpiles=STOCKPILES,
+    stockpile_boxes=STOCKPILE_BOXES, free_skip_bos=FREE_SKIP_BOS, rerolls=REROLLS,
+    piles_to_end=PILES_TO_END)
+
+
+@dataclass(frozen=True)
+class View(Record):
+    """A Skip-Bo Dice table as one seat (or a spectator) sees it: all of it."""
+
+    players: int
+    phase: Literal["fill", "stockpile", "over"]
+    seats: tuple[SeatView, ...]
+    you: int | None = field(metadata=doc("the viewer's seat; null for a spectator"))
+    turn: int
+    active: int = field(metadata=doc("the seat whose turn it is"))
+    awaiting: Mapping[int, Literal["fill", "stockpile"]]
+    dice: tuple[DieView, ...] = field(metadata=doc("the active player's six dice"))
+    bonus_values: tuple[BonusValueView, ...] = field(metadata=doc(
+        "every value the Bonus Die showed this turn"))
+    stockpile_choosers: tuple[int, ...] = field(metadata=doc("seats still to choose"))
+    completions: Mapping[str, PileCompletions] = field(metadata=doc("by pile letter"))
+    last_round: LastRound | None
+    outcome: Outcome | None
+    ruleset: Ruleset
+
+
+def view(state: State, viewer: int | None) -> View:
+    return View(
+        players=state.players, phase=state.phase,  # type: ignore[arg-type]
+        seats=tuple(seat_view(state, seat) for seat in range(state.players)),
+        you=viewer, turn=state.turn, active=state.active,
+        awaiting=awaiting(state),  # type: ignore[arg-type]
+        dice=tuple(DieView(die=i, kind="bonus" if i == BONUS else "number", face=face,
+                           used=state.used[i]) for i, face in enumerate(state.dice)),
+        bonus_values=tuple(
+            BonusValueView(value_index=i, value=v,
+                           claimed_by=tuple(s for s in range(state.players)
+                                            if i in state.claimed[s]))
+            for i, v in enumerate(state.shown)),
+        stockpile_choosers=state.choosers,
+        completions={name: PileCompletions(moments=len(state.moments[pile]),
+                                           next_reward=completion_reward(
+                                               len(state.moments[pile]) + 1))
+                     for pile, name in enumerate(PILES)},
+        last_round=None if state.last_round_by is None else LastRound(
+            started_by=state.last_round_by, final_turns_left=state.final_turns or ()),
+        outcome=outcome(state), ruleset=RULESET,
+    )
+
+
+def pile_view(board: Board, pile: int) -> PileView:
     marks = board.piles[pile]
     completion = board.completions[pile]
-    stars = {}
-    for bubble in STAR_BUBBLES:
-        mark = marks[bubble - 1] if len(marks) >= bubble else None
-        stars[str(bubble)] = None if mark is None else (
-            "crossed" if isinstance(mark, str) else "collected")
-    return {
-        "marks": list(marks),
-        "next_bubble": next_bubble(board, pile),
-        "stars": stars,
-        "completed": None if completion is None else {
-            "place": completion.place, "reward": completion.reward},
-    }
+    return PileView(
+        marks=marks, next_bubble=next_bubble(board, pile),
+        stars={bubble: star_mark(bubble, marks[bubble - 1]) if len(marks) >= bubble else None
+               for bubble in STAR_BUBBLES},  # type: ignore[misc]
+        completed=None if completion is None else CompletedView(
+            place=completion.place, reward=completion.reward))
 
 
-def board_view(game: Game, seat: int) -> dict[str, Any]:
-    board = game.boards[seat]
-    return {
-        "seat": seat,
-        "piles": {name: pile_view(board, i) for i, name in enumerate(PILES)},
-        "stockpiles": [
-            {"boxes": [{"value": b.value, "used": b.used} for b in boxes],
-             "top": None if (t := top_box(board, k)) is None else boxes[t].value}
-            for k, boxes in enumerate(board.stockpiles)
-        ],
-        "free_skip_bos": board.free_skip_bos,
-        "skip_bo_rewards": {"earned": board.rewards_earned, "used": board.rewards_used,
-                            "available": board.rewards_available},
-        "rerolls_left": board.rerolls_left,
-        "piles_completed": board.piles_completed,
-        "stars_collected": stars_collected(board),
-        "score": score(board),
-        "unused_skip_bos_and_rerolls": unused_skip_bos_and_rerolls(board),
-        "bonus_values_claimed": sorted(game.claimed[seat]),
-    }
+def stockpile_view(board: Board, stockpile: int) -> StockpileView:
+    boxes = board.stockpiles[stockpile]
+    top = top_box(board, stockpile)
+    return StockpileView(boxes=tuple(BoxView(value=b.value, used=b.used) for b in boxes),
+                         top=None if top is None else boxes[top].value)
 
 
-def completions_view(game: Game) -> dict[str, Any]:
-    """Per pile: how many completion moments have passed and what the next one earns."""
-    out = {}
-    for pile, name in enumerate(PILES):
-        moments = len(game.moments[pile])
-        out[name] = {"moments": moments, "next_reward": completion_reward(moments + 1)}
-    return out
-
-
-def view(game: Game, viewer: int | None) -> dict[str, Any]:
-    return {
-        "players": game.players,
-        "phase": game.phase,
-        "seats": [board_view(game, seat) for seat in range(game.players)],
-        "you": viewer,
-        "turn": game.turn,
-        "active": game.active,
-        "awaiting": {str(s): k for s, k in awaiting(game).items()},
-        "dice": [{"die": i, "kind": "bonus" if i == BONUS else "number", "face": face,
-                  "used": game.used[i]} for i, face in enumerate(game.dice)],
-        "bonus_values": [
-            {"value_index": i, "value": v,
-             "claimed_by": [s for s in range(game.players) if i in game.claimed[s]]}
-            for i, v in enumerate(game.shown)
-        ],
-        "stockpile_choosers": list(game.choosers),
-        "completions": completions_view(game),
-        "last_round": None if game.last_round_by is None else {
-            "started_by": game.last_round_by, "final_turns_left": list(game.final_turns or ())},
-        "outcome": outcome(game),
-        "ruleset": ruleset(),
-    }
+def seat_view(state: State, seat: int) -> SeatView:
+    board = state.boards[seat]
+    return SeatView(
+        seat=seat, piles={name: pile_view(board, i) for i, name in enumerate(PILES)},
+        stockpiles=tuple(stockpile_view(board, k) for k in range(STOCKPILES)),
+        free_skip_bos=board.free_skip_bos,
+        skip_bo_rewards=SkipBoRewards(earned=board.rewards_earned, used=board.rewards_used,
+                                      available=board.rewards_available),
+        rerolls_left=board.rerolls_left, piles_completed=board.piles_completed,
+        stars_collected=stars_collected(board), score=score(board),
+        unused_skip_bos_and_rerolls=unused_skip_bos_and_rerolls(board),
+        bonus_values_claimed=tuple(sorted(state.claimed[seat])),
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import IllegalAction
+from games.core.legal import expand_all
 from games.skip_bo_dice import RULES
 from tests.support.harness import config, given
 
@@ -157,7 +158,10 @@ def test_reroll_lists_every_subset_of_unused_dice():
     state = turn()
     state, _ = act(state, 0, fill("A", "free_skip_bo"))
     state, _ = act(state, 0, die("B", 2))
-    rerolls = [a["dice"] for a in RULES.legal_actions(state, 0) if a["type"] == "reroll"]
+    items = [a for a in RULES.legal_actions(state, 0) if a["type"] == "reroll"]
+    assert items == [{"type": "reroll", "choose": {"dice": {
+        "of": [0, 1, 3, 4, 5], "min_size": 1, "max_size": 5, "excluded": []}}}]
+    rerolls = [a["dice"] for a in expand_all(items)]
     assert len(rerolls) == 31 and [0, 1, 3, 4, 5] in rerolls and [2] not in rerolls
 
 

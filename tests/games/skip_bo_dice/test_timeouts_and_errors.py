@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import IllegalAction, MalformedAction
+from games.core import GameConfig, IllegalAction, MalformedAction, ScriptedDice
 from games.skip_bo_dice import RULES
 
 from .build import act, die, next_turn, start, state_of, turn_roll, up_to, written
@@ -91,3 +91,46 @@ def test_malformed_actions_are_rejected(junk):
     for seat in (0, 1):
         with pytest.raises(MalformedAction):
             RULES.decide(state, seat, junk, None)
+
+
+# --- setup: the common error contract ------------------------------------------------------
+
+@pytest.mark.parametrize("players", [0, 5, -1, "2", True, None])
+def test_setup_refuses_a_table_size_it_does_not_take(players):
+    with pytest.raises(IllegalAction) as err:
+        RULES.setup(GameConfig(players=players), ScriptedDice())
+    assert err.value.code == "player_count_out_of_range"
+
+
+@pytest.mark.parametrize("first", [-1, 3, "0", True])
+def test_setup_refuses_a_first_player_who_is_not_a_seat(first):
+    with pytest.raises(IllegalAction) as err:
+        RULES.setup(GameConfig(players=3, first_player=first), ScriptedDice())
+    assert err.value.code == "first_player_out_of_range"
+
+
+class SidesDice:
+    """Scripted results that also record the sides of every die rolled."""
+
+    def __init__(self, results):
+        self.results, self.sides = list(results), []
+
+    def roll(self, sides):
+        self.sides.append(sides)
+        return self.results.pop(0)
+
+
+def test_one_player_first_player_is_still_drawn_with_a_d1():
+    """Stored one-player games drew their first player with a one-sided die: the same dice
+    are rolled today, so they replay unchanged."""
+    dice = SidesDice([1] + QUIET)
+    events = RULES.setup(GameConfig(players=1), dice)
+    assert dice.sides == [1, 6, 6, 6, 6, 6, 10] and not dice.results
+    assert events[0].data == {"players": 1, "options": {}, "first_player": 0,
+                              "first_player_drawn": True}
+
+
+def test_a_named_first_player_draws_no_die():
+    dice = SidesDice(QUIET)
+    RULES.setup(GameConfig(players=1, first_player=0), dice)
+    assert dice.sides == [6, 6, 6, 6, 6, 10]

@@ -1,0 +1,147 @@
+"""The events of Skip-Bo Dice, one typed class each (docs/games/skip-bo-dice.md).
+
+Everything in this game is public: no event has a private part. Faces and marks (a
+number or "SB") are annotated `Any`, with their JSON Schema given by FACE_SCHEMA.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from games.core.messages import GameEvent, Messages, Record, doc
+from games.core.outcome import Outcome
+
+from .data import FACE_SCHEMA, Pile
+
+
+@dataclass(frozen=True)
+class Options(Record):
+    """Skip-Bo Dice has no options: always {}."""
+
+
+@dataclass(frozen=True)
+class GameStarted(GameEvent):
+    TYPE: ClassVar[str] = "game_started"
+    players: int
+    options: Options
+    first_player: int = field(metadata=doc("the seat that rolls first"))
+    first_player_drawn: bool = field(metadata=doc(
+        "true when no seat was named: drawn with one roll of a die with `players` sides"))
+
+
+@dataclass(frozen=True)
+class TurnStarted(GameEvent):
+    TYPE: ClassVar[str] = "turn_started"
+    turn: int
+    seat: int
+    dice: tuple[Any, ...] = field(metadata=doc("the roll of the six dice, by die",
+                                               items=FACE_SCHEMA))
+
+
+@dataclass(frozen=True)
+class Source(Record):
+    """What a fill took: `{"kind": "die", "die"}`, `{"kind": "stockpile", "stockpile",
+    "box"}`, `{"kind": "free_skip_bo"}`, `{"kind": "reward_skip_bo"}` or
+    `{"kind": "claim", "turn", "value_index"}`; fields of other kinds are absent."""
+
+    kind: Literal["die", "stockpile", "free_skip_bo", "reward_skip_bo", "claim"]
+    die: int | None = field(default=None, metadata=doc("kind die", omit_none=True))
+    stockpile: int | None = field(default=None, metadata=doc("kind stockpile",
+                                                             omit_none=True))
+    box: int | None = field(default=None, metadata=doc(
+        "kind stockpile: the box whose number was used", omit_none=True))
+    turn: int | None = field(default=None, metadata=doc("kind claim", omit_none=True))
+    value_index: int | None = field(default=None, metadata=doc(
+        "kind claim: the index of the Bonus Die value claimed", omit_none=True))
+
+
+@dataclass(frozen=True)
+class BubbleFilled(GameEvent):
+    TYPE: ClassVar[str] = "bubble_filled"
+    seat: int
+    pile: Pile
+    bubble: int = field(metadata=doc("1..10"))
+    mark: Any = field(metadata=doc("the number written, or SB for a Skip-Bo", **FACE_SCHEMA))
+    star: Literal["collected", "crossed"] | None = field(metadata=doc(
+        "the star over the bubble: collected by a number, crossed by a Skip-Bo; null "
+        "when the bubble has none"))
+    source: Source
+
+
+@dataclass(frozen=True)
+class PileCompleted(GameEvent):
+    TYPE: ClassVar[str] = "pile_completed"
+    seat: int
+    pile: Pile
+    place: int = field(metadata=doc("the place of the completion's moment, 1..."))
+    reward: int = field(metadata=doc("the stars circled: 3, 2, 1, then 0"))
+    moment: str = field(metadata=doc("bonus:<turn>:<value_index> or fill:<n>"))
+    shared: bool = field(metadata=doc("an earlier completion of the pile had this moment"))
+
+
+@dataclass(frozen=True)
+class LastRoundStarted(GameEvent):
+    TYPE: ClassVar[str] = "last_round_started"
+    seat: int = field(metadata=doc("who completed a third pile first"))
+    final_turns: tuple[int, ...] = field(metadata=doc("the seats still to take a final turn"))
+
+
+@dataclass(frozen=True)
+class BonusDieRolled(GameEvent):
+    TYPE: ClassVar[str] = "bonus_die_rolled"
+    seat: int
+    value: int
+    value_index: int = field(metadata=doc("the value's index among the turn's shown values"))
+
+
+@dataclass(frozen=True)
+class DiceRerolled(GameEvent):
+    TYPE: ClassVar[str] = "dice_rerolled"
+    seat: int
+    dice: tuple[int, ...]
+    faces: tuple[Any, ...] = field(metadata=doc("the new faces, in the order of `dice`",
+                                                items=FACE_SCHEMA))
+    rerolls_left: int
+
+
+@dataclass(frozen=True)
+class TurnDone(GameEvent):
+    TYPE: ClassVar[str] = "turn_done"
+    seat: int
+    choosers: tuple[int, ...] = field(metadata=doc(
+        "the seats to choose in the stockpile step, the active one first"))
+
+
+@dataclass(frozen=True)
+class StockpileWritten(GameEvent):
+    TYPE: ClassVar[str] = "stockpile_written"
+    seat: int
+    die: int
+    value: Any = field(metadata=doc("the die's face", **FACE_SCHEMA))
+    stockpile: int
+    box: int
+
+
+@dataclass(frozen=True)
+class SkipBoRewardEarned(GameEvent):
+    TYPE: ClassVar[str] = "skip_bo_reward_earned"
+    seat: int
+    stockpile: int
+
+
+@dataclass(frozen=True)
+class TurnEnded(GameEvent):
+    TYPE: ClassVar[str] = "turn_ended"
+    seat: int
+    turn: int
+
+
+@dataclass(frozen=True)
+class GameOver(Outcome, GameEvent):
+    TYPE: ClassVar[str] = "game_over"
+
+
+EVENTS = Messages(GameStarted, TurnStarted, BubbleFilled, PileCompleted, LastRoundStarted,
+                  BonusDieRolled, DiceRerolled, TurnDone, StockpileWritten, SkipBoRewardEarned,
+                  TurnEnded, GameOver)

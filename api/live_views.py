@@ -35,6 +35,7 @@ from events.models import GameStatus
 
 from . import serializers as s
 from .auth import BearerOrTokenAuthentication
+from .errors import problem_exception_handler
 from .live import LiveStart, Slot, StreamTicketAuthentication, close_connections, issue_ticket
 from .live import open_slot
 from .schema import live_problems, problems
@@ -270,12 +271,26 @@ async def events(request: HttpRequest, game_id: Any) -> HttpResponse:
     end = loop.time() + query["wait"]
     try:
         async with broadcast.listening(game.id, after) as signal:
+            # The head may have passed `after` since the check: one look (a single-row
+            # read), then wait. Woken, read the page: the rows first, then the seat
+            # (selectors.event_page), never a stale seat.
+            version = await in_thread(selectors.head_of, game.id)
+            read = version > after
             while True:
                 signal.take()
-                # The rows first, then the seat (selectors.event_page): never a stale seat.
-                page = await in_thread(selectors.event_page, game.id, user, after, limit)
-                if page["events"] or not await signal.wait(end - loop.time()):
+                if read:
+                    page = await in_thread(selectors.event_page, game.id, user, after, limit)
+                    version = page["version"]
+                    if page["events"]:
+                        break
+                if not await signal.wait(end - loop.time()):
+                    page = {"version": version, "events": [], "next_after": None}
                     break
+                read = True
+    except DatabaseError as error:  # as the DRF views answer it (api/errors.py)
+        problem = problem_exception_handler(error, {"request": request})
+        problem.renderer_context = {}
+        return problem.render()  # type: ignore[no-any-return]
     finally:
         params["slot"].release()
     body = JSONRenderer().render(page)

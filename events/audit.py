@@ -52,7 +52,7 @@ def export(game: Game, *, running: bool = False) -> dict[str, Any]:
 
 def verify_export(audit: dict[str, Any]) -> verify.Verdict:
     """Verify an export made here (stored events are upcast as the service reads them)."""
-    return verify.verify_audit(audit, upcast=store.upcast)
+    return verify.verify_audit(audit, upcast=store.upcast_event)
 
 
 def audit_with_verdict(game: Game) -> dict[str, Any]:
@@ -67,8 +67,11 @@ def public_events(game: Game) -> list[dict[str, Any]]:
     rows = (Event.objects.filter(game=game, seq__lte=game.version)
             .exclude(type__in=store.SERVICE_EVENTS).order_by("seq")
             .values_list("seq", "type", "schema_version", "data"))
-    return [{"seq": seq, "type": kind, "data": store.upcast(kind, version, data)}
-            for seq, kind, version, data in rows]
+    events = []
+    for seq, kind, version, data in rows:
+        kind, data = store.upcast_event(kind, version, data)  # a renamed type too
+        events.append({"seq": seq, "type": kind, "data": data})
+    return events
 
 
 def challenges_for(game: Game) -> dict[str, Any]:

@@ -55,9 +55,9 @@ def starts_batch(row: Event) -> bool:
 
 def visible_event(row: Event, viewer: int | None, batch_end: bool) -> dict[str, Any]:
     """An event as seat `viewer` (None: a spectator) may see it."""
+    kind, data = store.upcast_event(row.type, row.schema_version, row.data)
     out: dict[str, Any] = {
-        "seq": row.seq, "type": row.type,
-        "data": store.upcast(row.type, row.schema_version, row.data),
+        "seq": row.seq, "type": kind, "data": data,
         "actor": row.actor, "recorded_at": chain.timestamp(row.recorded_at),
         "batch_end": batch_end,
     }

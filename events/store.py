@@ -20,16 +20,15 @@ from games.core.fairness import Draw
 from games.core.rules import GameRules
 
 from . import chain
-from .upcasters import UPCASTERS, schema_version_of, upcast  # noqa: F401 (re-exported)
+from .upcasters import (  # noqa: F401 (re-exported)
+    UPCASTERS, schema_version_of, upcast, upcast_event,
+)
 from .verify_replay import SERVICE_EVENTS
 from .models import Event, Game
 
 def to_rule_event(row: Event) -> RuleEvent:
-    return RuleEvent.from_dict({
-        "type": row.type,
-        "data": upcast(row.type, row.schema_version, row.data),
-        "private": row.private,
-    })
+    kind, data = upcast_event(row.type, row.schema_version, row.data)
+    return RuleEvent.from_dict({"type": kind, "data": data, "private": row.private})
 
 
 def rules_of(game: Game) -> GameRules:

@@ -1,68 +1,84 @@
-"""Reading a posted action into a typed move; a wrong shape is a MalformedAction."""
+"""The actions a Bamboozled seat may post, one typed class each (docs/games/bamboozled.md)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar
 
-from games.core import IllegalAction, MalformedAction
-from games.core.actions import action_type, int_field, only_fields, str_field
+from games.core import MalformedAction
+from games.core.messages import GameAction, Messages, doc
 
-from .data import AFTER_ROLL, CARD_NAMES, DIRECTIONS, SCORES
-from .state import CardUse
-
-ACTION_TYPES: tuple[str, ...] = (
-    "declare", "accept", "call", "play_card", "revive", "discard", "roll", "concede",
-)
-CARD_FIELDS = {"jackpot": ("name",), "double": ("name", "die"),
-               "up_down": ("name", "die", "direction")}
+from .data import SCORES
+from .state import CardName, CardUse
 
 
 @dataclass(frozen=True)
-class Move:
-    type: str
-    score: int = 0
-    use: CardUse | None = None  # the after-roll card of a declaration
-    card: str = ""  # the card of play_card / discard
+class Declare(GameAction):
+    """The roller declares a score (tie or beat the standing one; kids: beat it), with an
+    after-roll card played face down (kids: open), or none."""
+
+    TYPE: ClassVar[str] = "declare"
+    score: int = field(metadata=doc("a score two dice can show: 11..66, digits 1..6",
+                                    enum=list(SCORES)))
+    card: CardUse | None = field(default=None, metadata=doc(
+        "an after-roll card played with the declaration, or null"))
+
+    def __post_init__(self) -> None:
+        if self.score not in SCORES:
+            raise MalformedAction("invalid_score",
+                                  f"{self.score} is not a score two dice can show")
 
 
-def read_move(action: Any) -> Move:
-    kind = action_type(action, ACTION_TYPES)
-    if kind == "declare":
-        only_fields(action, ("score", "card"))
-        return Move(kind, score=read_score(action), use=read_card_use(action.get("card")))
-    if kind in ("play_card", "discard"):
-        only_fields(action, ("card",))
-        return Move(kind, card=str_field(action, "card", CARD_NAMES))
-    only_fields(action, ())
-    return Move(kind)
+@dataclass(frozen=True)
+class Accept(GameAction):
+    """The responder believes the declaration and rolls against it."""
+
+    TYPE: ClassVar[str] = "accept"
 
 
-def read_score(action: Mapping[str, Any]) -> int:
-    score = int_field(action, "score")
-    if score not in SCORES:
-        raise MalformedAction("invalid_score", f"{score} is not a score two dice can show")
-    return score
+@dataclass(frozen=True)
+class CallBluff(GameAction):
+    """The responder calls the declaration a bluff: the dice are revealed."""
+
+    TYPE: ClassVar[str] = "call"
 
 
-def read_card_use(raw: Any) -> CardUse | None:
-    if raw is None:
-        return None
-    if not isinstance(raw, Mapping):
-        raise MalformedAction("malformed_action", "field 'card' must be an object or null")
-    name = str_field(raw, "name", CARD_NAMES)
-    if name not in AFTER_ROLL:
-        raise IllegalAction(
-            "not_an_after_roll_card", f"{name} is not played with a declaration"
-        )
-    extra = sorted(set(raw) - set(CARD_FIELDS[name]))
-    if extra:
-        raise MalformedAction("malformed_action", f"unexpected card field(s): {', '.join(extra)}")
-    if name == "jackpot":
-        return CardUse(name)
-    die = int_field(raw, "die")
-    if die not in (0, 1):
-        raise MalformedAction("invalid_die", "field 'die' is 0 (first die) or 1 (second die)")
-    if name == "double":
-        return CardUse(name, die)
-    return CardUse(name, die, str_field(raw, "direction", DIRECTIONS))
+@dataclass(frozen=True)
+class PlayCard(GameAction):
+    """The responder (kids: the next roller) plays a before-roll card: fresh_start,
+    my_bad, skip or reverse."""
+
+    TYPE: ClassVar[str] = "play_card"
+    card: CardName
+
+
+@dataclass(frozen=True)
+class Revive(GameAction):
+    """Play Revive on your own turn: return one strike."""
+
+    TYPE: ClassVar[str] = "revive"
+
+
+@dataclass(frozen=True)
+class Discard(GameAction):
+    """Discard a card of your choice when over the hand limit."""
+
+    TYPE: ClassVar[str] = "discard"
+    card: CardName
+
+
+@dataclass(frozen=True)
+class Roll(GameAction):
+    """Kids rules: the next roller rolls against the open score."""
+
+    TYPE: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True)
+class Concede(GameAction):
+    """Kids rules: a roller whose dice do not beat the score takes the strike."""
+
+    TYPE: ClassVar[str] = "concede"
+
+
+ACTIONS = Messages(Declare, Accept, CallBluff, PlayCard, Revive, Discard, Roll, Concede)

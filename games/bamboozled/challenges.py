@@ -2,9 +2,14 @@
 
 Built from public events only (games.core.challenges). A call is one `bluff_called`
 event, which reveals the declarer's dice and any face-down card; a call made with a
-My Bad card is the same event with `my_bad: true` (after the card's `card_played`).
-What everyone knew before the call (the score to tie or beat, strikes, hand sizes) is
-folded from public events; the caller's hand and every accepted roll stay hidden.
+My Bad card is the same event with `my_bad: true` (after the card's
+`score_reset_card_played`). What everyone knew before the call (the score to tie or
+beat, strikes, hand sizes) is folded from public events; the caller's hand and every
+accepted roll stay hidden.
+
+The events are read as the service serves them (upcast), and as they were stored before
+schema version 2 too: a `card_played` is read as the type its keys give it now
+(`events.card_played_type`), with the same data.
 """
 
 from __future__ import annotations
@@ -14,11 +19,14 @@ from typing import Any, Mapping, Sequence
 
 from .cards import backed_scores
 from .data import readings
+from .events import CARD_PLAYED, RevivePlayed, card_played_type
 from .state import CardUse
 
 CARD_WORDS = {"jackpot": "Jackpot", "double": "Double", "up_down": "Up/Down"}
 # Events after a call that belong to its outcome; anything else closes the report.
-OUTCOME_EVENTS = ("strike_taken", "player_out", "card_played")
+OUTCOME_EVENTS = ("strike_taken", "player_out", RevivePlayed.TYPE)
+# The cards played outside a declaration (one `card_played` type before schema v2).
+CARD_PLAYED_TYPES = frozenset(kind.TYPE for kind in CARD_PLAYED)
 # A bluff caught with My Bad: the caller starts the next round, unless the strike ended
 # the game (then the words say so: `game_ended`).
 NEW_ROUND_WORDS = " and the caller starts a new round at 0"
@@ -56,11 +64,11 @@ class _Table:
                 self.add_cards(int(data["seat"]), -1)
         elif kind in ("card_drawn", "card_discarded"):
             self.hand_sizes[str(data["seat"])] = int(data["hand_size"])
-        elif kind == "card_played":
+        elif kind in CARD_PLAYED_TYPES:
             self.add_cards(int(data["seat"]), -1)
-            if "strikes" in data:
+            if kind == "revive_played":
                 self.strikes[str(data["seat"])] = int(data["strikes"])
-            if "direction" in data:
+            if kind == "reverse_played":
                 self.direction = str(data["direction"])
         elif kind == "bluff_called" and data.get("card") is not None:
             self.add_cards(int(data["declarer"]), -1)  # revealed and discarded
@@ -87,6 +95,8 @@ def challenges(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     open_report: dict[str, Any] | None = None
     for event in events:
         seq, kind, data = int(event["seq"]), str(event["type"]), event["data"]
+        if kind == "card_played":  # stored before schema version 2, not upcast
+            kind = card_played_type(data)
         if kind == "bluff_called":
             open_report = report(table, seq, data)
             reports.append(open_report)
@@ -108,7 +118,7 @@ def add_outcome(report: dict[str, Any], kind: str, data: Mapping[str, Any]) -> N
         outcome["details"]["strikes"][str(seat)] = int(data["strikes"])
     elif kind == "player_out":
         outcome["out"].append(seat)
-    elif data.get("card") == "revive" and data.get("final_strike"):
+    elif kind == "revive_played" and data.get("final_strike"):
         outcome["details"]["strikes"][str(seat)] = int(data["strikes"])
         outcome["details"]["revived"].append(seat)
 
@@ -144,8 +154,9 @@ def scores_phrase(scores: Sequence[int]) -> str:
 def true_scores(dice: Sequence[int], card: Mapping[str, Any] | None) -> list[int]:
     """The scores the revealed dice (as the card makes them) truly show."""
     pair = (int(dice[0]), int(dice[1]))
-    use = CardUse.from_json(card)
-    return list(backed_scores(pair, use) if use is not None else readings(pair))
+    if card is None:
+        return list(readings(pair))
+    return list(backed_scores(pair, CardUse.from_json(card)))
 
 
 def report(table: _Table, seq: int, data: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,8 +1,13 @@
-"""The rulebook's data: the action-card deck, the score ranks, the options."""
+"""The rulebook's data: table size, the action-card deck, the score ranks, the options,
+phases and awaiting kinds."""
 
 from __future__ import annotations
 
 from games.core import Option
+
+SLUG = "bamboozled"
+NAME = "Bamboozled"
+MIN_PLAYERS, MAX_PLAYERS = 2, 12  # (Ruling: no limit in the rulebook; a cap for the screen)
 
 # The deck of action cards (Ruling: Reverse x4, the rulebook gives no count).
 CARD_COUNTS: tuple[tuple[str, int], ...] = (
@@ -70,14 +75,6 @@ def readings(dice: tuple[int, int]) -> tuple[int, ...]:
     return tuple(sorted({10 * a + b, 10 * b + a}, key=rank))
 
 
-def ties_or_beats(score: int, standing: int) -> bool:
-    return rank(score) >= rank(standing)
-
-
-def beats(score: int, standing: int) -> bool:
-    return rank(score) > rank(standing)
-
-
 OPTIONS: tuple[Option, ...] = (
     Option(
         "strikes", 3, {"type": "integer", "minimum": 3, "maximum": 10},
@@ -93,3 +90,18 @@ OPTIONS: tuple[Option, ...] = (
         "Simplified rules for kids: open rolls, must strictly beat, no bluffing, no My Bad.",
     ),
 )
+
+# Phases of the state ("setup" only until the first roll of the setup).
+SETUP = "setup"
+DECLARE = "declare"
+RESPOND = "respond"
+ROLL = "roll"
+DISCARD = "discard"
+OVER = "over"
+
+# Awaiting kinds: the roller declares, the responder responds, (kids) the next roller
+# rolls, a player over the hand limit discards.
+AWAIT_DECLARE = DECLARE
+AWAIT_RESPOND = RESPOND
+AWAIT_ROLL = ROLL
+AWAIT_DISCARD = DISCARD

@@ -1,77 +1,79 @@
-"""Folding events into state. Trusts every event; never validates, never rolls."""
+"""Folding events into the state. Trusts every event; never validates, never rolls."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
-from games.core import Event
+from games.core.messages import GameEvent
 
-from .data import full_deck, in_canonical_order
-from .state import Call, CardUse, Declaration, Seat, State, replace, without
+from . import events as ev
+from .data import DECLARE, DISCARD, OVER, RESPOND, ROLL, full_deck, in_canonical_order
+from .state import Call, Declaration, Seat, State, replace, without
 
-Data = Mapping[str, Any]
+
+def evolve(state: State | None, event: GameEvent) -> State:
+    if isinstance(event, ev.GameStarted):
+        return game_started(event)
+    assert state is not None, "the first event must be game_started"
+    return FOLDS[type(event)](state, event)
 
 
-def game_started(_: State | None, event: Event) -> State:
-    d = event.data
-    options = d["options"]
-    n = d["players"]
+def game_started(event: ev.GameStarted) -> State:
     return State(
-        players=n,
-        strike_limit=options["strikes"],
-        hand_limit=options["hand_limit"],
-        kids=options["kids"],
-        seats=tuple(Seat() for _ in range(n)),
+        players=event.players,
+        strike_limit=event.options.strikes,
+        hand_limit=event.options.hand_limit,
+        kids=event.options.kids,
+        seats=tuple(Seat() for _ in range(event.players)),
     )
 
 
-def cards_dealt(state: State, event: Event) -> State:
+def cards_dealt(state: State, event: ev.CardsDealt) -> State:
     deck = list(full_deck(state.kids))
     seats = []
     for i, seat in enumerate(state.seats):
-        cards = tuple(event.private[i]["cards"])
+        cards = tuple(event.private[i].cards)
         for card in cards:
             deck.remove(card)
         seats.append(replace(seat, hand=cards))
     return replace(state, seats=tuple(seats), deck=in_canonical_order(deck))
 
 
-def round_started(state: State, event: Event) -> State:
+def round_started(state: State, event: ev.RoundStarted) -> State:
     state = return_face_down(state)
     return replace(
-        state, round=event.data["round"], roller=event.data["roller"], dice=None,
+        state, round=event.round, roller=event.roller, dice=None,
         standing=0, standing_by=None, declaration=None, responder=None,
     )
 
 
-def dice_rolled(state: State, event: Event) -> State:
-    seat = event.data["seat"]
-    raw = event.data["dice"] if "dice" in event.data else event.private[seat]["dice"]
-    phase = "discard" if state.discarder is not None else "declare"
+def dice_rolled(state: State, event: ev.DiceRolled) -> State:
+    seat = event.seat
+    raw = event.dice if event.dice is not None else event.private[seat].dice
+    phase = DISCARD if state.discarder is not None else DECLARE
     return replace(state, roller=seat, dice=(raw[0], raw[1]), phase=phase,
                    declaration=None, responder=None)
 
 
-def score_declared(state: State, event: Event) -> State:
-    d = event.data
-    seat = d["seat"]
+def score_declared(state: State, event: ev.ScoreDeclared) -> State:
+    seat = event.seat
     if state.kids:
-        state = play_open_card(state, seat, d.get("card"))
-        return replace(state, standing=d["score"], standing_by=seat, phase="roll",
-                       responder=d["next"])
+        state = play_open_card(state, seat, event.card)
+        return replace(state, standing=event.score, standing_by=seat, phase=ROLL,
+                       responder=event.next)
     secret = event.private[seat]
-    card = CardUse.from_json(secret["card"])
+    card = secret.card
     if card is not None:  # set aside face down: still counted in the public hand size
         state = state.with_seat(seat, hand=without(state.seats[seat].hand, card.name))
-    declaration = Declaration(seat, d["score"], card, secret["verdict"])
-    return replace(state, declaration=declaration, phase="respond", responder=d["responder"])
+    declaration = Declaration(seat, event.score, card, secret.verdict)
+    return replace(state, declaration=declaration, phase=RESPOND, responder=event.responder)
 
 
-def play_open_card(state: State, seat: int, raw: Data | None) -> State:
-    if raw is None:
+def play_open_card(state: State, seat: int, card: Any) -> State:
+    if card is None:
         return state
-    state = state.with_seat(seat, hand=without(state.seats[seat].hand, raw["name"]))
-    return replace(state, discards=state.discards + (raw["name"],))
+    state = state.with_seat(seat, hand=without(state.seats[seat].hand, card.name))
+    return replace(state, discards=state.discards + (card.name,))
 
 
 def return_face_down(state: State) -> State:
@@ -83,31 +85,30 @@ def return_face_down(state: State) -> State:
     return replace(state, declaration=None)
 
 
-def declaration_accepted(state: State, event: Event) -> State:
-    d = event.data
+def declaration_accepted(state: State, event: ev.DeclarationAccepted) -> State:
     state = return_face_down(state)
-    return replace(state, standing=d["score"], standing_by=d["declarer"], responder=None)
+    return replace(state, standing=event.score, standing_by=event.declarer, responder=None)
 
 
-def deck_refilled(state: State, _: Event) -> State:
+def deck_refilled(state: State, _: ev.DeckRefilled) -> State:
     return replace(state, deck=in_canonical_order(state.discards), discards=())
 
 
-def card_drawn(state: State, event: Event) -> State:
-    seat = event.data["seat"]
-    card = event.private[seat]["card"]
+def card_drawn(state: State, event: ev.CardDrawn) -> State:
+    seat = event.seat
+    card = event.private[seat].card
     state = replace(state, deck=without(state.deck, card))
     state = state.with_seat(seat, hand=state.seats[seat].hand + (card,))
     if state.over_limit(seat):
-        state = replace(state, discarder=seat, phase="discard")
+        state = replace(state, discarder=seat, phase=DISCARD)
     return state
 
 
-def card_discarded(state: State, event: Event) -> State:
-    seat, card = event.data["seat"], event.data["card"]
-    state = discard(state, seat, card)
+def card_discarded(state: State, event: ev.CardDiscarded) -> State:
+    seat = event.seat
+    state = discard(state, seat, event.card)
     if not state.over_limit(seat):
-        state = replace(state, discarder=None, phase="declare")
+        state = replace(state, discarder=None, phase=DECLARE)
     return state
 
 
@@ -116,72 +117,84 @@ def discard(state: State, seat: int, card: str) -> State:
     return replace(state, discards=state.discards + (card,))
 
 
-def card_played(state: State, event: Event) -> State:
-    d = event.data
-    state = discard(state, d["seat"], d["card"])
-    if d["card"] == "revive":
-        return state.with_seat(d["seat"], strikes=d["strikes"])
-    if "direction" in d:
-        state = replace(state, direction=1 if d["direction"] == "clockwise" else -1)
-    if "responder" in d:
-        return replace(state, responder=d["responder"])
-    if "roll_again" in d:
-        score = state.declaration.score if state.declaration else state.standing
-        state = return_face_down(state)
-        return replace(state, standing=score, standing_by=d["roll_again"], responder=None)
-    return state
+def score_reset_card_played(state: State, event: ev.ScoreResetCardPlayed) -> State:
+    """The card is discarded; its round_started or bluff_called follows."""
+    return discard(state, event.seat, event.card)
 
 
-def bluff_called(state: State, event: Event) -> State:
-    d = event.data
-    card = CardUse.from_json(d["card"])
-    call = Call(d["seat"], d["declarer"], d["score"], (d["dice"][0], d["dice"][1]),
-                card, d["verdict"], d["my_bad"])
+def skip_played(state: State, event: ev.SkipPlayed) -> State:
+    return replace(discard(state, event.seat, event.card), responder=event.responder)
+
+
+def roll_again(state: State, declarer: int) -> State:
+    """The declarer rolls again against their own declared score."""
+    score = state.declaration.score if state.declaration else state.standing
+    state = return_face_down(state)
+    return replace(state, standing=score, standing_by=declarer, responder=None)
+
+
+def skip_played_to_declarer(state: State, event: ev.SkipPlayedToDeclarer) -> State:
+    return roll_again(discard(state, event.seat, event.card), event.roll_again)
+
+
+def reverse_played(state: State, event: ev.ReversePlayed) -> State:
+    state = discard(state, event.seat, event.card)
+    state = replace(state, direction=1 if event.direction == "clockwise" else -1)
+    return roll_again(state, event.roll_again)
+
+
+def revive_played(state: State, event: ev.RevivePlayed) -> State:
+    return discard(state, event.seat, event.card).with_seat(event.seat, strikes=event.strikes)
+
+
+def bluff_called(state: State, event: ev.BluffCalled) -> State:
+    card = event.card
+    call = Call(event.seat, event.declarer, event.score, (event.dice[0], event.dice[1]),
+                card, event.verdict, event.my_bad)
     state = replace(state, last_call=call, declaration=None, responder=None)
     if card is not None:  # revealed and discarded; the declared score stands
         state = replace(state, discards=state.discards + (card.name,),
-                        standing=d["score"], standing_by=d["declarer"])
+                        standing=event.score, standing_by=event.declarer)
     return state
 
 
-def strike_taken(state: State, event: Event) -> State:
-    return state.with_seat(event.data["seat"], strikes=event.data["strikes"])
+def strike_taken(state: State, event: ev.StrikeTaken) -> State:
+    return state.with_seat(event.seat, strikes=event.strikes)
 
 
-def player_out(state: State, event: Event) -> State:
-    seat = event.data["seat"]
+def player_out(state: State, event: ev.PlayerOut) -> State:
+    seat = event.seat
     cards = state.seats[seat].hand
     state = state.with_seat(seat, out=True, hand=())
     return replace(state, discards=state.discards + cards, out_order=state.out_order + (seat,))
 
 
-def game_over(state: State, _: Event) -> State:
-    return replace(state, over=True, phase="over", responder=None, discarder=None)
+def game_over(state: State, _: ev.GameOver) -> State:
+    return replace(state, over=True, phase=OVER, responder=None, discarder=None)
 
 
-def unchanged(state: State, _: Event) -> State:
+def unchanged(state: State, _: GameEvent) -> State:
     return state
 
 
-FOLDS: dict[str, Callable[[Any, Event], State]] = {
-    "game_started": game_started,
-    "cards_dealt": cards_dealt,
-    "round_started": round_started,
-    "dice_rolled": dice_rolled,
-    "score_declared": score_declared,
-    "declaration_accepted": declaration_accepted,
-    "deck_refilled": deck_refilled,
-    "card_drawn": card_drawn,
-    "draw_pile_empty": unchanged,
-    "card_discarded": card_discarded,
-    "card_played": card_played,
-    "bluff_called": bluff_called,
-    "score_not_beaten": unchanged,
-    "strike_taken": strike_taken,
-    "player_out": player_out,
-    "game_over": game_over,
+FOLDS: dict[type, Callable[[State, Any], State]] = {
+    ev.CardsDealt: cards_dealt,
+    ev.RoundStarted: round_started,
+    ev.DiceRolled: dice_rolled,
+    ev.ScoreDeclared: score_declared,
+    ev.DeclarationAccepted: declaration_accepted,
+    ev.DeckRefilled: deck_refilled,
+    ev.CardDrawn: card_drawn,
+    ev.DrawPileEmpty: unchanged,
+    ev.CardDiscarded: card_discarded,
+    ev.ScoreResetCardPlayed: score_reset_card_played,
+    ev.SkipPlayed: skip_played,
+    ev.SkipPlayedToDeclarer: skip_played_to_declarer,
+    ev.ReversePlayed: reverse_played,
+    ev.RevivePlayed: revive_played,
+    ev.BluffCalled: bluff_called,
+    ev.ScoreNotBeaten: unchanged,
+    ev.StrikeTaken: strike_taken,
+    ev.PlayerOut: player_out,
+    ev.GameOver: game_over,
 }
-
-
-def evolve(state: State | None, event: Event) -> State:
-    return FOLDS[event.type](state, event)

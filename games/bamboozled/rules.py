@@ -1,56 +1,76 @@
-"""Bamboozled as a decider: setup and the RULES object."""
+"""The rules of Bamboozled as small named functions of the state (no events, no dice)."""
 
 from __future__ import annotations
 
-from typing import Any
+from games.core.outcome import Outcome
 
-from games.core import Decider, Dice, Event, GameConfig, shuffle
-from games.core.options import resolve_options
-
-from .challenges import challenges
-from .data import OPTIONS, full_deck
-from .decide import decide
-from .evolve import evolve
-from .flow import Story, new_round, outcome as final_outcome
-from .play import awaiting, legal_actions, timeout_action
-from .state import State
-from .view import view
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 12
+from .cards import backed_scores, card_problem, card_uses
+from .data import rank, readings
+from .state import CardUse, State
 
 
-def setup(config: GameConfig, dice: Dice) -> list[Event]:
-    """Shuffle the action cards, deal one to each player, and the first roller rolls."""
-    options = resolve_options(OPTIONS, config.options)
-    players = config.players
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Bamboozled takes 2 to 12 players, not {players}")
-    first = config.first_player
-    drawn = first is None
-    if first is None:
-        first = dice.roll(players) - 1
-    elif not 0 <= first < players:
-        raise ValueError(f"no seat {first} to roll first")
-    deck = full_deck(options["kids"])
-    order = shuffle(dice, deck)
-    story = Story(None)
-    story.tell("game_started", {
-        "players": players, "options": options, "first_player": first,
-        "first_player_drawn": drawn, "deck_size": len(deck), "direction": "clockwise",
-    })
-    story.tell("cards_dealt", {"hand_sizes": [1] * players, "deck_size": len(deck) - players},
-               {seat: {"cards": [order[seat]]} for seat in range(players)})
-    new_round(story, first, "first_round", dice)
-    return story.events
+def ties_or_beats(score: int, standing: int) -> bool:
+    return rank(score) >= rank(standing)
 
 
-def outcome(state: State) -> dict[str, Any] | None:
-    return final_outcome(state) if state.over else None
+def beats(score: int, standing: int) -> bool:
+    return rank(score) > rank(standing)
 
 
-RULES = Decider(
-    slug="bamboozled", name="Bamboozled", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
-    options=OPTIONS, setup=setup, decide=decide, evolve=evolve, legal_actions=legal_actions,
-    awaiting=awaiting, view=view, timeout_action=timeout_action, outcome=outcome,
-    challenges=challenges,
-)
+def high_enough(state: State, score: int) -> bool:
+    """Tie or beat the standing score; the kids rules must strictly beat it."""
+    return beats(score, state.standing) if state.kids else ties_or_beats(score, state.standing)
+
+
+def verdict(dice: tuple[int, int], score: int, card: CardUse | None) -> str:
+    """"card" with an after-roll card (which must back the score), else "true" when the
+    score is a reading of the dice, else "bluff"."""
+    if card is not None:
+        return "card"
+    return "true" if score in readings(dice) else "bluff"
+
+
+def dice_beat(state: State) -> bool:
+    """Does a plain reading of the roller's dice beat the standing score?"""
+    assert state.dice is not None
+    return any(beats(s, state.standing) for s in readings(state.dice))
+
+
+def kids_can_beat(state: State) -> bool:
+    """Kids rules: can the roller's dice (with a card, if any) beat the standing score?"""
+    assert state.dice is not None and state.roller is not None
+    if dice_beat(state):
+        return True
+    for use in card_uses(state.seats[state.roller].hand):
+        if card_problem(state.dice, use) is None and any(
+            beats(s, state.standing) for s in backed_scores(state.dice, use)
+        ):
+            return True
+    return False
+
+
+def declarer_of(state: State) -> int:
+    """Who declared the score a before-roll card answers (kids: the open score's setter)."""
+    if state.declaration is not None:
+        return state.declaration.seat
+    assert state.standing_by is not None
+    return state.standing_by
+
+
+def round_opener(state: State, striker: int) -> int:
+    """Who took the strike starts the next round; if they are out, the next player does."""
+    return striker if not state.seats[striker].out else state.next_active(striker)
+
+
+def reverse_direction(state: State) -> int:
+    """Reverse flips the direction; with two players left it is a Skip (no flip)."""
+    return state.direction if len(state.active) == 2 else -state.direction
+
+
+def standings(state: State) -> Outcome:
+    """The last player standing wins; the others rank by how late they went out."""
+    winners = tuple(state.active)
+    ranking = (winners, *((seat,) for seat in reversed(state.out_order)))
+    scores = {seat: state.players - 1 for seat in winners}
+    scores.update({seat: i for i, seat in enumerate(state.out_order)})
+    return Outcome(winners=winners, ranking=ranking, scores=scores)

@@ -1,14 +1,23 @@
-"""The immutable state of a game of Bamboozled."""
+"""The immutable state of a game of Bamboozled, and the records it is made of."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeVar
 
+from games.core import MalformedAction
+from games.core.messages import Record, doc
 from games.core.seats import next_seat
+
+from .data import AFTER_ROLL, SETUP
 
 Dice2 = tuple[int, int]
 T = TypeVar("T")
+
+CardName = Literal["jackpot", "double", "up_down", "fresh_start", "my_bad", "skip", "reverse",
+                   "revive"]
+Verdict = Literal["true", "bluff", "card"]
+Direction = Literal["clockwise", "counterclockwise"]
 
 
 def replace(record: T, **changes: Any) -> T:
@@ -23,26 +32,38 @@ def replace(record: T, **changes: Any) -> T:
 
 
 @dataclass(frozen=True)
-class CardUse:
-    """An after-roll card as played with a declaration: which card, which die, which way."""
+class Options(Record):
+    strikes: int = field(metadata=doc("strikes that put a player out", minimum=3))
+    hand_limit: int | None = field(metadata=doc(
+        "most action cards a player may hold; null: no limit", minimum=1))
+    kids: bool = field(metadata=doc("the simplified rules for kids"))
 
-    name: str
-    die: int | None = None
-    direction: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name}
-        if self.die is not None:
-            out["die"] = self.die
-        if self.direction is not None:
-            out["direction"] = self.direction
-        return out
+@dataclass(frozen=True)
+class CardUse(Record):
+    """An after-roll card as played with a declaration: Jackpot (`name` only), Double
+    (`die`: the die made equal to the other), Up/Down (`die` and `direction`)."""
 
-    @classmethod
-    def from_json(cls, raw: Mapping[str, Any] | None) -> "CardUse | None":
-        if raw is None:
-            return None
-        return cls(raw["name"], raw.get("die"), raw.get("direction"))
+    name: CardName = field(metadata=doc("jackpot, double or up_down"))
+    die: int | None = field(default=None, metadata=doc(
+        "Double, Up/Down: the die changed, 0 (first) or 1 (second)", omit_none=True))
+    direction: Literal["up", "down"] | None = field(default=None, metadata=doc(
+        "Up/Down: one up or one down (within 1..6)", omit_none=True))
+
+    def __post_init__(self) -> None:
+        """The fields each after-roll card takes (a card that is not one is a rule
+        error, not_an_after_roll_card, for decide)."""
+        if self.name not in AFTER_ROLL:
+            return
+        wanted = {"jackpot": (False, False), "double": (True, False), "up_down": (True, True)}
+        die, direction = wanted[self.name]
+        if (self.die is not None) != die or (self.direction is not None) != direction:
+            fields = ["name", "die", "direction"][:1 + die + direction]
+            raise MalformedAction("malformed_action",
+                                  f"a {self.name} card takes the fields {', '.join(fields)}")
+        if die and self.die not in (0, 1):
+            raise MalformedAction("invalid_die",
+                                  "field 'die' is 0 (first die) or 1 (second die)")
 
 
 @dataclass(frozen=True)
@@ -85,7 +106,7 @@ class State:
     deck: tuple[str, ...] = ()  # the face-down draw pile: unordered, kept in canonical order
     discards: tuple[str, ...] = ()  # face up, oldest first
     direction: int = 1  # 1 = clockwise (to the left), -1 = counterclockwise
-    phase: str = "setup"  # "declare" | "respond" | "roll" | "discard" | "over"
+    phase: str = SETUP  # "declare" | "respond" | "roll" | "discard" | "over"
     round: int = 0
     roller: int | None = None
     dice: Dice2 | None = None  # the roller's dice (hidden unless kids)
@@ -126,10 +147,17 @@ class State:
             len(s.hand) for s in self.seats
         )
 
+    def options(self) -> Options:
+        return Options(strikes=self.strike_limit, hand_limit=self.hand_limit, kids=self.kids)
+
     def with_seat(self, seat: int, **changes: Any) -> "State":
         seats = list(self.seats)
         seats[seat] = replace(seats[seat], **changes)
         return replace(self, seats=tuple(seats))
+
+
+def direction_name(direction: int) -> Direction:
+    return "clockwise" if direction == 1 else "counterclockwise"
 
 
 def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:

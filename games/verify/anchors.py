@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from .replay import SERVICE_EVENTS
-from .upcasters import upcast_steps
+from .upcasters import upcast_event_steps
 
 SERVED_FIELDS = ("type", "data", "actor", "recorded_at", "batch_end", "private")
 ABSENT = object()
@@ -135,11 +135,11 @@ def check_served(audit: Mapping[str, Any], served: Sequence[Any],
 
 
 def as_served(event: Mapping[str, Any], batch_end: bool, seat: int | None) -> dict[str, Any]:
-    """The audit's event as GET /games/{id}/events served it to `seat` (data at the
-    current schema version)."""
-    out = {"type": event.get("type"), "data": upcast_steps(
-               str(event.get("type")), int(event.get("schema_version", 1)),
-               dict(event.get("data") or {}))[-1],
+    """The audit's event as GET /games/{id}/events served it to `seat` (type and data at
+    the current schema version)."""
+    kind, data = upcast_event_steps(str(event.get("type")), int(event.get("schema_version", 1)),
+                                    dict(event.get("data") or {}))[-1]
+    out = {"type": kind, "data": data,
            "actor": event.get("actor"), "recorded_at": event.get("recorded_at"),
            "batch_end": batch_end, "private": ABSENT}
     private = event.get("private") or {}
@@ -151,9 +151,10 @@ def as_served(event: Mapping[str, Any], batch_end: bool, seat: int | None) -> di
 def served_mismatches(item: Mapping[str, Any], event: Mapping[str, Any], batch_end: bool,
                       seat: int | None) -> list[AnchorFinding]:
     seq, expected = item["seq"], as_served(event, batch_end, seat)
-    # The service upcasts when it serves: the data at any version the event reads as.
-    versions = upcast_steps(str(event.get("type")), int(event.get("schema_version", 1)),
-                            dict(event.get("data") or {}))
+    # The service upcasts when it serves: the type and data at any version the event
+    # reads as (a renamed event was served under its old type before the rename).
+    versions = upcast_event_steps(str(event.get("type")), int(event.get("schema_version", 1)),
+                                  dict(event.get("data") or {}))
     whose = "spectators" if seat is None else f"seat {seat}"
     found = []
     for key in SERVED_FIELDS:
@@ -163,8 +164,11 @@ def served_mismatches(item: Mapping[str, Any], event: Mapping[str, Any], batch_e
         if got is ABSENT or expected[key] is ABSENT:
             if got is expected[key]:
                 continue
+        elif key == "type":
+            if any(got == kind for kind, _ in versions):
+                continue
         elif key == "data":
-            if any(plain(got) == plain(version) for version in versions):
+            if any(plain(got) == plain(data) for _, data in versions):
                 continue
         elif plain(got) == plain(expected[key]):
             continue

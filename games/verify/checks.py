@@ -24,7 +24,7 @@ from games.core.fairness import commitment, die_from_seed
 
 from . import chain
 from .replay import Upcast, check_replay
-from .upcasters import upcast
+from .upcasters import upcast, upcast_event
 
 FORMAT = "dice-games-audit/1"
 CHECKS = ("chain", "seed", "dice", "replay")
@@ -239,7 +239,7 @@ def _dice_used_matches(audit: Mapping[str, Any], used: int) -> list[Problem]:
 
 # --- the verdict ------------------------------------------------------------------------
 
-def verify_audit(audit: Mapping[str, Any], upcast: Upcast = upcast,
+def verify_audit(audit: Mapping[str, Any], upcast: Upcast = upcast_event,
                  anchors: Any = None) -> Verdict:
     """Run every check on an exported audit and collect the problems found.
 

@@ -25,7 +25,8 @@ from games.core.outcome import abandoned
 # The service's own events, not folded by the rules; one home (events.store uses it).
 SERVICE_EVENTS = frozenset({"table_seated", "game_abandoned", "seed_revealed"})
 
-Upcast = Callable[[str, int, dict], dict]
+# (type, schema version, data) -> the data now, or (the type now, the data now)
+Upcast = Callable[[str, int, dict], "dict | tuple[str, dict]"]
 Stored = Mapping[str, Any]
 
 
@@ -93,8 +94,9 @@ def decide_batch(rules: Any, state: Any, head: Stored, dice: RecordedDice) -> li
 
 
 def stored_rule_event(event: Stored, upcast: Upcast) -> dict[str, Any]:
-    data = upcast(event["type"], int(event.get("schema_version", 1)), dict(event["data"]))
-    return {"type": event["type"], "data": data, "private": event.get("private") or {}}
+    out = upcast(event["type"], int(event.get("schema_version", 1)), dict(event["data"]))
+    kind, data = out if isinstance(out, tuple) else (event["type"], out)
+    return {"type": kind, "data": data, "private": event.get("private") or {}}
 
 
 def compare_batch(decided: list[Event], batch: Sequence[Stored], upcast: Upcast) -> list[Finding]:

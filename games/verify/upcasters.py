@@ -3,7 +3,9 @@
 Pure (standard library only), so the standalone verifier upcasts exactly as the service
 does (this is their one home; events/upcasters.py re-exports them). Stored rows are never
 rewritten; each upcaster turns the data of one (event type, schema version) into the data
-of the next version, and `upcast` chains them.
+of the next version, and `upcast` chains them. An upcaster may also rename the event: it
+then returns (new type, data), and the chain goes on from the new type at the next
+version (`upcast_event` gives the type and the data; `upcast` the data only).
 """
 
 from __future__ import annotations
@@ -13,6 +15,12 @@ from typing import Callable
 # The schema version each event type is written with now (1 unless listed).
 SCHEMA_VERSIONS: dict[str, int] = {
     "table_seated": 2,  # v2 records the game's dice scheme (docs/fairness.md)
+    # Bamboozled's card_played (v1) split into one type per shape (docs/games/bamboozled.md)
+    "score_reset_card_played": 2,
+    "skip_played": 2,
+    "skip_played_to_declarer": 2,
+    "reverse_played": 2,
+    "revive_played": 2,
 }
 
 
@@ -25,23 +33,61 @@ def table_seated_v1_to_v2(data: dict) -> dict:
     return {**data, "dice_scheme": 1}
 
 
-UPCASTERS: dict[tuple[str, int], Callable[[dict], dict]] = {
+# Bamboozled's card_played (v1) by the keys it has beside seat and card. Frozen: it
+# describes rows already stored (games/bamboozled/events.py, CARD_PLAYED_V1).
+BAMBOOZLED_CARD_PLAYED: dict[frozenset[str], str] = {
+    frozenset(): "score_reset_card_played",           # Fresh Start, My Bad
+    frozenset({"responder"}): "skip_played",
+    frozenset({"roll_again"}): "skip_played_to_declarer",
+    frozenset({"direction", "roll_again"}): "reverse_played",
+    frozenset({"strikes", "final_strike"}): "revive_played",
+}
+BAMBOOZLED_CARDS = frozenset({"fresh_start", "my_bad", "skip", "reverse", "revive"})
+
+
+def card_played_v1_to_v2(data: dict) -> dict | tuple[str, dict]:
+    """Bamboozled's card_played had five shapes told apart by their keys; from v2 each is
+    an event type of its own with the same data. Bare Bones' card_played (always with
+    units_used, other card names) is not Bamboozled's: its data is kept as it is."""
+    shape = frozenset(data) - {"seat", "card"}
+    if ("units_used" in data or data.get("card") not in BAMBOOZLED_CARDS
+            or shape not in BAMBOOZLED_CARD_PLAYED):
+        return data
+    return BAMBOOZLED_CARD_PLAYED[shape], data
+
+
+Upcasted = dict | tuple[str, dict]  # the data, or (a new event type, the data)
+
+UPCASTERS: dict[tuple[str, int], Callable[[dict], Upcasted]] = {
     ("table_seated", 1): table_seated_v1_to_v2,
+    ("card_played", 1): card_played_v1_to_v2,
 }
 
 
-def upcast(event_type: str, schema_version: int, data: dict) -> dict:
+def upcast_event_steps(event_type: str, schema_version: int,
+                       data: dict) -> list[tuple[str, dict]]:
+    """(type, data) as stored, then as each later schema version reads it, up to the
+    current one (a reader served the event at any of these versions saw one of them)."""
+    steps = [(event_type, data)]
     while (event_type, schema_version) in UPCASTERS:
-        data = UPCASTERS[(event_type, schema_version)](data)
+        out = UPCASTERS[(event_type, schema_version)](data)
+        event_type, data = out if isinstance(out, tuple) else (event_type, out)
+        steps.append((event_type, data))
         schema_version += 1
-    return data
+    return steps
+
+
+def upcast_event(event_type: str, schema_version: int, data: dict) -> tuple[str, dict]:
+    """The event's type and data at the current schema version."""
+    return upcast_event_steps(event_type, schema_version, data)[-1]
+
+
+def upcast(event_type: str, schema_version: int, data: dict) -> dict:
+    """The event's data at the current schema version (its type: `upcast_event`)."""
+    return upcast_event(event_type, schema_version, data)[1]
 
 
 def upcast_steps(event_type: str, schema_version: int, data: dict) -> list[dict]:
     """The data as stored, then as each later schema version reads it, up to the current
     one (a reader served the event at any of these versions saw one of them)."""
-    steps = [data]
-    while (event_type, schema_version) in UPCASTERS:
-        steps.append(UPCASTERS[(event_type, schema_version)](steps[-1]))
-        schema_version += 1
-    return steps
+    return [step for _, step in upcast_event_steps(event_type, schema_version, data)]

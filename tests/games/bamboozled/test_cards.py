@@ -103,7 +103,7 @@ def test_fresh_start_resets_the_score_and_the_card_player_rolls():
     state, _ = act(state, 0, declare(55))
     state, events = act(state, 1, play("fresh_start"), [3, 2])
     assert public(events) == [
-        ("card_played", {"seat": 1, "card": "fresh_start"}),
+        ("score_reset_card_played", {"seat": 1, "card": "fresh_start"}),
         ("round_started", {"round": 2, "roller": 1, "reason": "fresh_start"}),
         ("dice_rolled", {"seat": 1, "against": 0}),
     ]
@@ -123,7 +123,7 @@ def test_my_bad_catches_a_bluff_and_the_card_player_starts_at_zero():
     state, _ = act(state, 0, declare(55))
     state, events = act(state, 1, play("my_bad"), [6, 1])
     assert public(events) == [
-        ("card_played", {"seat": 1, "card": "my_bad"}),
+        ("score_reset_card_played", {"seat": 1, "card": "my_bad"}),
         ("bluff_called", {"seat": 1, "declarer": 0, "score": 55, "my_bad": True,
                           "dice": [4, 3], "card": None, "card_dice": None, "verdict": "bluff"}),
         ("strike_taken", {"seat": 0, "reason": "bluff_caught", "strikes": 1}),
@@ -136,7 +136,7 @@ def test_my_bad_on_a_true_score_costs_the_caller_no_strike():
     state, _ = start(["revive", "my_bad"], (4, 3))
     state, _ = act(state, 0, declare(43))
     state, events = act(state, 1, play("my_bad"), [6, 1])
-    assert types(events) == ["card_played", "bluff_called", "round_started", "dice_rolled"]
+    assert types(events) == ["score_reset_card_played", "bluff_called", "round_started", "dice_rolled"]
     assert [s.strikes for s in state.seats] == [0, 0] and state.roller == 1
 
 
@@ -144,7 +144,7 @@ def test_my_bad_on_a_card_backed_score_discards_the_card_and_restarts_at_zero():
     state, _ = start(["double", "my_bad"], (4, 2))
     state, _ = act(state, 0, declare(44, {"name": "double", "die": 1}))
     state, events = act(state, 1, play("my_bad"), [6, 1])
-    assert types(events) == ["card_played", "bluff_called", "round_started", "dice_rolled"]
+    assert types(events) == ["score_reset_card_played", "bluff_called", "round_started", "dice_rolled"]
     assert events[1].data["verdict"] == "card" and events[1].data["card_dice"] == [4, 4]
     assert state.discards == ("my_bad", "double") and state.standing == 0
 
@@ -153,7 +153,7 @@ def test_skip_passes_the_answer_to_the_next_player():
     state, _ = start(["revive", "skip", "revive"], (4, 3))
     state, _ = act(state, 0, declare(43))
     state, events = act(state, 1, play("skip"))
-    assert public(events) == [("card_played", {"seat": 1, "card": "skip", "responder": 2})]
+    assert public(events) == [("skip_played", {"seat": 1, "card": "skip", "responder": 2})]
     assert RULES.awaiting(state) == {2: "respond"}
     state, _ = act(state, 2, ACCEPT, [5, 5])
     _, events = act(state, 2, declare(55))
@@ -174,7 +174,7 @@ def test_skip_back_to_the_declarer_makes_them_roll_again():
     state, _ = act(state, 1, play("skip"))
     state, events = act(state, 2, play("skip"), [1, 1])
     assert public(events) == [
-        ("card_played", {"seat": 2, "card": "skip", "roll_again": 0}),
+        ("skip_played_to_declarer", {"seat": 2, "card": "skip", "roll_again": 0}),
         ("dice_rolled", {"seat": 0, "against": 43}),
     ]
 
@@ -184,7 +184,7 @@ def test_skip_with_two_players_makes_the_declarer_roll_on_their_own_score_faq():
     state, _ = act(state, 0, declare(55))
     state, events = act(state, 1, play("skip"), [2, 2])
     assert public(events) == [
-        ("card_played", {"seat": 1, "card": "skip", "roll_again": 0}),
+        ("skip_played_to_declarer", {"seat": 1, "card": "skip", "roll_again": 0}),
         ("dice_rolled", {"seat": 0, "against": 55}),
     ]
     assert (state.standing, state.standing_by, state.held(0)) == (55, 0, 1)
@@ -197,8 +197,8 @@ def test_reverse_with_two_players_is_played_as_a_skip_faq():
     state, _ = act(state, 0, declare(21, JACKPOT))
     state, events = act(state, 1, play("reverse"), [2, 2])
     assert public(events) == [
-        ("card_played", {"seat": 1, "card": "reverse", "direction": "clockwise",
-                         "roll_again": 0}),
+        ("reverse_played", {"seat": 1, "card": "reverse", "direction": "clockwise",
+                            "roll_again": 0}),
         ("dice_rolled", {"seat": 0, "against": 21}),
     ]
     assert state.seats[0].hand == ("jackpot",) and state.standing == 21
@@ -209,8 +209,8 @@ def test_reverse_flips_the_direction_and_the_declarer_rolls_again():
     state, _ = act(state, 0, declare(43))
     state, events = act(state, 1, play("reverse"), [5, 5])
     assert public(events) == [
-        ("card_played", {"seat": 1, "card": "reverse", "direction": "counterclockwise",
-                         "roll_again": 0}),
+        ("reverse_played", {"seat": 1, "card": "reverse", "direction": "counterclockwise",
+                            "roll_again": 0}),
         ("dice_rolled", {"seat": 0, "against": 43}),
     ]
     _, events = act(state, 0, declare(55))
@@ -223,7 +223,7 @@ def test_revive_returns_a_strike_on_your_own_turn():
     state = with_strikes(state, 0, 2)
     state, events = act(state, 0, REVIVE)
     assert public(events) == [
-        ("card_played", {"seat": 0, "card": "revive", "strikes": 1, "final_strike": False}),
+        ("revive_played", {"seat": 0, "card": "revive", "strikes": 1, "final_strike": False}),
     ]
     assert RULES.awaiting(state) == {0: "declare"} and state.discards == ("revive",)
     assert rejected(state, 0, REVIVE) == "card_not_in_hand"
@@ -245,7 +245,7 @@ def test_revive_on_the_final_strike_keeps_the_player_in_faq():
     state, events = act(state, 1, CALL, [1, 2])
     assert public(events)[1:] == [
         ("strike_taken", {"seat": 0, "reason": "bluff_caught", "strikes": 3}),
-        ("card_played", {"seat": 0, "card": "revive", "strikes": 2, "final_strike": True}),
+        ("revive_played", {"seat": 0, "card": "revive", "strikes": 2, "final_strike": True}),
         ("round_started", {"round": 2, "roller": 0, "reason": "strike"}),
         ("dice_rolled", {"seat": 0, "against": 0}),
     ]

@@ -120,7 +120,7 @@ def test_kids_skip_with_two_players_the_setter_must_beat_their_own_score_and_dra
     state, _ = act(state, 0, declare(43))
     state, events = act(state, 1, play("skip"), [1, 3, 6, 6])
     assert public(events) == [
-        ("card_played", {"seat": 1, "card": "skip", "roll_again": 0}),
+        ("skip_played_to_declarer", {"seat": 1, "card": "skip", "roll_again": 0}),
         ("dice_rolled", {"seat": 0, "against": 43, "dice": [1, 3]}),
         ("score_not_beaten", {"seat": 0, "score": 43, "set_by": 0, "dice": [1, 3]}),
         ("strike_taken", {"seat": 0, "reason": "not_beaten", "strikes": 1}),
@@ -143,5 +143,5 @@ def test_kids_skip_with_three_players_the_next_player_must_beat():
     state, _ = kids(("revive", "skip", "revive"))
     state, _ = act(state, 0, declare(43))
     state, events = act(state, 1, play("skip"))
-    assert public(events) == [("card_played", {"seat": 1, "card": "skip", "responder": 2})]
+    assert public(events) == [("skip_played", {"seat": 1, "card": "skip", "responder": 2})]
     assert RULES.awaiting(state) == {2: "roll"}

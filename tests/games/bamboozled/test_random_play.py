@@ -14,6 +14,8 @@ from tests.support.harness import PlayedGame, config, play_random
 GAMES = 2100
 WITH_TIMEOUT_CHECKS = 300
 SETUP_EVENTS = 4
+CARD_PLAYED = ("score_reset_card_played", "skip_played", "skip_played_to_declarer",
+               "reverse_played", "revive_played")
 
 
 def game_config(i: int):
@@ -65,7 +67,7 @@ def test_random_legal_play_conserves_cards_and_ends_with_one_player_standing():
         check_states(game)
         check_outcome(game)
         for event in game.events:
-            detail = event.data.get("card") if event.type == "card_played" else None
+            detail = event.data.get("card") if event.type in CARD_PLAYED else None
             seen[event.type if detail is None else f"{event.type}:{detail}"] += 1
             if event.type == "strike_taken":
                 seen[f"strike:{event.data['reason']}"] += 1
@@ -74,8 +76,9 @@ def test_random_legal_play_conserves_cards_and_ends_with_one_player_standing():
     expected = {
         "score_declared", "declaration_accepted", "bluff_called", "card_drawn",
         "deck_refilled", "card_discarded", "score_not_beaten", "player_out", "game_over",
-        "card_played:fresh_start", "card_played:my_bad", "card_played:skip",
-        "card_played:reverse", "card_played:revive", "strike:bluff_caught",
+        "score_reset_card_played:fresh_start", "score_reset_card_played:my_bad",
+        "skip_played:skip", "skip_played_to_declarer:skip", "reverse_played:reverse",
+        "revive_played:revive", "strike:bluff_caught",
         "strike:wrong_call", "strike:not_beaten", "verdict:card", "verdict:true",
         "verdict:bluff",
     }

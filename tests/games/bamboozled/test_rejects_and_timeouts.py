@@ -6,7 +6,7 @@ import pytest
 
 from games.bamboozled import RULES
 
-from .helpers import ACCEPT, act, declare, malformed, rejected, start, with_hand
+from .helpers import ACCEPT, act, declare, malformed, rejected, start, with_hand, with_strikes
 
 JUNK = [
     (None, "malformed_action"),
@@ -65,6 +65,18 @@ def test_every_legal_action_is_accepted_in_a_fresh_game():
         act(state, 0, action)
     # 36 plain scores, the jackpot, and two readings for each of the 4 Up/Down moves
     assert len(RULES.legal_actions(state, 0)) == 36 + 1 + 4 * 2
+
+
+def test_the_longest_legal_list_stays_well_under_100_items():
+    """The worst case: any score (standing 0), every after-roll card in hand on dice that
+    each card changes into two readings, and a strike to Revive: 36 + 1 + 2 + 8 + 1."""
+    state, _ = start(["jackpot", "revive"], (2, 4), hand_limit=None)
+    state = with_strikes(with_hand(state, 0, "jackpot", "double", "up_down", "revive"), 0, 1)
+    actions = RULES.legal_actions(state, 0)
+    assert len(actions) == 48 <= 100
+    assert all("choose" not in a for a in actions)
+    for action in actions:
+        act(state, 0, action)
 
 
 def test_timeout_responder_accepts():

@@ -8,6 +8,7 @@ import pytest
 
 from games.bamboozled import RULES
 from games.bamboozled.data import SCORES, full_deck, rank, readings
+from games.core import GameConfig, IllegalAction, ScriptedDice
 from games.core.options import InvalidOptions, resolve_options
 
 from .helpers import CALL, act, declare, public, rejected, start
@@ -59,6 +60,17 @@ def test_options_defaults_and_bounds():
 
 def test_table_size_is_2_to_12():
     assert (RULES.min_players, RULES.max_players) == (2, 12)
+
+
+def test_a_bad_table_size_or_first_roller_is_an_illegal_action_with_a_code():
+    for players in (1, 13, "3", None):
+        with pytest.raises(IllegalAction) as err:
+            RULES.setup(GameConfig(players=players), ScriptedDice())
+        assert err.value.code == "player_count_out_of_range"
+    for first in (-1, 3, "0"):
+        with pytest.raises(IllegalAction) as err:
+            RULES.setup(GameConfig(players=3, first_player=first), ScriptedDice())
+        assert err.value.code == "first_player_out_of_range"
 
 
 def test_score_ranks_non_matching_then_doubles_then_jackpot():

@@ -1,0 +1,106 @@
+"""Who is awaited, what each seat may post now, and what the clock posts for them.
+
+Every item is concrete: a roller has at most 36 plain scores, 13 card-backed ones,
+concede and revive (the declared score is one of 36 readings in rank order, not a
+range), so no list comes near 100 items.
+"""
+
+from __future__ import annotations
+
+from games.core import IllegalAction
+from games.core.messages import GameAction
+
+from .actions import Accept, CallBluff, Concede, Declare, Discard, PlayCard, Revive, Roll
+from .cards import backed_scores, card_problem, card_uses
+from .data import (
+    AWAIT_DECLARE, AWAIT_DISCARD, AWAIT_RESPOND, AWAIT_ROLL, BEFORE_ROLL, CARD_NAMES, DECLARE,
+    DISCARD, KIDS_BEFORE_ROLL, RESPOND, ROLL, SCORES, rank, readings,
+)
+from .rules import dice_beat, high_enough, ties_or_beats
+from .state import State
+
+
+def awaiting(state: State) -> dict[int, str]:
+    if state.over:
+        return {}
+    if state.phase == DISCARD and state.discarder is not None:
+        return {state.discarder: AWAIT_DISCARD}
+    if state.phase == DECLARE and state.roller is not None:
+        return {state.roller: AWAIT_DECLARE}
+    if state.phase in (RESPOND, ROLL) and state.responder is not None:
+        return {state.responder: AWAIT_RESPOND if state.phase == RESPOND else AWAIT_ROLL}
+    return {}
+
+
+def legal_actions(state: State, seat: int) -> list[GameAction]:
+    kind = awaiting(state).get(seat)
+    if kind == AWAIT_DECLARE:
+        return [*declarations(state, seat), *concessions(state), *revives(state, seat)]
+    if kind == AWAIT_RESPOND:
+        return [Accept(), CallBluff(), *before_roll_cards(state, seat), *revives(state, seat)]
+    if kind == AWAIT_ROLL:
+        return [Roll(), *before_roll_cards(state, seat), *revives(state, seat)]
+    if kind == AWAIT_DISCARD:
+        hand = state.seats[seat].hand
+        return [Discard(card=c) for c in CARD_NAMES if c in hand]  # type: ignore[arg-type]
+    return []
+
+
+def declarations(state: State, seat: int) -> list[GameAction]:
+    """Every plain score high enough (kids: only the dice's readings), then every score an
+    after-roll card in hand backs."""
+    assert state.dice is not None
+    plain = readings(state.dice) if state.kids else SCORES
+    out: list[GameAction] = [Declare(score=s) for s in plain if high_enough(state, s)]
+    for use in card_uses(state.seats[seat].hand):
+        if card_problem(state.dice, use) is None:
+            out.extend(Declare(score=s, card=use)
+                       for s in backed_scores(state.dice, use) if high_enough(state, s))
+    return out
+
+
+def concessions(state: State) -> list[GameAction]:
+    """Kids rules: a roller whose dice do not beat may take the strike instead of a card."""
+    if not state.kids or state.dice is None or dice_beat(state):
+        return []
+    return [Concede()]
+
+
+def before_roll_cards(state: State, seat: int) -> list[GameAction]:
+    hand = state.seats[seat].hand
+    names = KIDS_BEFORE_ROLL if state.kids else BEFORE_ROLL
+    return [PlayCard(card=c) for c in names if c in hand]  # type: ignore[arg-type]
+
+
+def revives(state: State, seat: int) -> list[GameAction]:
+    player = state.seats[seat]
+    if player.strikes > 0 and "revive" in player.hand:
+        return [Revive()]
+    return []
+
+
+def timeout_action(state: State, seat: int) -> GameAction:
+    """Rulings: accept; declare the best true reading, else the lowest legal bluff;
+    discard the newest card. Kids rules: roll; declare the best reading, else concede."""
+    kind = awaiting(state).get(seat)
+    if kind == AWAIT_RESPOND:
+        return Accept()
+    if kind == AWAIT_ROLL:
+        return Roll()
+    if kind == AWAIT_DISCARD:
+        return Discard(card=state.seats[seat].hand[-1])  # type: ignore[arg-type]
+    if kind == AWAIT_DECLARE:
+        return timeout_declaration(state)
+    raise IllegalAction("not_awaited", f"seat {seat} is not awaited")
+
+
+def timeout_declaration(state: State) -> GameAction:
+    assert state.dice is not None
+    best = max(readings(state.dice), key=rank)
+    if high_enough(state, best):
+        return Declare(score=best)
+    if state.kids:
+        return Concede()
+    true = readings(state.dice)
+    bluff = next(s for s in SCORES if ties_or_beats(s, state.standing) and s not in true)
+    return Declare(score=bluff)

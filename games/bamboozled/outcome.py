@@ -1,0 +1,12 @@
+"""The end of a Bamboozled game: the last player standing wins."""
+
+from __future__ import annotations
+
+from games.core.outcome import Outcome
+
+from .rules import standings
+from .state import State
+
+
+def outcome(state: State) -> Outcome | None:
+    return standings(state) if state.over else None

@@ -236,19 +236,3 @@ def card_order(card: str) -> tuple[int, str]:
 def mean_face(colour: str) -> float:
     return sum(FACES[colour]) / len(FACES[colour])
 
-
-def ruleset() -> dict[str, object]:
-    """The ruleset data as plain JSON, for clients."""
-    return {
-        "dice": {c: list(FACES[c]) for c in COLOURS},
-        "coin_colours": sorted(COIN_COLOURS),
-        "dice_cards": {c: {"cost": DICE_COST[c], "final_point_value": FINAL_POINT_VALUE[c]}
-                       for c in COLOURS},
-        "action_cards": {n: {"title": a.title, "cost": a.cost, "action_units": a.units}
-                         for n, a in ACTION_CARDS.items()},
-        "action_units_per_turn": ACTION_UNITS_PER_TURN,
-        "max_dice": MAX_DICE,
-        "dice_per_colour": DICE_PER_COLOUR,
-        "hand_size": HAND_SIZE,
-        "draft_max_cost": DRAFT_MAX_COST,
-    }

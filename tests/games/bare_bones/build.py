@@ -8,7 +8,7 @@ from typing import Any
 
 from games.bare_bones import RULES
 from games.bare_bones.data import COLOURS, FACES, card_order, die_colour
-from games.bare_bones.state import TURN, Aside, Die, State, InPlay, Seat, Turn
+from games.bare_bones.state import TURN, Aside, Die, InPlay, Seat, State, Turn
 from games.core import Event, NoDice, replay
 from games.core.legal import expand_all
 from tests.support.harness import config, roundtrip, when

@@ -7,11 +7,19 @@ import pytest
 from games.bare_bones import RULES
 from games.bare_bones.state import Aside, InPlay
 from games.core import IllegalAction
-
 from games.core.legal import expand_all
 
 from .build import (
-    act, cards_played, dice_played, faces, of_type, plain, rolled, rolls, table, types,
+    act,
+    cards_played,
+    dice_played,
+    faces,
+    of_type,
+    plain,
+    rolled,
+    rolls,
+    table,
+    types,
 )
 
 WHITES = ["white"] * 10

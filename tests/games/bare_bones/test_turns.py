@@ -168,6 +168,21 @@ def test_red_draws_one_card_for_every_two_red_cards_played():
     refused(state, 0, {"type": "draw_red"}, "no_red_draw")
 
 
+def test_red_draw_is_not_offered_when_there_is_nothing_to_draw():
+    # issue #16: with the draw and discard piles both empty the draw changed nothing
+    state = play_all(table(hands={0: ["red", "red"]}), 0, ["red", "red"])
+    assert RULES.view(state, 0)["turn"]["red_draws_left"] == 1
+    assert {"type": "draw_red"} not in RULES.legal_actions(state, 0)
+    refused(state, 0, {"type": "draw_red"}, "nothing_to_draw")
+    # a discard pile to reshuffle is something to draw
+    state = play_all(table(hands={0: ["red", "red"]}, discards={0: ["black"]}), 0,
+                     ["red", "red"])
+    assert {"type": "draw_red"} in RULES.legal_actions(state, 0)
+    state, events = act(state, 0, {"type": "draw_red"})
+    assert types(events) == ["discard_reshuffled", "cards_drawn"]
+    assert state.seats[0].hand == ("black",)
+
+
 def test_purple_rolls_a_purple_or_a_blue_and_a_red():
     state = play_all(table(hands={0: ["purple"]}), 0, ["purple"])
     state, _ = act(state, 0, PLAYED)

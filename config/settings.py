@@ -161,7 +161,9 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "api.webhook_schema.delivery_headers",
                              # every game's actions, views, events, outcome (api/game_schema.py)
-                             "api.game_schema.game_components"],
+                             "api.game_schema.game_components",
+                             # real examples, captured from a game (api/examples.py)
+                             "api.examples.add_examples"],
 }
 
 # Dice. A fixed server seed (hex) may be injected outside production only.

@@ -1,0 +1,219 @@
+"""Real examples for openapi.yaml: one Snake Bones game played through the API with a fixed
+server seed, fixed client seeds and a fixed game id, calling every operation at least once.
+
+`capture()` returns, by operation id, the requests made and the answers got;
+api/contract_examples.json holds a capture (api/examples.py puts it in openapi.yaml) and
+tests/contract/test_examples.py replays it and checks the server still answers the same
+(modulo ids, tokens, hashes and times). Refresh it after a change of the answers with
+
+    DICE_UPDATE_EXAMPLES=1 python3 dev.py test tests/contract/test_examples.py
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import uuid
+from typing import Any
+from unittest import mock
+
+from django.test import override_settings
+from rest_framework.test import APIClient
+
+from games.core.legal import sample
+
+BASE = "/api/v1"
+SERVER_SEED = "5eed" * 16
+GAME_ID = uuid.UUID("00000000-0000-4000-8000-00000000d1ce")
+PASSWORD = "correct horse battery staple"
+SECRET = "whsec_" + "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+NEW_SECRET = "whsec_" + "c2VjcmV0LXJvdGF0ZWQtZm9yLWV4YW1wbGVz"
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.examples: dict[str, list[dict[str, Any]]] = {}
+
+    def call(self, client: APIClient, operation: str, method: str, path: str,
+             body: Any = None, *, name: str = "captured", summary: str = "",
+             keep: bool = True, headers: dict[str, str] | None = None,
+             **query: Any) -> Any:
+        kwargs: dict[str, Any] = {"headers": headers or {}}
+        if body is not None:
+            kwargs.update(data=json.dumps(body), content_type="application/json")
+        if query:
+            path = f"{path}?" + "&".join(f"{k}={v}" for k, v in query.items())
+        response = getattr(client, method)(BASE + path, **kwargs)
+        media = response.get("Content-Type", "").split(";")[0] or None
+        if getattr(response, "streaming", False):
+            from tests.support.live import drain
+
+            answer: Any = drain(response)
+        elif media == "text/markdown":
+            answer = response.content.decode()
+        elif response.content:
+            answer = response.json()
+        else:
+            answer = None
+        if keep:
+            example: dict[str, Any] = {"name": name, "summary": summary,
+                                       "status": response.status_code, "media_type": media}
+            if body is not None:
+                example["request"] = body
+            if answer is not None:
+                example["response"] = answer
+            self.examples.setdefault(operation, []).append(example)
+        assert response.status_code < 500, (operation, response.content)
+        return answer
+
+
+def _client(token: str | None = None) -> APIClient:
+    client = APIClient()
+    if token:
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    return client
+
+
+def capture() -> dict[str, list[dict[str, Any]]]:
+    """Play the example game (needs the database) and return the examples by operation."""
+    from events.models import Game
+
+    field = Game._meta.get_field("id")
+    # Field.get_default() caches the default's callable: patch the cache, not `default`.
+    with override_settings(DICE_FIXED_SERVER_SEED=SERVER_SEED), \
+            mock.patch.object(field, "_get_default", lambda: GAME_ID):
+        return _play()
+
+
+def _play() -> dict[str, list[dict[str, Any]]]:
+    r = Recorder()
+    anonymous = _client()
+    alice = _client(r.call(anonymous, "register", "post", "/auth/register",
+                           {"username": "alice", "password": PASSWORD},
+                           summary="a new account and its first token")["token"])
+    bob = _client(r.call(anonymous, "register", "post", "/auth/register",
+                         {"username": "bob", "password": PASSWORD}, keep=False)["token"])
+    phone = r.call(anonymous, "obtain_token", "post", "/auth/token",
+                   {"username": "alice", "password": PASSWORD, "token_name": "alice's phone"},
+                   summary="a second login, from a phone")
+    r.call(alice, "list_tokens", "get", "/auth/tokens")
+    r.call(alice, "revoke_token", "delete", f"/auth/tokens/{phone['token_id']}")
+
+    r.call(anonymous, "list_game_types", "get", "/game-types")
+    r.call(anonymous, "get_game_type", "get", "/game-types/snake-bones")
+    r.call(anonymous, "get_game_type_rules", "get", "/game-types/snake-bones/rules")
+
+    hook = r.call(alice, "create_webhook", "post", "/webhooks",
+                  {"url": "http://127.0.0.1:9/dice-hook", "secret": SECRET,
+                   "events": ["your_turn", "game_started", "game_over"]})
+    r.call(alice, "list_webhooks", "get", "/webhooks")
+
+    game = r.call(alice, "create_game", "post", "/games",
+                  {"game_type": "snake-bones", "seats": 2,
+                   "options": {"ones_wild": True, "raise_rule": "quantity"},
+                   "client_seed": "alice rolls her own"},
+                  summary="a Snake Bones table for two, ones wild")
+    game_id = game["id"]
+    r.call(bob, "list_games", "get", "/games", status="lobby")
+    r.call(bob, "join_game", "post", f"/games/{game_id}/join", {}, keep=False)
+    r.call(bob, "leave_game", "post", f"/games/{game_id}/leave")
+    r.call(bob, "join_game", "post", f"/games/{game_id}/join",
+           {"client_seed": "bob's first seed"})
+    r.call(bob, "set_client_seed", "put", f"/games/{game_id}/client-seed",
+           {"client_seed": "bob's own seed"})
+    r.call(alice, "start_game", "post", f"/games/{game_id}/start", {"first_player": 0},
+           summary="alice bids first")
+    r.call(alice, "get_game", "get", f"/games/{game_id}")
+    r.call(alice, "list_legal_actions", "get", f"/games/{game_id}/legal-actions",
+           summary="a stake to choose from 1 to 10 coins")
+
+    version = r.call(alice, "get_state", "get", f"/games/{game_id}/state")["version"]
+    r.call(alice, "post_action", "post", f"/games/{game_id}/actions",
+           {"expected_version": version - 1, "action": {"type": "stake", "coins": 3}},
+           name="version_conflict", summary="decided against an old version: 409")
+    r.call(alice, "post_action", "post", f"/games/{game_id}/actions",
+           {"expected_version": version, "action": {"type": "stake", "coins": 30}},
+           name="illegal_action", summary="more coins than alice holds: 422")
+    r.call(alice, "post_action", "post", f"/games/{game_id}/actions",
+           {"expected_version": version, "action": {"type": "stake", "coins": 3}},
+           summary="alice stakes 3 coins (hidden until every stake is in)")
+    listing = r.call(bob, "list_legal_actions", "get", f"/games/{game_id}/legal-actions",
+                     keep=False)
+    r.call(bob, "post_action", "post", f"/games/{game_id}/actions",
+           {"expected_version": listing["version"], "action": {"type": "stake", "coins": 2}},
+           name="stakes_revealed", summary="bob stakes 2: both stakes shown, dice rolled")
+    r.call(bob, "get_state", "get", f"/games/{game_id}/state", name="bob",
+           summary="as bob sees it: his own dice only")
+    r.call(alice, "list_legal_actions", "get", f"/games/{game_id}/legal-actions",
+           name="opening_bid", summary="the opening bid: quantity and face to choose")
+    r.call(bob, "list_events", "get", f"/games/{game_id}/events", after=0, limit=8,
+           summary="the first page of the events as bob may see them")
+
+    pick = random.Random(20261126)
+    players = {0: alice, 1: bob}
+    for _ in range(500):
+        state = r.call(alice, "get_game", "get", f"/games/{game_id}", keep=False)
+        if state["status"] == "finished":
+            break
+        seat = state["awaiting"][0]["seat"]
+        listing = r.call(players[seat], "list_legal_actions", "get",
+                         f"/games/{game_id}/legal-actions", keep=False)
+        calls = [a for a in listing["actions"] if a["type"].startswith("call")]
+        item = calls[0] if calls and pick.random() < 0.7 else pick.choice(listing["actions"])
+        if item["type"] == "stake":
+            item = {"type": "stake", "coins": item["choose"]["coins"]["maximum"]}
+        action = sample(item, pick.randrange)
+        r.call(players[seat], "post_action", "post", f"/games/{game_id}/actions",
+               {"expected_version": listing["version"], "action": action}, keep=False)
+    else:
+        raise AssertionError("the example game did not end")
+    r.call(alice, "get_game", "get", f"/games/{game_id}", name="finished",
+           summary="over: the outcome, and the server seed revealed")
+    head = state["version"]
+    r.call(bob, "create_stream_ticket", "post", f"/games/{game_id}/stream-ticket")
+    r.call(bob, "stream_events", "get", f"/games/{game_id}/stream", after=head - 3, timeout=1,
+           headers={"Accept": "text/event-stream"},
+           summary="the last three events; a finished game's stream then ends")
+    r.call(bob, "get_audit", "get", f"/games/{game_id}/audit")
+    r.call(bob, "list_challenges", "get", f"/games/{game_id}/challenges")
+    r.call(alice, "list_webhook_deliveries", "get", f"/webhooks/{hook['id']}/deliveries")
+    r.call(alice, "rotate_webhook_secret", "post", f"/webhooks/{hook['id']}/rotate-secret",
+           {"secret": NEW_SECRET, "overlap_hours": 24})
+    r.call(alice, "end_webhook_rotation", "post", f"/webhooks/{hook['id']}/end-rotation")
+    r.call(alice, "delete_webhook", "delete", f"/webhooks/{hook['id']}")
+    r.call(bob, "logout", "post", "/auth/logout")
+    return r.examples
+
+
+# --- comparing two captures ---------------------------------------------------------------
+
+VOLATILE = {"id", "token_id", "token", "ticket", "prefix", "hash", "prev_hash",
+            "created_at", "started_at", "finished_at", "recorded_at", "last_used_at",
+            "expires_at", "deadline", "due_at", "rotating_until", "next_attempt_at",
+            "delivered_at"}
+
+
+def normalized(value: Any, key: str | None = None) -> Any:
+    """A capture with what differs from run to run (ids, tokens, hashes, times) blanked."""
+    if key in VOLATILE and value is not None:
+        return f"<{key}>"
+    if isinstance(value, dict):
+        return {k: normalized(v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [normalized(v) for v in value]
+    if isinstance(value, str) and value.startswith(("id: ", ": ", "event: ", "retry: ")) \
+            and "\ndata: " in value:
+        return _normalized_stream(value)
+    if isinstance(value, str) and key == "instance":
+        return value.split("?")[0].rsplit("/", 1)[-1]
+    return value
+
+
+def _normalized_stream(text: str) -> list[Any]:
+    out: list[Any] = []
+    for line in text.splitlines():
+        if line.startswith("data: "):
+            out.append(normalized(json.loads(line[len("data: "):])))
+        elif line and not line.startswith(":"):
+            out.append(line)
+    return out

@@ -28,6 +28,8 @@ from rest_framework.exceptions import AuthenticationFailed, Throttled
 from events.errors import BadRequest, Conflict, NotFound
 
 from .models import AccessToken
+from .throttling import Quota
+from .throttling import record as record_quota
 
 # A token's last use is written at most this often (seconds), so reads stay reads.
 TOUCH_INTERVAL = 60
@@ -83,11 +85,18 @@ def find_username(username: str) -> str:
 def login(request: Any, ident: str, username: str, password: str, *, name: str = "") -> IssuedToken:
     """A new token for a right username and password; failures are counted and limited."""
     failures = FailedLogins()
-    failures.check(ident, username)
+    try:
+        left, reset = failures.check(ident, username)
+    except Throttled as throttled:
+        record_quota(request, Quota(failures.limit, 0, int(throttled.wait or 0), "login"))
+        raise
     user = authenticate(request, username=find_username(username), password=password)
     if user is None:
         failures.record(ident, username)
+        # RateLimit-*: the failures still allowed (this one counted).
+        record_quota(request, Quota(failures.limit, max(0, left - 1), reset, "login"))
         raise AuthenticationFailed("wrong username or password")
+    record_quota(request, Quota(failures.limit, left, reset, "login"))
     return issue_token(user, name)
 
 
@@ -171,18 +180,25 @@ class FailedLogins:
         digest = hashlib.sha256(address).hexdigest()[:32]
         return [f"login-failures:addr:{digest}", f"login-failures:user:{username.lower()}"]
 
-    def check(self, ident: str, username: str) -> None:
+    def check(self, ident: str, username: str) -> tuple[int, int]:
+        """Throttled past the limit; else the failures left to the key closest to it, and
+        the seconds until that key's window ends (the rate's period if it has none)."""
         waits = []
         now = time.time()
+        left, reset = self.limit, self.period
         for key in self.keys(ident, username):
             count = cache.get(key, 0)
+            opened = cache.get(key + ":opened", now) if count else now
+            ends = max(1, math.ceil(opened + self.period - now))
             if count >= self.limit:
-                opened = cache.get(key + ":opened", now)
-                waits.append(max(1, math.ceil(opened + self.period - now)))
+                waits.append(ends)
+            if self.limit - count < left:
+                left, reset = self.limit - count, ends
         if waits:
             raise Throttled(wait=max(waits), detail=(
                 "too many failed logins from this address or for this username; "
                 f"try again in {max(waits)} seconds"))
+        return left, reset
 
     def record(self, ident: str, username: str) -> None:
         now = time.time()

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from . import accounts
 from . import serializers as s
 from .schema import problems
-from .views import _valid
+from .throttling import AnonRateThrottle
+from .views import LOCATION, _valid
 
 TOKEN_ID = OpenApiParameter("token_id", type=OpenApiTypes.INT, location=OpenApiParameter.PATH,
                             description="the token's id, from GET /auth/tokens")
@@ -45,6 +46,7 @@ class CredentialsView(APIView):
 
 class RegisterView(CredentialsView):
     @extend_schema(operation_id="register", tags=["auth"], request=s.CredentialsSerializer,
+                   parameters=[LOCATION],
                    responses={201: s.TokenSerializer, **problems(400, 409, 429)},
                    summary="Create an account and get its first token",
                    description="A weak password gets 400 `invalid_password` with the reasons "
@@ -54,7 +56,8 @@ class RegisterView(CredentialsView):
         data = _valid(s.CredentialsSerializer, request.data)
         issued = accounts.register(data["username"], data["password"],
                                    name=_token_name(request, data))
-        return Response(s.TokenSerializer(_issued(issued)).data, status=status.HTTP_201_CREATED)
+        return Response(s.TokenSerializer(_issued(issued)).data, status=status.HTTP_201_CREATED,
+                        headers={"Location": reverse("token-detail", args=[issued.token.id])})
 
 
 class TokenView(CredentialsView):

@@ -20,6 +20,7 @@ from django.http import HttpResponse
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
+from events import metrics
 from events.errors import ServiceError
 
 log = logging.getLogger(__name__)
@@ -161,7 +162,8 @@ def open_slot(user: Any, seconds: float) -> Slot:
     if slot is None:
         raise TooManyStreams(f"you have {limit} streams and long polls open already "
                              "(DICE_STREAMS_PER_USER); close one first")
-    return slot
+    counted = metrics.OpenStream()  # dice_open_streams on /metrics, until released
+    return Slot(lambda: (counted.close(), slot.release()), blocking=False)
 
 
 # --- Stream tickets ----------------------------------------------------------------------

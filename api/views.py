@@ -18,6 +18,7 @@ from events import selectors, services
 from events.errors import BadRequest
 from games.core.options import options_schema
 
+from . import conditional as cond
 from . import serializers as s
 from .live import LiveStart, open_slot
 from .schema import live_problems, problems
@@ -26,6 +27,8 @@ GAME_ID = OpenApiParameter("game_id", type=OpenApiTypes.UUID, location=OpenApiPa
                            description="the game's id")
 ETAG = OpenApiParameter("ETag", type=str, location=OpenApiParameter.HEADER, response=[201],
                         description='the new version, quoted (e.g. "13"): send it back as If-Match')
+LOCATION = OpenApiParameter("Location", type=str, location=OpenApiParameter.HEADER,
+                            response=[201], description="the URL of what was created")
 REPLAYED = OpenApiParameter("Idempotent-Replayed", type=str, location=OpenApiParameter.HEADER,
                             response=[201], description='"true" when this is the stored answer '
                             "to an earlier request with the same Idempotency-Key")
@@ -75,6 +78,7 @@ class GameListView(APIView):
                                      for g in page]})
 
     @extend_schema(operation_id="create_game", tags=["games"], request=s.CreateGameSerializer,
+                   parameters=[LOCATION],
                    responses={201: s.GameSerializer, **problems(400, 401, 429)},
                    summary="Open a game in the lobby; the creator takes seat 0")
     def post(self, request: Request) -> Response:
@@ -84,16 +88,20 @@ class GameListView(APIView):
                                     client_seed=data.get("client_seed"),
                                     turn_timeout=data["turn_timeout"],
                                     autoplay_after=data["autoplay_after"])
-        return Response(selectors.game_for(game, request.user), status=status.HTTP_201_CREATED)
+        return Response(selectors.game_for(game, request.user), status=status.HTTP_201_CREATED,
+                        headers={"Location": reverse("game", args=[game.id])})
 
 
 class GameDetailView(APIView):
-    @extend_schema(operation_id="get_game", tags=["games"], parameters=[GAME_ID],
-                   responses={200: s.GameSerializer, **problems(401, 404, 429)},
+    @extend_schema(operation_id="get_game", tags=["games"], parameters=[GAME_ID, *cond.CONDITIONAL],
+                   responses={200: s.GameSerializer, **cond.NOT_MODIFIED,
+                              **problems(401, 404, 429)},
                    summary="The game as the caller may see it")
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: Request, game_id: str) -> HttpResponse:
         game = selectors.get_game(game_id)
-        return Response(selectors.game_for(game, request.user))
+        # Seats, client seeds, autoplay and deadlines change without a new version: the
+        # ETag is the body's digest.
+        return cond.answer_body(request, selectors.game_for(game, request.user))
 
 
 class JoinView(APIView):
@@ -149,19 +157,25 @@ class StartView(APIView):
 
 
 class LegalActionsView(APIView):
-    @extend_schema(operation_id="list_legal_actions", tags=["play"], parameters=[GAME_ID],
-                   responses={200: s.LegalActionsSerializer, **problems(401, 404, 429)},
+    @extend_schema(operation_id="list_legal_actions", tags=["play"],
+                   parameters=[GAME_ID, *cond.CONDITIONAL],
+                   responses={200: s.LegalActionsSerializer, **cond.NOT_MODIFIED,
+                              **problems(401, 404, 429)},
                    summary="Every action the caller may post now, ready to post as is")
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: Request, game_id: str) -> HttpResponse:
         game = selectors.get_game(game_id)
         seat = selectors.seat_of(game, request.user)
-        return Response({"game_type": game.game_type, "version": game.version, "seat": seat,
-                         "actions": selectors.legal_actions_for(game, seat)})
+        etag = cond.etag_of("legal-actions", game.id, game.version, game.status, seat)
+        return cond.answer(request, etag, lambda: {
+            "game_type": game.game_type, "version": game.version, "seat": seat,
+            "actions": selectors.legal_actions_for(game, seat)})
 
 
 IF_MATCH = OpenApiParameter("If-Match", type=str, location=OpenApiParameter.HEADER,
                             required=False,
-                            description="the expected version, e.g. \"12\" (instead of the body field)")
+                            description="the expected version, e.g. \"12\" (instead of the "
+                            "body field); `*`: no precondition, the action is decided against "
+                            "whatever version the game is at when it is applied")
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key", type=str, location=OpenApiParameter.HEADER, required=False,
     description="retrying with the same key and body returns the first answer, appending "
@@ -176,10 +190,14 @@ def ascii_number(text: str, maximum: int) -> int | None:
     return value if value <= maximum else None
 
 
-def _expected_version(request: Request, body: dict[str, Any]) -> int:
+def _expected_version(request: Request, body: dict[str, Any]) -> int | None:
+    """The body's expected_version, else If-Match's; None for `If-Match: *` (RFC 9110:
+    "any current representation"), which sets no precondition on the version."""
     if "expected_version" in body:
         return int(body["expected_version"])
     header = request.headers.get("If-Match", "").strip()
+    if header == "*":
+        return None
     if header.startswith("W/"):
         header = header[2:]
     header = header.strip('"')
@@ -198,7 +216,7 @@ def _valid_idempotency_key(key: str) -> bool:
 
 class ActionView(APIView):
     @extend_schema(operation_id="post_action", tags=["play"],
-                   parameters=[GAME_ID, IF_MATCH, IDEMPOTENCY_KEY, ETAG, REPLAYED],
+                   parameters=[GAME_ID, IF_MATCH, IDEMPOTENCY_KEY, ETAG, REPLAYED, LOCATION],
                    request=s.ActionSerializer,
                    responses={201: OpenApiResponse(
                                   s.ActionResultSerializer,
@@ -220,7 +238,10 @@ class ActionView(APIView):
             seat=body.get("seat"))
         events = selectors.visible_events(result.rows, result.seat)
         version = result.rows[-1].seq if result.replayed else result.game.version
-        headers = {"ETag": f'"{version}"'}
+        # Location: the game's events from the first one this action appended.
+        events_url = reverse("events", args=[result.game.id])
+        headers = {"ETag": f'"{version}"',
+                   "Location": f"{events_url}?after={result.rows[0].seq - 1}"}
         if result.replayed:
             headers["Idempotent-Replayed"] = "true"
         return Response({"game_type": result.game.game_type, "version": version,
@@ -231,8 +252,8 @@ class ActionView(APIView):
 # Checks a list_events request; a long poll then waits in api/live_views.py (`events`).
 class EventListView(APIView):
     @extend_schema(operation_id="list_events", tags=["play"],
-                   parameters=[GAME_ID, s.EventQuerySerializer],
-                   responses={200: s.EventPageSerializer,
+                   parameters=[GAME_ID, s.EventQuerySerializer, *cond.CONDITIONAL],
+                   responses={200: s.EventPageSerializer, **cond.NOT_MODIFIED,
                               **live_problems(400, 401, 404, 429)},
                    summary="The game's events as the caller may see them, by sequence "
                            "(long poll with ?wait=)")
@@ -242,19 +263,26 @@ class EventListView(APIView):
         if query["wait"] and game.version <= query["after"]:
             slot = open_slot(request.user, query["wait"])
             return LiveStart(game=game, user=request.user, query=query, slot=slot)
-        return Response(selectors.event_page(game, request.user, query["after"],
-                                             query["limit"]))
+        seat = selectors.seat_of(game, request.user)
+        etag = cond.etag_of("events", game.id, game.version, seat, query["after"],
+                            query["limit"])
+        return cond.answer(request, etag, lambda: selectors.event_page(
+            game, request.user, query["after"], query["limit"]))
 
 
 class StateView(APIView):
     @extend_schema(operation_id="get_state", tags=["play"],
-                   parameters=[GAME_ID, s.StateQuerySerializer],
-                   responses={200: s.StateSerializer, **problems(400, 401, 404, 429)},
+                   parameters=[GAME_ID, s.StateQuerySerializer, *cond.CONDITIONAL],
+                   responses={200: s.StateSerializer, **cond.NOT_MODIFIED,
+                              **problems(400, 401, 404, 429)},
                    summary="The caller's view as it was after event N (default: now)")
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: Request, game_id: str) -> HttpResponse:
         query = _valid(s.StateQuerySerializer, request.query_params)
         game = selectors.get_game(game_id)
         seat = selectors.seat_of(game, request.user)
         version = query.get("version", game.version)
-        return Response({"game_type": game.game_type, "version": version, "seat": seat,
-                         "view": selectors.view_at(game, seat, version)})
+        # A past version's view never changes; the head's changes with the version.
+        etag = cond.etag_of("state", game.id, version, seat)
+        return cond.answer(request, etag, lambda: {
+            "game_type": game.game_type, "version": version, "seat": seat,
+            "view": selectors.view_at(game, seat, version)})

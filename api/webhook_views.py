@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -14,7 +15,7 @@ from events import webhooks
 
 from . import serializers as s
 from .schema import problems
-from .views import _valid
+from .views import LOCATION, _valid
 
 WEBHOOK_ID = OpenApiParameter("webhook_id", type=int, location=OpenApiParameter.PATH)
 
@@ -40,7 +41,7 @@ class WebhookListView(APIView):
         return Response([_hook(h) for h in webhooks.webhooks_of(request.user)])
 
     @extend_schema(operation_id="create_webhook", tags=["notifications"],
-                   request=s.WebhookRequestSerializer,
+                   request=s.WebhookRequestSerializer, parameters=[LOCATION],
                    responses={201: s.WebhookWithSecretSerializer, **problems(400, 401, 429)},
                    summary="Register a webhook for your turn, game start, game over, clock warnings",
                    description="The answer holds the secret, in the `whsec_` form: it is "
@@ -50,7 +51,8 @@ class WebhookListView(APIView):
         data = _valid(s.WebhookRequestSerializer, request.data)
         hook = webhooks.create_webhook(user=request.user, url=data["url"], events=data["events"],
                                        secret=data.get("secret"))
-        return Response(_hook(hook, with_secret=True), status=status.HTTP_201_CREATED)
+        return Response(_hook(hook, with_secret=True), status=status.HTTP_201_CREATED,
+                        headers={"Location": reverse("webhook", args=[hook.pk])})
 
 
 class WebhookDetailView(APIView):

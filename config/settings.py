@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from corsheaders.defaults import default_headers
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("DICE_VAR_DIR", BASE_DIR / "var"))
@@ -35,11 +36,16 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "corsheaders",
     "events",
     "api",
 ]
 
 MIDDLEWARE = [
+    # X-Request-ID, the request metrics and the RateLimit-* headers: around everything.
+    "api.ops.RequestMiddleware",
+    # CORS before anything that may answer: a preflight never needs a token.
+    "corsheaders.middleware.CorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "api.middleware.StaticFilesMiddleware",  # WhiteNoise, async-capable (served on ASGI)
     "django.middleware.common.CommonMiddleware",
@@ -113,6 +119,8 @@ DICE_THROTTLE_LOGIN_FAILURES = os.environ.get("DICE_THROTTLE_LOGIN_FAILURES", "1
 DICE_TRUSTED_PROXIES = int(os.environ.get("DICE_TRUSTED_PROXIES") or "0")
 if DICE_TRUSTED_PROXIES < 0:
     raise RuntimeError("DICE_TRUSTED_PROXIES must be 0 or more")
+# /api/schema/, /api/docs/, /api/redoc/: a bucket of their own per client address.
+DICE_THROTTLE_DOCS = os.environ.get("DICE_THROTTLE_DOCS", "60/min")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["api.auth.BearerOrTokenAuthentication"],
@@ -121,13 +129,15 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["api.parsers.SafeJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.problem_exception_handler",
+    # DRF's throttles, recording their numbers for the RateLimit-* headers (api/throttling.py).
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "api.throttling.AnonRateThrottle",
+        "api.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("DICE_THROTTLE_ANON", "120/min"),
         "user": os.environ.get("DICE_THROTTLE_USER", "1200/min"),
+        "docs": DICE_THROTTLE_DOCS,
     },
     "UNAUTHENTICATED_USER": None,
     # None would make DRF trust X-Forwarded-For wholesale; 0 uses REMOTE_ADDR.
@@ -163,7 +173,9 @@ SPECTACULAR_SETTINGS = {
                              # every game's actions, views, events, outcome (api/game_schema.py)
                              "api.game_schema.game_components",
                              # real examples, captured from a game (api/examples.py)
-                             "api.examples.add_examples"],
+                             "api.examples.add_examples",
+                             # X-Request-ID and RateLimit-* on every response (api/ops.py)
+                             "api.ops.common_headers"],
 }
 
 # Dice. A fixed server seed (hex) may be injected outside production only.
@@ -223,9 +235,37 @@ CELERY_BEAT_SCHEDULE: dict = {
               "options": {"expires": max(DICE_SWEEP_INTERVAL * 2, 1)}},
 }
 
+# CORS (django-cors-headers): the browser origins that may call the API, comma-separated.
+# None by default in production; the usual local front-end servers in development.
+DEV_CORS_ORIGINS = ("http://localhost:3000,http://127.0.0.1:3000,"
+                    "http://localhost:5173,http://127.0.0.1:5173")
+CORS_ALLOWED_ORIGINS = [o.strip() for o in os.environ.get(
+    "DICE_CORS_ALLOWED_ORIGINS", "" if PRODUCTION else DEV_CORS_ORIGINS).split(",") if o.strip()]
+CORS_URLS_REGEX = r"^/api/"
+CORS_ALLOW_HEADERS = (*default_headers, "if-match", "if-none-match", "idempotency-key",
+                      "last-event-id")
+CORS_EXPOSE_HEADERS = ["ETag", "Location", "Retry-After", "Idempotent-Replayed", "X-Request-ID",
+                       "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]
+CORS_PREFLIGHT_MAX_AGE = 600
+
+# Operators (docs/scaling.md): /metrics needs `Authorization: Bearer <DICE_METRICS_TOKEN>`
+# when it is set; unset, /metrics answers requests from 127.0.0.1 and ::1 only.
+DICE_METRICS_TOKEN = os.environ.get("DICE_METRICS_TOKEN", "")
+
+# Logs: every record carries the request's X-Request-ID (`-` outside a request);
+# DICE_LOG_FORMAT=json writes one JSON object a line.
+DICE_LOG_FORMAT = os.environ.get("DICE_LOG_FORMAT", "text").strip().lower()
+if DICE_LOG_FORMAT not in {"text", "json"}:
+    raise RuntimeError("DICE_LOG_FORMAT is text or json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "config.logs.RequestIdFilter"}},
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+        "json": {"()": "config.logs.JsonFormatter"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["request_id"],
+                             "formatter": DICE_LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("DICE_LOG_LEVEL", "INFO")},
 }

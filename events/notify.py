@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from . import chain, egress, signing, webhooks
+from . import chain, egress, metrics, signing, webhooks
 from .models import Delivery, DeliveryStatus, Game, Seat, Webhook, WebhookEvent
 
 log = logging.getLogger(__name__)
@@ -123,6 +123,9 @@ def deliver(delivery_id: int) -> str:
         else:
             delivery.next_attempt_at = timezone.now() + backoff(delivery.attempts)
         delivery.save()
+        outcome = {DeliveryStatus.DELIVERED: "delivered",
+                   DeliveryStatus.FAILED: "failed"}.get(delivery.status, "retry")
+        transaction.on_commit(lambda: metrics.WEBHOOK_DELIVERIES.labels(outcome=outcome).inc())
         return delivery.status
 
 

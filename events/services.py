@@ -23,7 +23,7 @@ from games.core.fairness import HmacDice, commitment
 from games.core.options import InvalidOptions, resolve_options
 from games.core.outcome import abandoned
 
-from . import broadcast, chain, clocks, notify, store
+from . import broadcast, chain, clocks, metrics, notify, store
 from .clocks import Acted
 from .errors import BadRequest, Conflict, Forbidden, NotFound, Unprocessable, VersionConflict
 from .models import Deadline, Event, Game, GameStatus, IdempotencyRecord, Seat
@@ -253,15 +253,17 @@ def _seed_revealed(game: Game) -> RuleEvent:
     })
 
 
-def fingerprint(action: Any, expected_version: int) -> str:
+def fingerprint(action: Any, expected_version: int | None) -> str:
     body = {"action": action, "expected_version": expected_version}
     return hashlib.sha256(chain.canonical(body)).hexdigest()
 
 
 def submit_action(*, user: AbstractBaseUser, game_id: Any, action: Mapping[str, Any],
-                  expected_version: int, idempotency_key: str | None = None,
+                  expected_version: int | None, idempotency_key: str | None = None,
                   seat: int | None = None) -> ActionResult:
-    """Decide a player's action against the head and append its events atomically."""
+    """Decide a player's action against the head and append its events atomically.
+
+    `expected_version` None (If-Match: *) sets no precondition: the head the lock finds."""
     with transaction.atomic():
         game = _locked(game_id)
         own = Seat.objects.filter(game=game, user=user).values_list("number", flat=True).first()
@@ -274,7 +276,8 @@ def submit_action(*, user: AbstractBaseUser, game_id: Any, action: Mapping[str, 
                                         fingerprint(action, expected_version))
             if replay is not None:
                 return ActionResult(game, own, replay, replayed=True)
-        rows = _apply(game, own, action, expected_version, actor=f"seat:{own}",
+        against = game.version if expected_version is None else expected_version
+        rows = _apply(game, own, action, against, actor=f"seat:{own}",
                       idempotency_key=idempotency_key)
         clocks.player_is_back(game, own)
         if idempotency_key:
@@ -303,6 +306,8 @@ def apply_timeout(*, game_id: Any, seat: int, version: int) -> str:
         rules = store.rules_of(game)
         action = rules.timeout_action(store.state_at(game), seat)
         _apply(game, seat, action, version, actor="clock", timeout_of=version)
+        late = (timezone.now() - deadline.due_at).total_seconds()
+        transaction.on_commit(lambda: metrics.CLOCK_LATENESS.observe(max(0.0, late)))
         clocks.record_timeout(game, seat, deadline)
         if game.status == GameStatus.ACTIVE and clocks.everyone_on_autoplay(game):
             _abandon(game)
@@ -349,6 +354,8 @@ def _apply(game: Game, seat: int, action: Mapping[str, Any], expected_version: i
         command["timeout_of_version"] = timeout_of
     rows = store.append(game, store.Batch(
         events, actor=actor, command=command, draws=dice.draws, idempotency_key=idempotency_key))
+    game_type, count = game.game_type, len(rows)
+    transaction.on_commit(lambda: metrics.appended(game_type, actor, count))
     acted = Acted(seat=seat, by_clock=timeout_of is not None)
     return rows + _after_append(game, store.fold(rules, rows, before), acted)
 

@@ -22,6 +22,8 @@ from asgiref.sync import AsyncToSync, sync_to_async
 from django.conf import settings
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.urls import reverse
+from django.utils.http import urlencode
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.renderers import BaseRenderer, JSONRenderer
@@ -39,7 +41,7 @@ from .errors import problem_exception_handler
 from .live import LiveStart, Slot, StreamTicketAuthentication, close_connections, issue_ticket
 from .live import open_slot
 from .schema import live_problems, problems
-from .views import GAME_ID, EventListView, _valid, ascii_number
+from .views import GAME_ID, LOCATION, EventListView, _valid, ascii_number
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +112,8 @@ class StreamTicketSerializer(serializers.Serializer):
 
 class StreamTicketView(APIView):
     @extend_schema(
-        operation_id="create_stream_ticket", tags=["play"], parameters=[GAME_ID], request=None,
+        operation_id="create_stream_ticket", tags=["play"], parameters=[GAME_ID, LOCATION],
+        request=None,
         responses={201: StreamTicketSerializer, **problems(401, 404, 429)},
         summary="A short-lived ticket that opens this game's stream without a header",
         description="For browsers: EventSource cannot send `Authorization`, and tokens never "
@@ -119,8 +122,11 @@ class StreamTicketView(APIView):
                     "DICE_STREAM_TICKET_TTL seconds (60); revoking the login revokes it.")
     def post(self, request: Request, game_id: str) -> Response:
         game = selectors.get_game(game_id)
-        return Response(StreamTicketSerializer(issue_ticket(request.user, request.auth,
-                                                            game.id)).data, status=201)
+        ticket = issue_ticket(request.user, request.auth, game.id)
+        # Location (every 201 has one): the stream this ticket opens.
+        stream = f"{reverse('stream', args=[game.id])}?{urlencode({'ticket': ticket['ticket']})}"
+        return Response(StreamTicketSerializer(ticket).data, status=201,
+                        headers={"Location": stream})
 
 
 # --- The async endpoints -----------------------------------------------------------------

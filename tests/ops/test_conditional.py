@@ -110,6 +110,12 @@ def test_every_201_says_where_its_resource_is(api, players) -> None:  # type: ig
     assert [e["seq"] for e in listed][:len(acted.json()["events"])] == [
         e["seq"] for e in acted.json()["events"]]
 
+    ticket = alice.post(f"/games/{game_id}/stream-ticket")
+    assert ticket.status_code == 201
+    assert ticket["Location"].startswith(f"{BASE}/games/{game_id}/stream?ticket=")
+    from urllib.parse import parse_qs, urlsplit
+    assert parse_qs(urlsplit(ticket["Location"]).query)["ticket"] == [ticket.json()["ticket"]]
+
     hook = alice.post("/webhooks", {"url": "http://127.0.0.1:9/hook", "events": ["your_turn"]})
     assert hook.status_code == 201, hook.content
     assert hook["Location"] == f"{BASE}/webhooks/{hook.json()['id']}"

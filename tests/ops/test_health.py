@@ -84,3 +84,12 @@ def test_readyz_is_503_when_the_database_does_not_answer(monkeypatch: pytest.Mon
     assert response.status_code == 503 and response.json()["failed"] == ["database",
                                                                           "migrations"]
     assert response.json()["checks"]["migrations"].startswith("not checked")
+
+
+def test_the_compose_web_service_is_checked_with_readyz() -> None:
+    import yaml
+
+    compose = yaml.safe_load((Path(__file__).resolve().parents[2] / "docker" / "compose.yaml")
+                             .read_text())
+    check = " ".join(compose["services"]["web"]["healthcheck"]["test"])
+    assert "http://127.0.0.1:8000/readyz" in check

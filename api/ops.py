@@ -231,14 +231,14 @@ class RedocView(SpectacularRedocView):
 # --- OpenAPI: the headers on every answer -------------------------------------------------
 
 COMMON_HEADERS = {
-    "X-Request-ID": ("the request's id: its own X-Request-ID when that is 1 to 128 of "
-                     "A-Z a-z 0-9 . _ ~ : @ + = / -, else a new one; in the server's logs too",
-                     {"type": "string"}),
-    "RateLimit-Limit": ("requests the tightest throttle that counted this one allows in its "
-                        "window", {"type": "integer", "minimum": 0}),
+    "X-Request-ID": (("the request's id: its own X-Request-ID when that is 1 to 128 of "
+                      "A-Z a-z 0-9 . _ ~ : @ + = / -, else a new one; in the server's logs "
+                      "too"), {"type": "string"}),
+    "RateLimit-Limit": (("requests the tightest throttle that counted this one allows in "
+                         "its window"), {"type": "integer", "minimum": 0}),
     "RateLimit-Remaining": ("requests left in that window", {"type": "integer", "minimum": 0}),
-    "RateLimit-Reset": ("seconds until the oldest request counted leaves the window (one "
-                        "more is allowed then)", {"type": "integer", "minimum": 0}),
+    "RateLimit-Reset": (("seconds until the oldest request counted leaves the window (one "
+                         "more is allowed then)"), {"type": "integer", "minimum": 0}),
 }
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import socket
 import threading
-from typing import Any
 
 from prometheus_client import Counter, Gauge, Histogram, values
 
@@ -76,8 +75,8 @@ class OpenStream:
             self._open = False
         self._gauge.dec()
 
-    def __enter__(self) -> "OpenStream":
+    def __enter__(self) -> OpenStream:
         return self
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()

@@ -7,8 +7,8 @@ import functools
 import http.server
 import os
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 

@@ -261,7 +261,7 @@ def _decode_record(cls: type, raw: Any, *, strict: bool, path: str) -> Any:
     fields = _fields(cls)
     names = {_json_name(f) for f, _ in fields}
     if strict:
-        extra = sorted(set(raw) - names)
+        extra = sorted(str(key) for key in set(raw) - names)  # keys may be non-strings
         if extra:
             raise MalformedAction("malformed_action", f"unexpected field(s): {', '.join(extra)}")
     values: dict[str, Any] = {}

@@ -1,5 +1,31 @@
-"""Dark Knights: push-your-luck with three dark and three light dice (wild dark aces)."""
+"""Dark Knights: push-your-luck with three dark and three light dice (wild dark aces).
 
-from .rules import RULES
+The rules, options, actions, events, awaiting kinds and view fields are documented for
+client developers in docs/games/dark-knights.md; the rulebook is
+shared/seeds/002_947c97025822079d.txt with the "dark-knights" rulings of RULINGS.md.
+"""
 
-__all__ = ["RULES"]
+from __future__ import annotations
+
+from games.core.outcome import Outcome
+from games.core.rules import typed_decider
+
+from . import decide as _decide
+from . import evolve as _evolve
+from . import legal as _legal
+from . import outcome as _outcome
+from . import view as _view
+from .actions import ACTIONS
+from .data import MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, SLUG
+from .events import EVENTS
+from .state import State
+
+RULES = typed_decider(
+    slug=SLUG, name=NAME, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, options=OPTIONS,
+    actions=ACTIONS, events=EVENTS, view_type=_view.View, outcome_type=Outcome,
+    setup=_decide.setup, decide=_decide.decide, evolve=_evolve.evolve,
+    legal_actions=_legal.legal_actions, awaiting=_legal.awaiting, view=_view.view,
+    timeout_action=_legal.timeout_action, outcome=_outcome.outcome,
+)
+
+__all__ = ["RULES", "State"]

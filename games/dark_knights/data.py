@@ -46,7 +46,19 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
+# Phases of the seat whose turn it is.
+ROLL = "roll"                  # a turn starts: roll all six dice
+SET_ASIDE = "set_aside"        # dice were rolled: set aside at least one combination
+ROLL_OR_HOLD = "roll_or_hold"  # roll the dice not in combinations (all six after a
+                               # roll-through) or hold and bank
+TURN_OVER = "turn_over"        # between a turn's end and the next turn_started (inside
+                               # one decision only: never the state after a whole batch)
+OVER = "over"
+
+# Awaiting kinds, by phase.
+AWAITED_KIND: dict[str, str] = {ROLL: "roll", SET_ASIDE: "set_aside",
+                                ROLL_OR_HOLD: "roll_or_hold"}
+
+
 def shade_of(die: int) -> str:
     return SHADES[die]
-
-

@@ -1,24 +1,61 @@
-"""decide: checks every rule for an action and returns the events it causes."""
+"""setup and decide: every rule checked, dice rolled only through `dice`, typed events."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
-from games.core import Dice, Event, IllegalAction, MalformedAction, roll_many
-from games.core.actions import action_type, int_list_field, only_fields
-from games.core.seats import next_seat
+from games.core import Dice, GameConfig, IllegalAction, pick, roll_many
+from games.core.messages import GameAction, GameEvent
+from games.core.options import resolve_options
+from games.core.seats import check_first_player, check_players
+from games.core.story import Story
 
 from . import events as ev
-from .choices import plan_to_action, set_aside_choices
-from .combinations import (
-    SetAside, apply_set_aside, forced_joins, join_all, set_aside_problem, set_score,
-)
-from .data import ALL_DICE
+from .actions import HoldTurn, RollDice, SetDiceAside
+from .combinations import SetAside, apply_set_aside, set_aside_problem, set_score
+from .data import MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, ROLL, ROLL_OR_HOLD, SET_ASIDE
 from .evolve import evolve
-from .outcome import result
-from .state import ROLL, ROLL_OR_HOLD, SET_ASIDE, Combination, Die, State
+from .rules import (
+    can_set_aside, completes_the_set, held_set, hold_joins, next_player,
+    others_in_turn_order, reached_target, standings,
+)
+from .set_asides import plan_groups
+from .state import Combination, Options, State, die_showing
 
-ACTIONS = ("roll", "set_aside", "hold")
+
+# --- setup -------------------------------------------------------------------------------
+
+def setup(config: GameConfig, dice: Dice) -> list[GameEvent]:
+    """The seat the creator named starts, else one drawn with the dice (recorded)."""
+    players = check_players(config.players, MIN_PLAYERS, MAX_PLAYERS, NAME)
+    named = check_first_player(config.first_player, players)
+    options = Options.from_json(resolve_options(OPTIONS, config.options))
+    drawn = named is None and players > 1
+    if named is not None:
+        first = named
+    else:
+        first = pick(dice, list(range(players))) if drawn else 0
+    return [ev.GameStarted(players=players, options=options, first_player=first,
+                           first_player_drawn=drawn),
+            ev.TurnStarted(seat=first, last_turn=False)]
+
+
+# --- decide ------------------------------------------------------------------------------
+
+PHASES_ALLOWED: dict[type, tuple[str, ...]] = {
+    RollDice: (ROLL, ROLL_OR_HOLD), SetDiceAside: (SET_ASIDE,), HoldTurn: (ROLL_OR_HOLD,),
+}
+
+
+def decide(state: State, seat: int, action: GameAction, dice: Dice) -> list[GameEvent]:
+    if state.over:
+        raise IllegalAction("game_over", "the game is over")
+    check_turn(state, seat)
+    check_phase(state, action)
+    if isinstance(action, RollDice):
+        return roll(state, dice)
+    if isinstance(action, HoldTurn):
+        return hold(state)
+    assert isinstance(action, SetDiceAside)
+    return set_aside(state, action)
 
 
 def check_turn(state: State, seat: int) -> None:
@@ -26,9 +63,8 @@ def check_turn(state: State, seat: int) -> None:
         raise IllegalAction("not_your_turn", f"it is seat {state.current}'s turn")
 
 
-def check_phase(state: State, kind: str) -> None:
-    allowed = {"roll": (ROLL, ROLL_OR_HOLD), "set_aside": (SET_ASIDE,), "hold": (ROLL_OR_HOLD,)}
-    if state.phase in allowed[kind]:
+def check_phase(state: State, action: GameAction) -> None:
+    if state.phase in PHASES_ALLOWED[type(action)]:
         return
     if state.phase == SET_ASIDE:
         raise IllegalAction("must_set_aside", "set aside at least one combination first")
@@ -37,120 +73,93 @@ def check_phase(state: State, kind: str) -> None:
     raise IllegalAction("already_set_aside", "dice were set aside; now roll or hold")
 
 
-def fold(state: State, events: list[Event]) -> State:
-    for event in events:
-        state = evolve(state, event)
-    return state
-
-
-def turn_passes(state: State) -> list[Event]:
-    """After a hold or a bust (folded into `state`): the target, the final round, next seat."""
-    seat = state.current
-    if state.last_turns is not None:
-        if not state.last_turns:
-            return [ev.game_over(result(state))]
-        return [ev.turn_started(state.last_turns[0], last_turn=True)]
-    if state.scores[seat] >= state.target:
-        others = [(seat + i) % state.players for i in range(1, state.players)]
-        if state.final_round and others:
-            return [ev.final_round_started(seat, state.scores[seat], others),
-                    ev.turn_started(others[0], last_turn=True)]
-        return [ev.game_over(result(state))]
-    return [ev.turn_started(next_seat(seat, state.players, range(state.players)), False)]
-
-
-def roll(state: State, dice: Dice) -> list[Event]:
+def roll(state: State, dice: Dice) -> list[GameEvent]:
     """Roll every die not in a combination; with nothing to set aside the turn busts."""
     dice_to_roll = state.dice_to_roll
     faces = roll_many(dice, len(dice_to_roll))
-    rolled = tuple(Die(die=n, face=f) for n, f in zip(dice_to_roll, faces))
-    events = [ev.dice_rolled(state.current, rolled)]
-    if set_aside_choices(rolled, state.combinations):
-        return events
-    events.append(ev.turn_busted(state.current, state.turn_total))
-    return events + turn_passes(fold(state, events))
+    rolled = tuple(die_showing(n, f) for n, f in zip(dice_to_roll, faces))
+    story = Story(evolve, state)
+    story.add(ev.DiceRolled(seat=state.current, dice=ev.shown_dice(rolled)))
+    if not can_set_aside(rolled, state.combinations):
+        story.add(ev.TurnBusted(seat=state.current, points_lost=state.turn_total))
+        pass_the_turn(story)
+    return story.events
 
 
-def read_group(raw: Any) -> tuple[int | None, list[int]]:
-    if not isinstance(raw, Mapping) or "combination" not in raw:
-        raise MalformedAction("malformed_action",
-                              "a group is an object {'combination': int or null, 'dice': [...]}")
-    extra = sorted(set(raw) - {"combination", "dice"})
-    if extra:
-        raise MalformedAction("malformed_action", f"unexpected group field(s): {extra}")
-    target = raw["combination"]
-    if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
-        raise MalformedAction("malformed_action", "'combination' must be an integer or null")
-    dice = int_list_field(raw, "dice")
-    if not dice:
-        raise MalformedAction("malformed_action", "a group names at least one die")
-    if any(n not in ALL_DICE for n in dice):
-        raise MalformedAction("die_out_of_range", "dice are numbered 0 to 5")
-    return target, dice
-
-
-def read_groups(action: Mapping[str, Any]) -> list[tuple[int | None, list[int]]]:
-    only_fields(action, ("groups",))
-    groups = action.get("groups")
-    if not isinstance(groups, list):
-        raise MalformedAction("malformed_action", "'groups' must be a list of groups")
-    return [read_group(g) for g in groups]
-
-
-def plan_of(state: State, groups: list[tuple[int | None, list[int]]]) -> SetAside:
+def plan_of(state: State, action: SetDiceAside) -> SetAside:
+    """The dice and combinations the action names, checked to exist, each named once."""
     on_table = {d.die: d for d in state.table}
-    named = [n for _, dice in groups for n in dice]
+    named = [n for group in action.groups for n in group.dice]
     if len(set(named)) != len(named):
         raise IllegalAction("die_listed_twice", "each die may be set aside only once")
     if any(n not in on_table for n in named):
         raise IllegalAction("die_not_on_table", "only dice on the table may be set aside")
-    targets = [t for t, _ in groups if t is not None]
+    targets = [g.combination for g in action.groups if g.combination is not None]
     if len(set(targets)) != len(targets):
         raise IllegalAction("combination_listed_twice", "name each combination at most once")
     if any(not 0 <= t < len(state.combinations) for t in targets):
         raise IllegalAction("no_such_combination", "no combination has that index")
-    additions = sorted((t, tuple(on_table[n] for n in dice)) for t, dice in groups
-                       if t is not None)
-    new = tuple(tuple(on_table[n] for n in dice) for t, dice in groups if t is None)
+    additions = sorted((g.combination, tuple(on_table[n] for n in g.dice))
+                       for g in action.groups if g.combination is not None)
+    new = tuple(tuple(on_table[n] for n in g.dice)
+                for g in action.groups if g.combination is None)
     return SetAside(additions=tuple(additions), new=new)
 
 
-def set_aside(state: State, action: Mapping[str, Any]) -> list[Event]:
-    plan = plan_of(state, read_groups(action))
+def set_aside(state: State, action: SetDiceAside) -> list[GameEvent]:
+    plan = plan_of(state, action)
     problem = set_aside_problem(state.combinations, plan)
     if problem:
         raise IllegalAction(*problem)
     plan = SetAside(plan.additions, tuple(sorted(plan.new, key=lambda g: Combination.of(g).value)))
     combinations = apply_set_aside(state.combinations, plan)
-    groups = plan_to_action(plan)["groups"]
-    events = [ev.dice_set_aside(state.current, groups, combinations)]  # type: ignore[arg-type]
-    if len(state.table) == len(plan.dice):
-        total = state.turn_total + set_score(combinations)
-        events.append(ev.set_completed(state.current, combinations, total))
+    events: list[GameEvent] = [ev.DiceSetAside(
+        seat=state.current, groups=plan_groups(plan),
+        combinations=ev.shown_combinations(combinations), set_score=set_score(combinations))]
+    if completes_the_set(state, plan):
+        events.append(ev.SetCompleted(
+            seat=state.current, combinations=ev.shown_combinations(combinations),
+            set_score=set_score(combinations),
+            turn_total=state.turn_total + set_score(combinations)))
     return events
 
 
-def hold(state: State) -> list[Event]:
+def hold(state: State) -> list[GameEvent]:
     """Matching dice on the table join their combinations; the set and turn are banked."""
-    joins = forced_joins(state.table, state.combinations)
-    combinations = join_all(state.combinations, joins)
+    combinations = held_set(state)
     total = state.turn_total + set_score(combinations)
-    score = state.scores[state.current] + total
-    joined = [{"die": d.die, "combination": i} for i, d in joins]
-    events = [ev.turn_held(state.current, joined, combinations, total, score)]
-    return events + turn_passes(fold(state, events))
+    story = Story(evolve, state)
+    story.add(ev.TurnHeld(
+        seat=state.current,
+        joined=tuple(ev.Joined(die=d.die, combination=i) for i, d in hold_joins(state)),
+        combinations=ev.shown_combinations(combinations), set_score=set_score(combinations),
+        turn_total=total, score=state.scores[state.current] + total))
+    pass_the_turn(story)
+    return story.events
 
 
-def decide(state: State, seat: int, action: Any, dice: Dice) -> list[Event]:
-    if state.over:
-        raise IllegalAction("game_over", "the game is over")
-    kind = action_type(action, ACTIONS)
-    check_turn(state, seat)
-    check_phase(state, kind)
-    if kind == "roll":
-        only_fields(action, ())
-        return roll(state, dice)
-    if kind == "hold":
-        only_fields(action, ())
-        return hold(state)
-    return set_aside(state, action)
+def pass_the_turn(story: Story) -> None:
+    """After a hold or a bust: the target, the final round, or the next seat."""
+    state: State = story.state
+    seat = state.current
+    if state.last_turns is not None:
+        if not state.last_turns:
+            story.add(game_over(state))
+        else:
+            story.add(ev.TurnStarted(seat=state.last_turns[0], last_turn=True))
+        return
+    if reached_target(state, seat):
+        others = others_in_turn_order(state, seat)
+        if state.final_round and others:
+            story.add(ev.FinalRoundStarted(seat=seat, score=state.scores[seat],
+                                           last_turns=tuple(others)),
+                      ev.TurnStarted(seat=others[0], last_turn=True))
+        else:
+            story.add(game_over(state))
+        return
+    story.add(ev.TurnStarted(seat=next_player(state), last_turn=False))
+
+
+def game_over(state: State) -> ev.GameOver:
+    result = standings(state)
+    return ev.GameOver(winners=result.winners, ranking=result.ranking, scores=result.scores)

@@ -1,80 +1,155 @@
-"""The events of Dark Knights: constructors (used by decide) in one place."""
+"""The events of Dark Knights, one typed class each (docs/games/dark-knights.md).
+
+Every event is public: no seat sees more than another, so no event has a private part.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
 
-from games.core import Event
+from games.core.messages import GameEvent, Messages, Record, doc
+from games.core.outcome import Outcome
 
-from .combinations import combination_score, set_score
-from .state import Combination, Die
-
-
-def combination_json(index: int, combination: Combination) -> dict[str, Any]:
-    return {
-        "index": index,
-        "value": combination.value,
-        "dice": [d.to_json() for d in combination.dice],
-        "dark": combination.dark,
-        "light": combination.light,
-        "only_dark_aces": combination.only_dark_aces,
-        "score": combination_score(combination),
-    }
+from .actions import Group
+from .combinations import combination_score
+from .state import Combination, Die, Options, die_showing
 
 
-def combinations_json(combinations: tuple[Combination, ...]) -> list[dict[str, Any]]:
-    return [combination_json(i, c) for i, c in enumerate(combinations)]
+# --- the records events (and the view) are made of ---------------------------------------
+
+@dataclass(frozen=True)
+class ShownDie(Record):
+    """One of the six dice showing a face."""
+
+    die: int = field(metadata=doc("the die's number: 0-2 dark, 3-5 light",
+                                  minimum=0, maximum=5))
+    shade: Literal["dark", "light"]
+    face: int = field(metadata=doc("1 (an ace) to 6", minimum=1, maximum=6))
+
+    @classmethod
+    def of(cls, die: Die) -> "ShownDie":
+        return cls(die=die.die, shade=die.shade, face=die.face)  # type: ignore[arg-type]
+
+    def to_die(self) -> Die:
+        return die_showing(self.die, self.face)
 
 
-def game_started(players: int, options: dict[str, Any], first: int, drawn: bool) -> Event:
-    return Event("game_started", {
-        "players": players, "options": options, "first_player": first,
-        "first_player_drawn": drawn,
-    })
+@dataclass(frozen=True)
+class ShownCombination(Record):
+    """A combination of the current set, with its value and score."""
+
+    index: int = field(metadata=doc("its place in the set (what additions name)"))
+    value: int = field(metadata=doc("the value its dice match (1 while only dark aces)"))
+    dice: tuple[ShownDie, ...]
+    dark: int = field(metadata=doc("how many of its dice are dark"))
+    light: int = field(metadata=doc("how many of its dice are light"))
+    only_dark_aces: bool
+    score: int
+
+    def to_combination(self) -> Combination:
+        return Combination(dice=tuple(d.to_die() for d in self.dice), value=self.value)
 
 
-def turn_started(seat: int, last_turn: bool) -> Event:
-    return Event("turn_started", {"seat": seat, "last_turn": last_turn})
+def shown_dice(dice: tuple[Die, ...]) -> tuple[ShownDie, ...]:
+    return tuple(ShownDie.of(d) for d in dice)
 
 
-def dice_rolled(seat: int, dice: tuple[Die, ...]) -> Event:
-    return Event("dice_rolled", {"seat": seat, "dice": [d.to_json() for d in dice]})
+def shown_combinations(combinations: tuple[Combination, ...]) -> tuple[ShownCombination, ...]:
+    return tuple(
+        ShownCombination(index=i, value=c.value, dice=shown_dice(c.dice), dark=c.dark,
+                         light=c.light, only_dark_aces=c.only_dark_aces,
+                         score=combination_score(c))
+        for i, c in enumerate(combinations))
 
 
-def turn_busted(seat: int, turn_total: int) -> Event:
-    return Event("turn_busted", {"seat": seat, "points_lost": turn_total})
+@dataclass(frozen=True)
+class Joined(Record):
+    """A die a hold put into its combination."""
+
+    die: int
+    combination: int = field(metadata=doc("the index of the combination it joined"))
 
 
-def dice_set_aside(
-    seat: int, groups: list[dict[str, Any]], combinations: tuple[Combination, ...]
-) -> Event:
-    return Event("dice_set_aside", {
-        "seat": seat, "groups": groups,
-        "combinations": combinations_json(combinations),
-        "set_score": set_score(combinations),
-    })
+# --- the events ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GameStarted(GameEvent):
+    TYPE: ClassVar[str] = "game_started"
+    players: int
+    options: Options
+    first_player: int
+    first_player_drawn: bool = field(metadata=doc(
+        "true when no first player was named and it was drawn with a die"))
 
 
-def set_completed(seat: int, combinations: tuple[Combination, ...], turn_total: int) -> Event:
-    return Event("set_completed", {
-        "seat": seat, "combinations": combinations_json(combinations),
-        "set_score": set_score(combinations), "turn_total": turn_total,
-    })
+@dataclass(frozen=True)
+class TurnStarted(GameEvent):
+    TYPE: ClassVar[str] = "turn_started"
+    seat: int
+    last_turn: bool = field(metadata=doc("true during the final round"))
 
 
-def turn_held(
-    seat: int, joined: list[dict[str, int]], combinations: tuple[Combination, ...],
-    turn_total: int, score: int,
-) -> Event:
-    return Event("turn_held", {
-        "seat": seat, "joined": joined, "combinations": combinations_json(combinations),
-        "set_score": set_score(combinations), "turn_total": turn_total, "score": score,
-    })
+@dataclass(frozen=True)
+class DiceRolled(GameEvent):
+    TYPE: ClassVar[str] = "dice_rolled"
+    seat: int
+    dice: tuple[ShownDie, ...] = field(metadata=doc("the dice rolled, in die order"))
 
 
-def final_round_started(seat: int, score: int, last_turns: list[int]) -> Event:
-    return Event("final_round_started", {"seat": seat, "score": score, "last_turns": last_turns})
+@dataclass(frozen=True)
+class DiceSetAside(GameEvent):
+    TYPE: ClassVar[str] = "dice_set_aside"
+    seat: int
+    groups: tuple[Group, ...] = field(metadata=doc(
+        "the dice named, normalised: additions by combination index, then new "
+        "combinations by value, die numbers sorted"))
+    combinations: tuple[ShownCombination, ...] = field(metadata=doc(
+        "the whole current set afterwards"))
+    set_score: int
 
 
-def game_over(result: dict[str, Any]) -> Event:
-    return Event("game_over", result)
+@dataclass(frozen=True)
+class SetCompleted(GameEvent):
+    """A roll-through: all six dice are in combinations; the set is scored."""
+
+    TYPE: ClassVar[str] = "set_completed"
+    seat: int
+    combinations: tuple[ShownCombination, ...] = field(metadata=doc("the completed set"))
+    set_score: int
+    turn_total: int = field(metadata=doc("the turn total after adding the set"))
+
+
+@dataclass(frozen=True)
+class TurnBusted(GameEvent):
+    TYPE: ClassVar[str] = "turn_busted"
+    seat: int
+    points_lost: int = field(metadata=doc("the turn total of completed sets, lost"))
+
+
+@dataclass(frozen=True)
+class TurnHeld(GameEvent):
+    TYPE: ClassVar[str] = "turn_held"
+    seat: int
+    joined: tuple[Joined, ...] = field(metadata=doc("the table dice the hold forced in"))
+    combinations: tuple[ShownCombination, ...] = field(metadata=doc("the set after joining"))
+    set_score: int
+    turn_total: int
+    score: int = field(metadata=doc("the seat's new banked score"))
+
+
+@dataclass(frozen=True)
+class FinalRoundStarted(GameEvent):
+    TYPE: ClassVar[str] = "final_round_started"
+    seat: int = field(metadata=doc("the seat that reached the target"))
+    score: int
+    last_turns: tuple[int, ...] = field(metadata=doc("the seats owed a last turn, in order"))
+
+
+@dataclass(frozen=True)
+class GameOver(Outcome, GameEvent):
+    TYPE: ClassVar[str] = "game_over"
+
+
+EVENTS = Messages(GameStarted, TurnStarted, DiceRolled, DiceSetAside, SetCompleted,
+                  TurnBusted, TurnHeld, FinalRoundStarted, GameOver)

@@ -1,48 +1,50 @@
-"""evolve: folds one event into a new state. Trusts the event; never validates or rolls."""
+"""Folding events into the state. Trusts every event: no checks, no dice."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
-from games.core import Event
+from games.core.messages import GameEvent
 
-from .state import (
-    OVER, ROLL, ROLL_OR_HOLD, SET_ASIDE, TURN_OVER, State, combinations_from_json,
-    dice_from_json,
-)
-
-Data = Mapping[str, Any]
+from . import events as ev
+from .data import OVER, ROLL, ROLL_OR_HOLD, SET_ASIDE, TURN_OVER
+from .state import State
 
 
-def started(_: State | None, data: Data) -> State:
-    players = int(data["players"])
-    options = data["options"]
+def evolve(state: State | None, event: GameEvent) -> State:
+    if isinstance(event, ev.GameStarted):
+        return game_started(event)
+    assert state is not None, "the first event must be game_started"
+    return FOLDS[type(event)](state, event)
+
+
+def game_started(event: ev.GameStarted) -> State:
     return State(
-        players=players, target=int(options["target"]),
-        final_round=bool(options["final_round"]), first_player=int(data["first_player"]),
-        scores=(0,) * players, current=int(data["first_player"]), phase=TURN_OVER,
+        players=event.players, target=event.options.target,
+        final_round=event.options.final_round, first_player=event.first_player,
+        scores=(0,) * event.players, current=event.first_player, phase=TURN_OVER,
     )
 
 
-def turn_started(state: State, data: Data) -> State:
-    return replace(state, current=int(data["seat"]), phase=ROLL, table=(), combinations=(),
+def turn_started(state: State, event: ev.TurnStarted) -> State:
+    return replace(state, current=event.seat, phase=ROLL, table=(), combinations=(),
                    turn_total=0)
 
 
-def dice_rolled(state: State, data: Data) -> State:
-    return replace(state, table=dice_from_json(data["dice"]), phase=SET_ASIDE)
+def dice_rolled(state: State, event: ev.DiceRolled) -> State:
+    return replace(state, table=tuple(d.to_die() for d in event.dice), phase=SET_ASIDE)
 
 
-def dice_set_aside(state: State, data: Data) -> State:
-    combinations = combinations_from_json(data["combinations"])
+def dice_set_aside(state: State, event: ev.DiceSetAside) -> State:
+    combinations = tuple(c.to_combination() for c in event.combinations)
     held = {d.die for c in combinations for d in c.dice}
     table = tuple(d for d in state.table if d.die not in held)
     return replace(state, combinations=combinations, table=table, phase=ROLL_OR_HOLD)
 
 
-def set_completed(state: State, data: Data) -> State:
-    return replace(state, combinations=(), table=(), turn_total=int(data["turn_total"]),
+def set_completed(state: State, event: ev.SetCompleted) -> State:
+    return replace(state, combinations=(), table=(), turn_total=event.turn_total,
                    phase=ROLL_OR_HOLD)
 
 
@@ -55,38 +57,32 @@ def end_of_turn(state: State) -> State:
                    last_turns=last)
 
 
-def turn_busted(state: State, _: Data) -> State:
+def turn_busted(state: State, event: ev.TurnBusted) -> State:
     return end_of_turn(state)
 
 
-def turn_held(state: State, data: Data) -> State:
+def turn_held(state: State, event: ev.TurnHeld) -> State:
     scores = list(state.scores)
-    scores[int(data["seat"])] = int(data["score"])
+    scores[event.seat] = event.score
     return end_of_turn(replace(state, scores=tuple(scores)))
 
 
-def final_round_started(state: State, data: Data) -> State:
-    return replace(state, target_reached_by=int(data["seat"]),
-                   last_turns=tuple(int(s) for s in data["last_turns"]))
+def final_round_started(state: State, event: ev.FinalRoundStarted) -> State:
+    return replace(state, target_reached_by=event.seat, last_turns=tuple(event.last_turns))
 
 
-def game_over(state: State, data: Data) -> State:
-    return replace(state, phase=OVER, winners=tuple(int(s) for s in data["winners"]),
+def game_over(state: State, event: ev.GameOver) -> State:
+    return replace(state, phase=OVER, winners=tuple(event.winners),
                    table=(), combinations=(), turn_total=0)
 
 
-FOLDS: dict[str, Callable[[Any, Data], State]] = {
-    "game_started": started,
-    "turn_started": turn_started,
-    "dice_rolled": dice_rolled,
-    "dice_set_aside": dice_set_aside,
-    "set_completed": set_completed,
-    "turn_busted": turn_busted,
-    "turn_held": turn_held,
-    "final_round_started": final_round_started,
-    "game_over": game_over,
+FOLDS: dict[type, Callable[[State, Any], State]] = {
+    ev.TurnStarted: turn_started,
+    ev.DiceRolled: dice_rolled,
+    ev.DiceSetAside: dice_set_aside,
+    ev.SetCompleted: set_completed,
+    ev.TurnBusted: turn_busted,
+    ev.TurnHeld: turn_held,
+    ev.FinalRoundStarted: final_round_started,
+    ev.GameOver: game_over,
 }
-
-
-def evolve(state: State | None, event: Event) -> State:
-    return FOLDS[event.type](state, event.data)

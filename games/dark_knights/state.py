@@ -1,20 +1,22 @@
-"""The immutable state of a game of Dark Knights, and its JSON forms for events."""
+"""The immutable state of a game of Dark Knights, and the dice and combinations in it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping
 
-from .data import ACE, ALL_DICE, DARK, DARK_ACES_ALONE_VALUE, LIGHT_ACE_VALUE, shade_of
+from games.core.messages import Record, doc
 
-# Phases of the seat whose turn it is.
-ROLL = "roll"                  # a turn starts: roll all six dice
-SET_ASIDE = "set_aside"        # dice were rolled: set aside at least one combination
-ROLL_OR_HOLD = "roll_or_hold"  # roll the dice not in combinations (all six after a
-                               # roll-through) or hold and bank
-TURN_OVER = "turn_over"        # between a turn's end and the next turn_started
-OVER = "over"
+from .data import (
+    ACE, ALL_DICE, DARK, DARK_ACES_ALONE_VALUE, LIGHT_ACE_VALUE, OVER, shade_of,
+)
+
+
+@dataclass(frozen=True)
+class Options(Record):
+    target: int = field(metadata=doc("the banked score that wins"))
+    final_round: bool = field(metadata=doc(
+        "when a seat reaches the target, every other seat gets one last turn"))
 
 
 def is_wild(shade: str, face: int) -> bool:
@@ -47,13 +49,6 @@ class Die:
         object.__setattr__(self, "shade", shade)
         object.__setattr__(self, "wild", is_wild(shade, self.face))
         object.__setattr__(self, "value", matching_value(shade, self.face))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"die": self.die, "shade": self.shade, "face": self.face}
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, Any]) -> "Die":
-        return die_showing(int(raw["die"]), int(raw["face"]))
 
 
 @lru_cache(maxsize=None)
@@ -114,12 +109,5 @@ class State:
         held = {d.die for c in self.combinations for d in c.dice}
         return tuple(n for n in ALL_DICE if n not in held)
 
-
-def dice_from_json(raw: Any) -> tuple[Die, ...]:
-    return tuple(Die.from_json(d) for d in raw)
-
-
-def combinations_from_json(raw: Any) -> tuple[Combination, ...]:
-    return tuple(
-        Combination(dice=dice_from_json(c["dice"]), value=int(c["value"])) for c in raw
-    )
+    def options(self) -> Options:
+        return Options(target=self.target, final_round=self.final_round)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from games.dark_knights.choices import set_aside_choices
 from games.dark_knights.combinations import SetAside, set_aside_problem
-from games.dark_knights.state import SET_ASIDE, State
+from games.dark_knights.data import SET_ASIDE
+from games.dark_knights.set_asides import set_aside_choices
+from games.dark_knights.state import State
 from tests.support.harness import config, play_random, when
 
 from .helpers import HOLD, ROLL, R, add, new, rolled, set_aside, start

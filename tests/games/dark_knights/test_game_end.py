@@ -37,13 +37,13 @@ def test_bad_options_are_refused(options: dict) -> None:
 def test_one_to_eight_players(players: int) -> None:
     with pytest.raises(IllegalAction) as err:
         R.setup(GameConfig(players=players, options={}, first_player=0), ScriptedDice())
-    assert err.value.code == "player_count"
+    assert err.value.code == "player_count_out_of_range"
 
 
 def test_named_first_player_must_be_at_the_table() -> None:
     with pytest.raises(IllegalAction) as err:
         R.setup(GameConfig(players=2, options={}, first_player=2), ScriptedDice())
-    assert err.value.code == "no_such_seat"
+    assert err.value.code == "first_player_out_of_range"
 
 
 def test_reaching_the_target_wins_at_once() -> None:

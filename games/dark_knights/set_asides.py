@@ -1,4 +1,4 @@
-"""Every distinct legal way to set dice aside after a roll.
+"""Every distinct legal way to set dice aside after a roll (legal_actions lists them).
 
 Dice of the same shade and face are interchangeable, so choices are built per kind of
 die (shade, face): each kind's count is split between staying on the table, existing
@@ -12,6 +12,7 @@ from functools import lru_cache
 from itertools import groupby, product
 from typing import Iterator
 
+from .actions import Group, SetDiceAside
 from .combinations import SetAside, set_aside_problem
 from .data import (
     ACE, ALL_DICE, DARK, DARK_ACES_ALONE_VALUE, LIGHT, LIGHT_ACE_VALUE, SMALLEST_COMBINATION,
@@ -176,10 +177,14 @@ def listing_order(plan: SetAside) -> tuple[int, list[tuple[int, list[int]]]]:
     return (len(plan.dice), groups)
 
 
-def plan_to_action(plan: SetAside) -> dict[str, object]:
-    groups: list[dict[str, object]] = [
-        {"combination": index, "dice": sorted(d.die for d in dice)}
-        for index, dice in plan.additions
-    ]
-    groups += [{"combination": None, "dice": sorted(d.die for d in g)} for g in plan.new]
-    return {"type": "set_aside", "groups": groups}
+def plan_groups(plan: SetAside) -> tuple[Group, ...]:
+    """The plan as groups: additions by combination index, then new combinations, each
+    with its die numbers sorted."""
+    added = tuple(Group(combination=index, dice=tuple(sorted(d.die for d in dice)))
+                  for index, dice in plan.additions)
+    return added + tuple(Group(combination=None, dice=tuple(sorted(d.die for d in group)))
+                         for group in plan.new)
+
+
+def plan_to_action(plan: SetAside) -> SetDiceAside:
+    return SetDiceAside(groups=plan_groups(plan))

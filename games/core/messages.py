@@ -57,8 +57,13 @@ class Record:
     """A frozen dataclass with a JSON shape derived from its annotations."""
 
     def to_json(self) -> dict[str, JSON]:
-        return {_json_name(f): _encode(getattr(self, f.name), hint)
-                for f, hint in _fields(type(self)) if not _omitted(f, getattr(self, f.name))}
+        out: dict[str, JSON] = {}
+        for name, json_name, encode, omit_none in _writers(type(self)):
+            value = getattr(self, name)
+            if value is None and omit_none:
+                continue
+            out[json_name] = encode(value)
+        return out
 
     @classmethod
     def from_json(cls: type[R], raw: Any) -> R:
@@ -89,9 +94,13 @@ class GameEvent(Record):
     Private: ClassVar[type[Record] | None] = None
 
     def public_json(self) -> dict[str, JSON]:
-        return {_json_name(f): _encode(getattr(self, f.name), hint)
-                for f, hint in _fields(type(self))
-                if f.name != "private" and not _omitted(f, getattr(self, f.name))}
+        out: dict[str, JSON] = {}
+        for name, json_name, encode, omit_none in _writers(type(self)):
+            value = getattr(self, name)
+            if name == "private" or (value is None and omit_none):
+                continue
+            out[json_name] = encode(value)
+        return out
 
     def to_json(self) -> dict[str, JSON]:
         return self.to_event().to_dict()
@@ -165,27 +174,54 @@ def _fields(cls: type) -> tuple[tuple[dataclasses.Field, Any], ...]:
     return tuple((f, hints[f.name]) for f in dataclasses.fields(cls))
 
 
+@functools.lru_cache(maxsize=None)
+def _writers(cls: type) -> tuple[tuple[str, str, typing.Callable[[Any], JSON], bool], ...]:
+    """(field name, JSON name, encoder, omit when None) for each field of a record."""
+    return tuple((f.name, _json_name(f), _encoder(hint),
+                  bool(f.metadata and f.metadata.get("omit_none")))
+                 for f, hint in _fields(cls))
+
+
 def _json_name(f: dataclasses.Field) -> str:
     return (f.metadata.get("json") if f.metadata else None) or f.name
 
 
 def _encode(value: Any, hint: Any) -> JSON:
+    return _encoder(hint)(value)
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+@functools.lru_cache(maxsize=None)
+def _encoder(hint: Any) -> typing.Callable[[Any], JSON]:
+    """A function writing a value of type `hint` as JSON, built once per type."""
+    origin = typing.get_origin(hint)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return lambda value: value.to_json()
+    if origin in (Union, types.UnionType):
+        inner = _encoder(next(a for a in typing.get_args(hint) if a is not type(None)))
+        return lambda value: None if value is None else inner(value)
+    if origin in MAPPINGS:
+        item = _encoder((typing.get_args(hint) or (str, Any))[1])
+        return lambda value: {str(k): item(v) for k, v in value.items()}
+    if origin in SEQUENCES or hint in (tuple, list):
+        item = _encoder((typing.get_args(hint) or (Any,))[0])
+        return lambda value: [item(v) for v in value]
+    if hint is Any:
+        return _any_json
+    return _identity
+
+
+def _any_json(value: Any) -> JSON:
     if isinstance(value, Record):
         return value.to_json()
-    origin = typing.get_origin(hint)
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if origin in (Union, types.UnionType):
-        arg = next(a for a in typing.get_args(hint) if a is not type(None))
-        return _encode(value, arg)
     if isinstance(value, Mapping):
-        (_, item) = typing.get_args(hint) or (str, Any)
-        return {str(k): _encode(v, item) for k, v in value.items()}
+        return {str(k): _any_json(v) for k, v in value.items()}
     if isinstance(value, (tuple, list)):
-        args = typing.get_args(hint)
-        item = args[0] if args else Any
-        return [_encode(v, item) for v in value]
-    raise TypeError(f"cannot encode {value!r} as {hint!r}")
+        return [_any_json(v) for v in value]
+    return value
 
 
 def _bad(strict: bool, path: str, message: str) -> Exception:
@@ -195,52 +231,77 @@ def _bad(strict: bool, path: str, message: str) -> Exception:
 
 
 def _decode(hint: Any, raw: Any, *, strict: bool, path: str) -> Any:
+    return _decoder(hint, strict)(raw, path)
+
+
+Decoder = typing.Callable[[Any, str], Any]
+
+
+@functools.lru_cache(maxsize=None)
+def _decoder(hint: Any, strict: bool) -> Decoder:
+    """A function reading JSON as type `hint`, built once per type: strictly for posted
+    actions (MalformedAction on any mismatch), leniently for stored events."""
     origin = typing.get_origin(hint)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return _decode_record(hint, raw, strict=strict, path=path)
+        return _record_decoder(hint, strict)
     if hint is Any:
-        return raw
+        return lambda raw, path: raw
     if hint is type(None):
-        if raw is not None:
-            raise _bad(strict, path, "must be null")
-        return None
+        return _checked(lambda raw: raw is None, "must be null", strict)
     if origin is Literal:
-        if raw not in typing.get_args(hint) or isinstance(raw, bool) != any(
-                isinstance(a, bool) for a in typing.get_args(hint)):
-            raise _bad(strict, path, f"must be one of {list(typing.get_args(hint))}")
-        return raw
+        allowed = typing.get_args(hint)
+        booleans = any(isinstance(a, bool) for a in allowed)
+        return _checked(lambda raw: raw in allowed and isinstance(raw, bool) == booleans,
+                        f"must be one of {list(allowed)}", strict)
     if origin in (Union, types.UnionType):
         args = typing.get_args(hint)
-        if raw is None and type(None) in args:
-            return None
-        inner = [a for a in args if a is not type(None)]
-        return _decode(inner[0], raw, strict=strict, path=path)
+        inner = _decoder(next(a for a in args if a is not type(None)), strict)
+        nullable = type(None) in args
+        return lambda raw, path: None if raw is None and nullable else inner(raw, path)
     if hint is bool:
-        if not isinstance(raw, bool):
-            raise _bad(strict, path, "must be true or false")
-        return raw
+        return _checked(lambda raw: isinstance(raw, bool), "must be true or false", strict)
     if hint is int:
-        if isinstance(raw, bool) or not isinstance(raw, int):
-            raise _bad(strict, path, "must be an integer")
-        return raw
+        return _checked(lambda raw: isinstance(raw, int) and not isinstance(raw, bool),
+                        "must be an integer", strict)
     if hint is float:
-        if isinstance(raw, bool) or not isinstance(raw, (int, float)):
-            raise _bad(strict, path, "must be a number")
-        return float(raw)
+        number = _checked(lambda raw: isinstance(raw, (int, float)) and not isinstance(raw, bool),
+                          "must be a number", strict)
+        return lambda raw, path: float(number(raw, path))
     if hint is str:
-        if not isinstance(raw, str):
-            raise _bad(strict, path, "must be a string")
-        return raw
+        return _checked(lambda raw: isinstance(raw, str), "must be a string", strict)
     if origin in SEQUENCES or hint in (tuple, list):
+        return _sequence_decoder(hint, origin, strict)
+    if origin in MAPPINGS:
+        return _mapping_decoder(hint, strict)
+    raise TypeError(f"unsupported field type {hint!r}")
+
+
+def _checked(test: typing.Callable[[Any], bool], message: str, strict: bool) -> Decoder:
+    def decode(raw: Any, path: str) -> Any:
+        if not test(raw):
+            raise _bad(strict, path, message)
+        return raw
+    return decode
+
+
+def _sequence_decoder(hint: Any, origin: Any, strict: bool) -> Decoder:
+    item = _decoder((typing.get_args(hint) or (Any,))[0], strict)
+    make = list if origin is list else tuple
+
+    def decode(raw: Any, path: str) -> Any:
         if not isinstance(raw, list) and not (not strict and isinstance(raw, tuple)):
             raise _bad(strict, path, "must be a list")
-        item = (typing.get_args(hint) or (Any,))[0]
-        values = [_decode(item, v, strict=strict, path=f"{path}[{i}]") for i, v in enumerate(raw)]
-        return list(values) if origin is list else tuple(values)
-    if origin in MAPPINGS:
+        return make(item(v, f"{path}[{i}]" if strict else path) for i, v in enumerate(raw))
+    return decode
+
+
+def _mapping_decoder(hint: Any, strict: bool) -> Decoder:
+    key, value = typing.get_args(hint) or (str, Any)
+    item = _decoder(value, strict)
+
+    def decode(raw: Any, path: str) -> Any:
         if not isinstance(raw, Mapping):
             raise _bad(strict, path, "must be an object")
-        key, item = typing.get_args(hint) or (str, Any)
         out = {}
         for k, v in raw.items():
             if key is int:
@@ -248,31 +309,39 @@ def _decode(hint: Any, raw: Any, *, strict: bool, path: str) -> Any:
                     k = int(k)
                 except (TypeError, ValueError):
                     raise _bad(strict, path, f"key {k!r} must be a number") from None
-            out[k] = _decode(item, v, strict=strict, path=f"{path}.{k}")
+            out[k] = item(v, f"{path}.{k}" if strict else path)
         return out
-    raise TypeError(f"unsupported field type {hint!r} at {path}")
+    return decode
 
 
-def _decode_record(cls: type, raw: Any, *, strict: bool, path: str) -> Any:
-    if not strict and isinstance(raw, cls):
-        return raw
-    if not isinstance(raw, Mapping):
-        raise _bad(strict, path, "must be an object")
-    fields = _fields(cls)
-    names = {_json_name(f) for f, _ in fields}
-    if strict:
-        extra = sorted(str(key) for key in set(raw) - names)  # keys may be non-strings
-        if extra:
-            raise MalformedAction("malformed_action", f"unexpected field(s): {', '.join(extra)}")
-    values: dict[str, Any] = {}
-    for f, hint in fields:
-        name = _json_name(f)
-        if name not in raw:
-            if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
-                continue
-            raise _bad(strict, path, f"field {name!r} is missing")
-        values[f.name] = _decode(hint, raw[name], strict=strict, path=f"{path}.{name}")
-    return cls(**values)
+def _record_decoder(cls: type, strict: bool) -> Decoder:
+    fields = [(f.name, _json_name(f), f.default is not dataclasses.MISSING
+               or f.default_factory is not dataclasses.MISSING) for f, _ in _fields(cls)]
+    names = {json_name for _, json_name, _ in fields}
+    hints = [hint for _, hint in _fields(cls)]
+    decoders: list[Decoder] = []  # filled on first use: records may refer to each other
+
+    def decode(raw: Any, path: str) -> Any:
+        if not strict and isinstance(raw, cls):
+            return raw
+        if not isinstance(raw, Mapping):
+            raise _bad(strict, path, "must be an object")
+        if strict:
+            extra = sorted(str(key) for key in set(raw) - names)  # keys may be non-strings
+            if extra:
+                raise MalformedAction("malformed_action",
+                                      f"unexpected field(s): {', '.join(extra)}")
+        if not decoders:
+            decoders.extend(_decoder(hint, strict) for hint in hints)
+        values: dict[str, Any] = {}
+        for (name, json_name, optional), field_decoder in zip(fields, decoders):
+            if json_name not in raw:
+                if optional:
+                    continue
+                raise _bad(strict, path, f"field {json_name!r} is missing")
+            values[name] = field_decoder(raw[json_name], f"{path}.{json_name}" if strict else path)
+        return cls(**values)
+    return decode
 
 
 # --- JSON Schema ------------------------------------------------------------------------

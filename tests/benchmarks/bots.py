@@ -1,0 +1,208 @@
+"""How well the bots play (issue #17): a script, not a test.
+
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/bots.py [slug ...] [--games N]
+        [--levels basic,strong] [--self-games N] [--seed S]
+
+For each game (all of REGISTRY when no slug is named) and each level the game's
+`games/<package>/bot.py` offers in `BOTS`:
+
+- the bot against `games.core.bots.random_policy` over N two-player games (default
+  1,000), the bot's seat alternating (seat 0 in even games, seat 1 in odd ones); the
+  win rate with its 95% Wilson interval (a shared win counts as half);
+- the bot against itself by seat: the share of games seat 0 wins (seat bias);
+- the bot's decision time, p50 and p99 (the policy call only; building the Seen is
+  not counted).
+
+A bot sees only what its seat may see: `Seen(seat, view, legal, events)` is built from
+`RULES.view(state, seat)`, `RULES.legal_actions(state, seat)` and the events as served
+to that seat (`Event.visible_to(seat)`: public data and its own private parts).
+
+The dice are seeded (`random.Random`, this script only; the rules never import random),
+every bot decision gets `Rng(f"{seed}:{game}:{step}")`: runs are reproducible.
+
+To add a game: one line in REGISTRY, slug -> the module that holds its BOTS (and, if
+the game needs them, its options in OPTIONS).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from games.core import GameConfig
+from games.core.bots import Policy, Rng, Seen, random_policy
+from games.core.options import resolve_options
+from games.registry import GAMES
+
+# slug -> the module with the game's BOTS = {"basic": policy, "strong": policy}.
+REGISTRY: dict[str, str] = {
+    "snake-bones": "games.snake_bones.bot",
+    "bamboozled": "games.bamboozled.bot",
+}
+
+# slug -> options for the benchmark games (defaults when absent).
+OPTIONS: dict[str, Mapping[str, Any]] = {}
+
+MAX_STEPS = 20_000
+
+
+class SeededDice:
+    """Seeded dice for the benchmark games (the service uses HmacDice)."""
+
+    def __init__(self, seed: str) -> None:
+        self.rng = random.Random(seed)
+
+    def roll(self, sides: int) -> int:
+        return self.rng.randint(1, sides)
+
+
+@dataclass
+class Timer:
+    """Decision times of one policy, in seconds."""
+
+    times: list[float] = field(default_factory=list)
+
+    def percentile(self, p: float) -> float:
+        if not self.times:
+            return float("nan")
+        ordered = sorted(self.times)
+        return ordered[min(len(ordered) - 1, int(math.ceil(p / 100 * len(ordered))) - 1)]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play(slug: str, policies: tuple[Policy, Policy], seed: str,
+         timers: tuple[Timer | None, Timer | None] = (None, None)) -> Mapping[str, Any]:
+    """One two-player game, seat i played by policies[i]; returns the outcome."""
+    rules = GAMES[slug]
+    dice = SeededDice(seed)
+    cfg = GameConfig(players=2, options=resolve_options(rules.options, dict(OPTIONS.get(slug, {}))),
+                     first_player=None)
+    events = list(rules.setup(cfg, dice))
+    served: list[list[Mapping[str, Any]]] = [[e.visible_to(s) for e in events] for s in (0, 1)]
+    state = None
+    for event in events:
+        state = rules.evolve(state, event)
+    step = 0
+    while (result := rules.outcome(state)) is None:
+        awaited = sorted(rules.awaiting(state))
+        if not awaited:
+            raise RuntimeError(f"{slug}: a running game awaits nobody")
+        seat = awaited[0]
+        seen = Seen(seat=seat, view=rules.view(state, seat),
+                    legal=rules.legal_actions(state, seat), events=served[seat])
+        rng = Rng(f"{seed}:{step}")
+        timer = timers[seat]
+        started = time.perf_counter()
+        action = policies[seat](seen, rng)
+        if timer is not None:
+            timer.times.append(time.perf_counter() - started)
+        new = rules.decide(state, seat, action, dice)
+        for event in new:
+            state = rules.evolve(state, event)
+            served[0].append(event.visible_to(0))
+            served[1].append(event.visible_to(1))
+        step += 1
+        if step > MAX_STEPS:
+            raise RuntimeError(f"{slug}: game {seed} did not end within {MAX_STEPS} steps")
+    return result
+
+
+def share(result: Mapping[str, Any], seat: int) -> float:
+    """A seat's share of the win: 1, 0, or 1/k of a win shared by k."""
+    winners = result["winners"]
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def bots_of(slug: str) -> Mapping[str, Policy]:
+    return importlib.import_module(REGISTRY[slug]).BOTS
+
+
+def against_random(slug: str, bot: Policy, games: int, seed: str) -> tuple[float, Timer]:
+    timer = Timer()
+    wins = 0.0
+    for g in range(games):
+        seat = g % 2
+        policies: list[Policy] = [random_policy, random_policy]
+        policies[seat] = bot
+        timers: list[Timer | None] = [None, None]
+        timers[seat] = timer
+        result = play(slug, (policies[0], policies[1]), f"{seed}:r:{g}",
+                      (timers[0], timers[1]))
+        wins += share(result, seat)
+    return wins, timer
+
+
+def self_play(slug: str, bot: Policy, games: int, seed: str) -> tuple[float, Timer]:
+    timer = Timer()
+    wins = 0.0
+    for g in range(games):
+        result = play(slug, (bot, bot), f"{seed}:s:{g}", (timer, timer))
+        wins += share(result, 0)
+    return wins, timer
+
+
+def report(slug: str, levels: list[str], games: int, self_games: int, seed: str,
+           out: Callable[[str], None] = print) -> None:
+    bots = bots_of(slug)
+    out(f"## {slug}")
+    out("| level | vs random (N) | win rate | 95% CI | self-play seat 0 (N) | seat 0 rate "
+        "| 95% CI | decision p50 | decision p99 |")
+    out("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for level in levels:
+        bot = bots.get(level)
+        if bot is None:
+            continue
+        started = time.perf_counter()
+        wins, timer = against_random(slug, bot, games, seed)
+        low, high = wilson(wins, games)
+        if self_games:
+            seat0, self_timer = self_play(slug, bot, self_games, seed)
+            timer.times.extend(self_timer.times)
+            s_low, s_high = wilson(seat0, self_games)
+            self_cells = (f"{self_games} | {seat0 / self_games:.1%} | "
+                          f"[{s_low:.1%}, {s_high:.1%}]")
+        else:
+            self_cells = "- | - | -"
+        out(f"| {level} | {games} | {wins / games:.1%} | [{low:.1%}, {high:.1%}] | "
+            f"{self_cells} | {timer.percentile(50) * 1000:.2f} ms | "
+            f"{timer.percentile(99) * 1000:.2f} ms |")
+        print(f"  ({slug} {level}: {time.perf_counter() - started:.0f} s, "
+              f"{len(timer.times)} decisions)", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("slugs", nargs="*", help=f"games (default: {', '.join(REGISTRY)})")
+    parser.add_argument("--games", type=int, default=1000, help="games against random")
+    parser.add_argument("--self-games", type=int, default=None,
+                        help="self-play games per level (default: as --games)")
+    parser.add_argument("--levels", default="basic,strong")
+    parser.add_argument("--seed", default="bots")
+    args = parser.parse_args(argv)
+    unknown = [s for s in args.slugs if s not in REGISTRY]
+    if unknown:
+        parser.error(f"no bot registered for {', '.join(unknown)} (known: {', '.join(REGISTRY)})")
+    self_games = args.games if args.self_games is None else args.self_games
+    for slug in args.slugs or list(REGISTRY):
+        report(slug, args.levels.split(","), args.games, self_games, args.seed)
+        print()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,258 @@
+"""Snake Bones bots: policies that stake, bid and call from what one seat may see.
+
+A bot reads only its `Seen` (games/core/bots.py): its own dice (`view.my_dice`), the
+dice in play, the standing bid, the options and its legal items. Every die it cannot see
+shows a given face with p = 1/6, or 1/3 for a face other than 1 when ones are wild, so
+the count of a face on the table is its own count plus a Binomial(unseen, p).
+
+- **Stake**: always the least it may (1 coin). A stake is only ever paid by its owner
+  when they lose a call; what a winner collects is the loser's stake. A higher stake
+  never brings in a coin and only brings a player closer to going out on coins, so the
+  minimum is the dominant choice.
+- **Open**: the face it holds most (ties: the higher face, which leaves room to raise by
+  face), for its own count plus the whole number of that face expected among the
+  unseen dice.
+- **Respond**: each move is valued by the chance the bot keeps its die: a bluff call
+  wins when the bid is false (1 - P(count >= q)), a spot-on call when the count is
+  exactly q (P(count = q)), a raise by the chance the new bid is true (the chance it
+  survives a call). The best is played; among raises the likeliest, lowest quantity
+  first, and now and then (seeded) another raise almost as likely, so its bids do not
+  give its dice away.
+
+`basic` assumes nothing about the other seats' dice. `strong` also reads the bids made
+this round: a player who bid on a face probably holds more of it. It weights the
+unseen hands by how likely each one is to have made the bids seen (a bidder names a
+face with probability growing with how many of it they hold), by sampling hands for
+every other seat (seeded, from the bot's Rng), and then values moves as `basic` does.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping, Sequence
+
+from games.core.bots import Rng, Seen
+
+JSON = Any
+FACES = (1, 2, 3, 4, 5, 6)
+# Among raises within this much of the best chance, one is sometimes taken instead.
+DISGUISE_MARGIN = 0.04
+DISGUISE_RATE = 0.15
+# The strong level: how many hands it samples for the other seats, and how strongly a
+# bid is taken to tell the face its bidder holds (likelihood ~ exp(BID_SIGNAL * held)).
+SAMPLES = 300
+BID_SIGNAL = 0.9
+
+
+def face_probability(face: int, ones_wild: bool) -> float:
+    """The chance one unseen die counts toward a bid on `face`."""
+    return 1 / 3 if ones_wild and face != 1 else 1 / 6
+
+
+def own_count(dice: Sequence[int], face: int, ones_wild: bool) -> int:
+    return sum(1 for d in dice if d == face or (ones_wild and face != 1 and d == 1))
+
+
+def binomial(n: int, p: float) -> list[float]:
+    """P(Binomial(n, p) = k) for k = 0..n."""
+    return [math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+
+class Table:
+    """The distribution of each face's count on the table as the bot sees it:
+    `exact[face][k]` = P(count = k)."""
+
+    def __init__(self, exact: Mapping[int, Sequence[float]]) -> None:
+        self.exact = exact
+        self.at_least: dict[int, list[float]] = {}
+        for face, pmf in exact.items():
+            tail = [0.0] * (len(pmf) + 1)
+            for k in range(len(pmf) - 1, -1, -1):
+                tail[k] = tail[k + 1] + pmf[k]
+            self.at_least[face] = tail
+
+    def true(self, quantity: int, face: int) -> float:
+        """P(count >= quantity)."""
+        tail = self.at_least[face]
+        if quantity <= 0:
+            return 1.0
+        return tail[quantity] if quantity < len(tail) else 0.0
+
+    def exactly(self, quantity: int, face: int) -> float:
+        pmf = self.exact[face]
+        return pmf[quantity] if 0 <= quantity < len(pmf) else 0.0
+
+
+def independent_table(mine: Sequence[int], unseen: int, ones_wild: bool) -> Table:
+    """Own dice known, every unseen die independent and fair."""
+    exact: dict[int, list[float]] = {}
+    for face in FACES:
+        held = own_count(mine, face, ones_wild)
+        pmf = binomial(unseen, face_probability(face, ones_wild))
+        exact[face] = [0.0] * held + pmf
+    return Table(exact)
+
+
+# --- what the seat sees ------------------------------------------------------------------
+
+def options(seen: Seen) -> tuple[bool, str]:
+    opts = seen.view.get("options") or {}
+    return bool(opts.get("ones_wild")), str(opts.get("raise_rule", "quantity"))
+
+
+def my_dice(seen: Seen) -> list[int]:
+    return list(seen.view.get("my_dice") or [])
+
+
+def unseen_dice(seen: Seen) -> int:
+    return max(0, int(seen.view.get("dice_in_play", 0)) - len(my_dice(seen)))
+
+
+def stake_action(seen: Seen) -> dict[str, JSON] | None:
+    """The least stake the legal items allow (a stake is only ever a loss)."""
+    for item in seen.legal:
+        if item.get("type") == "stake":
+            domain = (item.get("choose") or {}).get("coins")
+            if domain is not None:
+                return {"type": "stake", "coins": int(domain["minimum"])}
+            return {"type": "stake", "coins": int(item["coins"])}
+    return None
+
+
+# --- choosing a move ---------------------------------------------------------------------
+
+def decide(seen: Seen, rng: Rng, table: Table) -> dict[str, JSON]:
+    actions = seen.actions()
+    bids = [a for a in actions if a.get("type") == "bid"]
+    calls = {a["type"]: a for a in actions if a.get("type") in ("call_bluff", "call_spot_on")}
+    standing = seen.view.get("bid")
+    ones_wild, _ = options(seen)
+    mine = my_dice(seen)
+
+    if standing is None or not calls:
+        return opening_bid(bids, table, mine, ones_wild, unseen_dice(seen)) or actions[0]
+
+    quantity, face = int(standing["quantity"]), int(standing["face"])
+    values: list[tuple[float, int, dict[str, JSON]]] = []
+    if "call_bluff" in calls:
+        values.append((1 - table.true(quantity, face), 2, calls["call_bluff"]))
+    if "call_spot_on" in calls:
+        values.append((table.exactly(quantity, face), 0, calls["call_spot_on"]))
+    raise_ = best_raise(bids, table, mine, ones_wild, rng)
+    if raise_ is not None:
+        values.append((table.true(raise_["quantity"], raise_["face"]), 1, raise_))
+    # Highest value; on a tie a bluff call, then a raise, then spot-on.
+    return max(values, key=lambda v: (v[0], v[1]))[2]
+
+
+def bid_key(bid: Mapping[str, JSON], table: Table, mine: Sequence[int],
+            ones_wild: bool) -> tuple[float, int, int, int]:
+    q, f = int(bid["quantity"]), int(bid["face"])
+    return (table.true(q, f), -q, own_count(mine, f, ones_wild), f)
+
+
+def best_raise(bids: list[dict[str, JSON]], table: Table, mine: Sequence[int],
+               ones_wild: bool, rng: Rng) -> dict[str, JSON] | None:
+    """The raise likeliest to be true (lowest quantity, own face, higher face on ties);
+    now and then another one nearly as likely."""
+    if not bids:
+        return None
+    ranked = sorted(bids, key=lambda b: bid_key(b, table, mine, ones_wild), reverse=True)
+    best = ranked[0]
+    top = table.true(best["quantity"], best["face"])
+    close = [b for b in ranked[1:12]
+             if top - table.true(b["quantity"], b["face"]) <= DISGUISE_MARGIN]
+    if close and rng.random() < DISGUISE_RATE:
+        return rng.choice(close)
+    return best
+
+
+def opening_bid(bids: list[dict[str, JSON]], table: Table, mine: Sequence[int],
+                ones_wild: bool, unseen: int) -> dict[str, JSON] | None:
+    """The face held most, for own count + the expected unseen count (rounded down)."""
+    if not bids:
+        return None
+    allowed = {(int(b["quantity"]), int(b["face"])): b for b in bids}
+    faces = sorted(FACES, key=lambda f: (own_count(mine, f, ones_wild), f), reverse=True)
+    for face in faces:
+        expected = own_count(mine, face, ones_wild) + int(unseen * face_probability(face, ones_wild))
+        for quantity in range(max(1, expected), 0, -1):
+            if (quantity, face) in allowed:
+                return allowed[(quantity, face)]
+    return max(bids, key=lambda b: bid_key(b, table, mine, ones_wild))
+
+
+def basic(seen: Seen, rng: Rng) -> dict[str, JSON]:
+    stake = stake_action(seen)
+    if stake is not None:
+        return stake
+    ones_wild, _ = options(seen)
+    table = independent_table(my_dice(seen), unseen_dice(seen), ones_wild)
+    return decide(seen, rng, table)
+
+
+# --- strong: the round's bids as evidence ------------------------------------------------
+
+def round_bids(seen: Seen) -> list[tuple[int, int]]:
+    """(seat, face) of every bid made this round by another seat, oldest first."""
+    bids: list[tuple[int, int]] = []
+    for event in reversed(seen.events):
+        kind = event.get("type")
+        if kind == "round_started":
+            break
+        if kind == "bid_made":
+            data = event.get("data") or {}
+            if data.get("seat") != seen.seat:
+                bids.append((int(data["seat"]), int(data["face"])))
+    bids.reverse()
+    return bids
+
+
+def inferred_table(seen: Seen, rng: Rng) -> Table:
+    """Sample every other active seat's hand; weight each sample by the chance its
+    owners would have made the bids seen this round."""
+    ones_wild, _ = options(seen)
+    mine = my_dice(seen)
+    others = [(int(s["seat"]), int(s["dice_count"])) for s in seen.view.get("seats", ())
+              if not s.get("out") and int(s["seat"]) != seen.seat]
+    bids = round_bids(seen)
+    unseen = sum(n for _, n in others)
+    if not bids or unseen == 0:
+        return independent_table(mine, unseen, ones_wild)
+    totals = {face: [0.0] * (len(mine) + unseen + 1) for face in FACES}
+    weight_sum = 0.0
+    held_mine = {face: own_count(mine, face, ones_wild) for face in FACES}
+    for _ in range(SAMPLES):
+        counts = {face: held_mine[face] for face in FACES}
+        log_weight = 0.0
+        for seat, n in others:
+            hand = [1 + rng.below(6) for _ in range(n)]
+            held = {face: own_count(hand, face, ones_wild) for face in FACES}
+            for bidder, face in bids:
+                if bidder == seat:
+                    # softmax over faces of BID_SIGNAL * held
+                    norm = sum(math.exp(BID_SIGNAL * held[f]) for f in FACES)
+                    log_weight += BID_SIGNAL * held[face] - math.log(norm)
+            for face in FACES:
+                counts[face] += held[face]
+        weight = math.exp(log_weight)
+        weight_sum += weight
+        for face in FACES:
+            totals[face][counts[face]] += weight
+    exact = {face: [w / weight_sum for w in totals[face]] for face in FACES}
+    # Blend with the independent table: a sample of a few hundred hands is noisy in the
+    # tails, and the other seats may bid with no regard to their dice.
+    base = independent_table(mine, unseen, ones_wild).exact
+    blended = {face: [0.7 * a + 0.3 * b for a, b in zip(exact[face], base[face])]
+               for face in FACES}
+    return Table(blended)
+
+
+def strong(seen: Seen, rng: Rng) -> dict[str, JSON]:
+    stake = stake_action(seen)
+    if stake is not None:
+        return stake
+    return decide(seen, rng, inferred_table(seen, rng))
+
+
+BOTS = {"basic": basic, "strong": strong}

@@ -1,0 +1,153 @@
+"""The Snake Bones bots (issue #17): legal, deterministic, blind to others' secrets, and
+better than random play."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any, Callable
+
+import pytest
+
+from games.core import Event, replay
+from games.core.bots import Rng, Seen, random_policy
+from games.core.legal import expand_all
+from games.snake_bones import RULES as R
+from games.snake_bones.bot import BOTS, independent_table
+from games.snake_bones.state import State
+from tests.support.harness import RandomDice, config
+
+Policy = Callable[[Seen, Rng], dict[str, Any]]
+OPTION_MIXES = [{}, {"ones_wild": True}, {"raise_rule": "quantity_or_face"},
+                {"ones_wild": True, "raise_rule": "quantity_or_face"}]
+
+
+def seen_for(state: State, events: list[Event], seat: int) -> Seen:
+    return Seen(seat=seat, view=R.view(state, seat), legal=R.legal_actions(state, seat),
+                events=[e.visible_to(seat) for e in events])
+
+
+def play(policies: list[Policy], seed: int, options: dict[str, Any] | None = None,
+         visit: Callable[[State, list[Event], int, Seen, dict[str, Any]], None] | None = None,
+         ) -> dict[str, Any]:
+    """One game, seat i played by policies[i]; `visit` sees every decision."""
+    dice = RandomDice(random.Random(seed))
+    cfg = config(R, len(policies), first_player=None, **(options or {}))
+    events = list(R.setup(cfg, dice))
+    state = replay(R, events)
+    step = 0
+    while (result := R.outcome(state)) is None:
+        seat = min(R.awaiting(state))
+        seen = seen_for(state, events, seat)
+        action = policies[seat](seen, Rng(f"{seed}:{step}"))
+        if visit is not None:
+            visit(state, events, seat, seen, action)
+        new = R.decide(state, seat, action, dice)
+        events.extend(new)
+        state = replay(R, new, state)
+        step += 1
+        assert step < 5000
+    return result
+
+
+@pytest.mark.parametrize("level", list(BOTS))
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_every_action_is_listed_and_accepted(level: str, players: int) -> None:
+    checked = 0
+
+    def visit(state, events, seat, seen, action):
+        nonlocal checked
+        if seat == 0:
+            assert action in expand_all(list(seen.legal))
+            R.decide(state, seat, action, RandomDice(random.Random(checked)))  # accepted
+            checked += 1
+
+    for game, options in enumerate(OPTION_MIXES):
+        play([BOTS[level]] + [random_policy] * (players - 1), 100 * players + game, options, visit)
+    assert checked > 20
+
+
+@pytest.mark.parametrize("level", list(BOTS))
+def test_same_seen_and_seed_same_action(level: str) -> None:
+    seens: list[Seen] = []
+    play([BOTS[level], random_policy], 7, {"ones_wild": True},
+         lambda state, events, seat, seen, action: seens.append(seen) if seat == 0 else None)
+    for i, seen in enumerate(seens):
+        assert BOTS[level](seen, Rng(f"x{i}")) == BOTS[level](seen, Rng(f"x{i}"))
+
+
+def scrambled(state: State, events: list[Event], seat: int, rng: random.Random,
+              ) -> tuple[State, list[Event]]:
+    """Every other seat's dice rerolled and unrevealed stake changed, in the state and in
+    the private parts of the events."""
+    seats = list(state.seats)
+    for other, s in enumerate(seats):
+        if other == seat:
+            continue
+        dice = tuple(rng.randint(1, 6) for _ in s.dice)
+        stake = s.stake
+        if stake is not None and not state.stakes_revealed and s.coins > 1:
+            stake = rng.choice([c for c in range(1, s.coins + 1) if c != stake])
+        seats[other] = replace(s, dice=dice, stake=stake)
+    junk_events = [Event(e.type, e.data, {k: ({"junk": rng.random()} if k != seat else v)
+                                          for k, v in e.private.items()}) for e in events]
+    return replace(state, seats=tuple(seats)), junk_events
+
+
+@pytest.mark.parametrize("level", list(BOTS))
+def test_choices_do_not_depend_on_other_seats_secrets(level: str) -> None:
+    rng = random.Random(3)
+    checked = changed = 0
+
+    def visit(state, events, seat, seen, action):
+        nonlocal checked, changed
+        if seat != 0:
+            return
+        other_state, other_events = scrambled(state, events, seat, rng)
+        changed += other_state != state
+        again = seen_for(other_state, other_events, seat)
+        assert again == seen
+        assert BOTS[level](again, Rng(f"s{checked}")) == BOTS[level](seen, Rng(f"s{checked}"))
+        checked += 1
+
+    for game in range(3):
+        play([BOTS[level], random_policy, random_policy], 50 + game, OPTION_MIXES[game], visit)
+    assert checked > 20 and changed > 10
+
+
+def test_the_table_counts_own_dice_and_the_unseen_ones() -> None:
+    table = independent_table([4, 4, 2, 1, 6], unseen=5, ones_wild=False)
+    assert table.true(2, 4) == pytest.approx(1.0)
+    assert table.true(3, 4) == pytest.approx(1 - (5 / 6) ** 5)
+    assert table.exactly(2, 4) == pytest.approx((5 / 6) ** 5)
+    assert table.true(11, 4) == 0.0
+    wild = independent_table([4, 4, 2, 1, 6], unseen=5, ones_wild=True)
+    assert wild.true(3, 4) == pytest.approx(1.0)  # the one counts
+    assert wild.true(4, 4) == pytest.approx(1 - (2 / 3) ** 5)
+
+
+def test_stakes_the_least_and_calls_an_impossible_bid() -> None:
+    seens: list[Seen] = []
+    play([BOTS["basic"], random_policy], 11,
+         visit=lambda state, events, seat, seen, action: seens.append(seen) if seat == 0 else None)
+    for i, seen in enumerate(seens):
+        action = BOTS["basic"](seen, Rng(i))
+        if seen.view["phase"] == "staking":
+            assert action == {"type": "stake", "coins": 1}
+        bid = seen.view["bid"]
+        if bid and bid["seat"] != 0:
+            mine = sum(1 for d in seen.view["my_dice"] if d == bid["face"])
+            unseen = seen.view["dice_in_play"] - len(seen.view["my_dice"])
+            if bid["quantity"] > mine + unseen:
+                assert action["type"] == "call_bluff"
+
+
+@pytest.mark.parametrize("level", list(BOTS))
+def test_beats_random_play(level: str) -> None:
+    wins = 0
+    for game in range(40):
+        seat = game % 2
+        policies: list[Policy] = [random_policy, random_policy]
+        policies[seat] = BOTS[level]
+        wins += seat in play(policies, 1000 + game)["winners"]
+    assert wins >= 24

@@ -1,0 +1,186 @@
+"""The Bamboozled bot (issue #17): legal, deterministic, blind to others' secrets, and
+better than random play."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any, Callable
+
+import pytest
+
+from games.bamboozled import RULES as R
+from games.bamboozled.bot import BOTS, match_chance, truth_chance
+from games.bamboozled.data import CARD_NAMES, readings
+from games.bamboozled.state import CardUse, State
+from games.core import Event, replay
+from games.core.bots import Rng, Seen, random_policy
+from games.core.legal import expand_all
+from tests.support.harness import RandomDice, config
+
+Policy = Callable[[Seen, Rng], dict[str, Any]]
+OPTION_MIXES = [{}, {"hand_limit": None}, {"strikes": 4, "hand_limit": 1}, {"kids": True}]
+
+
+def seen_for(state: State, events: list[Event], seat: int) -> Seen:
+    return Seen(seat=seat, view=R.view(state, seat), legal=R.legal_actions(state, seat),
+                events=[e.visible_to(seat) for e in events])
+
+
+def play(policies: list[Policy], seed: int, options: dict[str, Any] | None = None,
+         visit: Callable[[State, list[Event], int, Seen, dict[str, Any]], None] | None = None,
+         ) -> dict[str, Any]:
+    """One game, seat i played by policies[i]; `visit` sees every decision."""
+    dice = RandomDice(random.Random(seed))
+    cfg = config(R, len(policies), first_player=None, **(options or {}))
+    events = list(R.setup(cfg, dice))
+    state = replay(R, events)
+    step = 0
+    while (result := R.outcome(state)) is None:
+        seat = min(R.awaiting(state))
+        seen = seen_for(state, events, seat)
+        action = policies[seat](seen, Rng(f"{seed}:{step}"))
+        if visit is not None:
+            visit(state, events, seat, seen, action)
+        new = R.decide(state, seat, action, dice)
+        events.extend(new)
+        state = replay(R, new, state)
+        step += 1
+        assert step < 5000
+    return result
+
+
+@pytest.mark.parametrize("options", OPTION_MIXES)
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_action_is_listed_and_accepted(options: dict[str, Any], players: int) -> None:
+    kinds: set[str] = set()
+
+    def visit(state, events, seat, seen, action):
+        if seat == 0:
+            assert action in expand_all(list(seen.legal))
+            R.decide(state, seat, action, RandomDice(random.Random(len(kinds))))  # accepted
+            kinds.add(action["type"])
+
+    for game in range(3):
+        play([BOTS["basic"]] + [random_policy] * (players - 1), 10 * players + game, options,
+             visit)
+    assert "declare" in kinds
+
+
+def test_same_seen_and_seed_same_action() -> None:
+    seens: list[Seen] = []
+    for game in range(12):
+        play([BOTS["basic"], BOTS["basic"] if game % 2 else random_policy], 70 + game,
+             visit=lambda state, events, seat, seen, action:
+             seens.append(seen) if seat == 0 else None)
+    assert len(seens) > 20
+    for i, seen in enumerate(seens):
+        assert BOTS["basic"](seen, Rng(f"x{i}")) == BOTS["basic"](seen, Rng(f"x{i}"))
+
+
+def scrambled(state: State, events: list[Event], seat: int, rng: random.Random,
+              ) -> tuple[State, list[Event]]:
+    """Every other seat's hand, its dice while it rolls and its face-down card and verdict
+    changed, the draw pile's cards changed (same sizes); other seats' private parts of
+    the events replaced by junk."""
+    seats = tuple(
+        s if i == seat else replace(s, hand=tuple(rng.choice(CARD_NAMES) for _ in s.hand))
+        for i, s in enumerate(state.seats))
+    changes: dict[str, Any] = {
+        "seats": seats, "deck": tuple(sorted(rng.choice(CARD_NAMES) for _ in state.deck))}
+    if state.dice is not None and state.roller != seat and not state.kids:
+        changes["dice"] = (rng.randint(1, 6), rng.randint(1, 6))
+    d = state.declaration
+    if d is not None and d.seat != seat:
+        if d.card is None:
+            changes["declaration"] = replace(d, verdict=rng.choice(["true", "bluff"]))
+        else:
+            changes["declaration"] = replace(d, card=rng.choice(
+                [CardUse("jackpot"), CardUse("double", 0), CardUse("up_down", 1, "down")]))
+    junk_events = [Event(e.type, e.data, {k: ({"junk": rng.random()} if k != seat else v)
+                                          for k, v in e.private.items()}) for e in events]
+    return replace(state, **changes), junk_events
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_choices_do_not_depend_on_other_seats_secrets(players: int) -> None:
+    rng = random.Random(5)
+    checked = changed = 0
+
+    def visit(state, events, seat, seen, action):
+        nonlocal checked, changed
+        if seat != 0:
+            return
+        other_state, other_events = scrambled(state, events, seat, rng)
+        changed += other_state != state
+        again = seen_for(other_state, other_events, seat)
+        assert again == seen
+        assert BOTS["basic"](again, Rng(f"s{checked}")) == BOTS["basic"](seen, Rng(f"s{checked}"))
+        checked += 1
+
+    for game in range(4):
+        play([BOTS["basic"]] + [random_policy] * (players - 1), 40 + game, OPTION_MIXES[game % 3],
+             visit)
+    assert checked > 20 and changed > 10
+
+
+def test_chances_over_the_36_rolls() -> None:
+    assert match_chance(0) == 1.0
+    assert match_chance(21) == pytest.approx(2 / 36)
+    assert match_chance(66) == pytest.approx(3 / 36)  # 66 or a jackpot
+    assert match_chance(66, ("jackpot",)) == 1.0
+    assert match_chance(66, (), True) == pytest.approx(2 / 36)
+    # A declarer who bluffs low when it must: a tie of a high score is likely a bluff,
+    # its best reading against nothing likely true.
+    assert truth_chance(55, 55, 0.25) < 0.2
+    assert truth_chance(0, 54, 0.25) > 0.6
+
+
+def decisions(options: dict[str, Any] | None = None, games: int = 4) -> list[Seen]:
+    seens: list[Seen] = []
+    for game in range(games):
+        play([BOTS["basic"], random_policy], 200 + game, options,
+             lambda state, events, seat, seen, action: seens.append(seen) if seat == 0 else None)
+    return seens
+
+
+def test_declares_the_best_true_reading_when_it_ties_or_beats() -> None:
+    seen_one = False
+    for i, seen in enumerate(decisions()):
+        you = seen.view["you"]
+        if seen.view["phase"] != "declare" or not you["dice"]:
+            continue
+        action = BOTS["basic"](seen, Rng(i))
+        true_scores = [a["score"] for a in seen.actions()
+                       if a["type"] == "declare" and not a.get("card")
+                       and a["score"] in readings(tuple(you["dice"]))]
+        if true_scores and action["type"] == "declare" and not action.get("card"):
+            assert action["score"] in true_scores
+            seen_one = True
+    assert seen_one
+
+
+def test_uses_cards_on_purpose() -> None:
+    """A declaration it cannot tie truthfully is backed by a card when one backs it; a
+    discard drops the card worth least."""
+    for i, seen in enumerate(decisions({"hand_limit": 1}, games=8)):
+        action = BOTS["basic"](seen, Rng(i))
+        if seen.view["phase"] == "discard":
+            assert action["card"] != "revive" or set(seen.view["you"]["hand"]) == {"revive"}
+        if seen.view["phase"] == "declare" and action["type"] == "declare":
+            you = seen.view["you"]
+            true_ok = any(a["type"] == "declare" and not a.get("card")
+                          and a["score"] in readings(tuple(you["dice"])) for a in seen.actions())
+            carded = any(a.get("card") for a in seen.actions() if a["type"] == "declare")
+            if not true_ok and carded:
+                assert action.get("card")
+
+
+def test_beats_random_play() -> None:
+    wins = 0
+    for game in range(40):
+        seat = game % 2
+        policies: list[Policy] = [random_policy, random_policy]
+        policies[seat] = BOTS["basic"]
+        wins += seat in play(policies, 1000 + game)["winners"]
+    assert wins >= 24

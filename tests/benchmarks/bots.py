@@ -11,7 +11,8 @@ For each game (all of REGISTRY when no slug is named) and each level the game's
   win rate with its 95% Wilson interval (a shared win counts as half);
 - the bot against itself by seat: the share of games seat 0 wins (seat bias);
 - the bot's decision time, p50 and p99 (the policy call only; building the Seen is
-  not counted).
+  not counted);
+- where a game has both levels, strong against basic over N games, seats alternated.
 
 A bot sees only what its seat may see: `Seen(seat, view, legal, events)` is built from
 `RULES.view(state, seat)`, `RULES.legal_actions(state, seat)` and the events as served
@@ -157,6 +158,17 @@ def self_play(slug: str, bot: Policy, games: int, seed: str) -> tuple[float, Tim
     return wins, timer
 
 
+def head_to_head(slug: str, first: Policy, second: Policy, games: int, seed: str) -> float:
+    """`first` against `second`, seats alternated: `first`'s wins (shared: half)."""
+    wins = 0.0
+    for g in range(games):
+        seat = g % 2
+        policies = [second, second]
+        policies[seat] = first
+        wins += share(play(slug, (policies[0], policies[1]), f"{seed}:h:{g}"), seat)
+    return wins
+
+
 def report(slug: str, levels: list[str], games: int, self_games: int, seed: str,
            out: Callable[[str], None] = print) -> None:
     bots = bots_of(slug)
@@ -184,6 +196,11 @@ def report(slug: str, levels: list[str], games: int, self_games: int, seed: str,
             f"{timer.percentile(99) * 1000:.2f} ms |")
         print(f"  ({slug} {level}: {time.perf_counter() - started:.0f} s, "
               f"{len(timer.times)} decisions)", file=sys.stderr)
+    if "strong" in bots and "basic" in bots and {"basic", "strong"} <= set(levels):
+        wins = head_to_head(slug, bots["strong"], bots["basic"], games, seed)
+        low, high = wilson(wins, games)
+        out(f"\nstrong vs basic, seats alternated: {wins / games:.1%} of {games} games "
+            f"[{low:.1%}, {high:.1%}]")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -7,7 +7,12 @@ from games.core import Option
 
 SLUG = "bamboozled"
 NAME = "Bamboozled"
-MIN_PLAYERS, MAX_PLAYERS = 2, 12  # (Ruling: no limit in the rulebook; a cap for the screen)
+# (Ruling: "There is no limit" in the rulebook; a cap only keeps a table a screen can
+# show, and 20 still deals every player a card from the 22-card kids deck.)
+MIN_PLAYERS, MAX_PLAYERS = 2, 20
+# (Ruling: "just add to the number of strikes"; the cap keeps a strike count a screen
+# can show as marks.)
+MIN_STRIKES, MAX_STRIKES = 3, 20
 
 # The deck of action cards (Ruling: Reverse x4, the rulebook gives no count).
 CARD_COUNTS: tuple[tuple[str, int], ...] = (
@@ -77,7 +82,7 @@ def readings(dice: tuple[int, int]) -> tuple[int, ...]:
 
 OPTIONS: tuple[Option, ...] = (
     Option(
-        "strikes", 3, {"type": "integer", "minimum": 3, "maximum": 10},
+        "strikes", 3, {"type": "integer", "minimum": MIN_STRIKES, "maximum": MAX_STRIKES},
         "Strikes that put a player out (the 'More strikes' variant raises it).",
     ),
     Option(

@@ -85,12 +85,18 @@ def test_random_legal_play_conserves_cards_and_ends_with_one_player_standing():
     assert expected <= set(seen), expected - set(seen)
 
 
-def test_random_play_at_large_tables_up_to_twelve_players():
+def test_random_play_at_large_tables_up_to_twenty_players():
+    """Up to 20 seats and 20 strikes (the caps; the rulebook sets no limit): the draw
+    pile runs dry and refills, first rollers are drawn with a 20-sided die, every game
+    still ends with one player standing."""
+    seen: Counter[str] = Counter()
     for i in range(24):
-        players = 9 + i % 4
+        players = 20 - i % 6
         cfg = config(RULES, players, first_player=None, kids=i % 2 == 1,
-                     hand_limit=(None, 2, 1)[i % 3])
+                     hand_limit=(None, 2, 1)[i % 3], strikes=(3, 20, 4, 3)[i % 4])
         game = play_random(RULES, cfg, seed=50_000 + i, keep_states=True,
                            check_timeouts=i < 6)
         check_states(game)
         check_outcome(game)
+        seen.update(event.type for event in game.events)
+    assert {"deck_refilled", "draw_pile_empty", "player_out"} <= set(seen), seen

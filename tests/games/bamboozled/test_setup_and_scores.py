@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from random import Random
 
 import pytest
 
 from games.bamboozled import RULES
 from games.bamboozled.data import SCORES, full_deck, rank, readings
-from games.core import GameConfig, IllegalAction, ScriptedDice
+from games.core import GameConfig, IllegalAction, ScriptedDice, replay
 from games.core.options import InvalidOptions, resolve_options
+
+from tests.support.harness import RandomDice, config
 
 from .helpers import CALL, act, declare, public, rejected, start
 
@@ -51,19 +54,26 @@ def test_kids_deck_is_22_cards_without_my_bad():
 
 def test_options_defaults_and_bounds():
     assert resolve_options(RULES.options, {}) == {"strikes": 3, "hand_limit": 2, "kids": False}
-    assert resolve_options(RULES.options, {"strikes": 10, "hand_limit": None})["hand_limit"] is None
-    for bad in ({"strikes": 2}, {"strikes": 11}, {"hand_limit": 0}, {"kids": "yes"},
+    assert resolve_options(RULES.options, {"strikes": 20, "hand_limit": None})["hand_limit"] is None
+    for bad in ({"strikes": 2}, {"strikes": 21}, {"hand_limit": 0}, {"kids": "yes"},
                 {"strikes": True}, {"jokers": 1}):
         with pytest.raises(InvalidOptions):
             resolve_options(RULES.options, bad)
 
 
-def test_table_size_is_2_to_12():
-    assert (RULES.min_players, RULES.max_players) == (2, 12)
+def test_table_size_is_2_to_20_and_strikes_go_to_20():
+    """The rulebook sets no limit to either; the caps keep a table a screen can show."""
+    assert (RULES.min_players, RULES.max_players) == (2, 20)
+    strikes = resolve_options(RULES.options, {"strikes": 20})["strikes"]
+    events = RULES.setup(config(RULES, 20, kids=True, strikes=strikes), RandomDice(Random(0)))
+    state = replay(RULES, events)
+    assert len(state.seats) == 20 and state.strike_limit == 20
+    assert all(state.held(seat) == 1 for seat in range(20))
+    assert len(state.deck) == 2  # the 22-card kids deck still deals everyone a card
 
 
 def test_a_bad_table_size_or_first_roller_is_an_illegal_action_with_a_code():
-    for players in (1, 13, "3", None):
+    for players in (1, 21, "3", None):
         with pytest.raises(IllegalAction) as err:
             RULES.setup(GameConfig(players=players), ScriptedDice())
         assert err.value.code == "player_count_out_of_range"

@@ -30,8 +30,9 @@ the chances above are exact; a search over the hidden dice would add little.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
 
 from games.core.bots import Rng, Seen
 
@@ -65,7 +66,7 @@ def reaches(score: int, standing: int, strict: bool) -> bool:
     return rank(score) > rank(standing) if strict else rank(score) >= rank(standing)
 
 
-@lru_cache(maxsize=None)
+@cache
 def match_chance(standing: int, after_roll: tuple[str, ...] = (), strict: bool = False) -> float:
     """The chance a roll ties or beats (strict: beats) `standing`, with the after-roll
     cards `after_roll` to help."""
@@ -81,7 +82,7 @@ def match_chance(standing: int, after_roll: tuple[str, ...] = (), strict: bool =
     return hits / len(ROLLS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def declarer_likelihoods(standing: int, score: int) -> tuple[float, float, float, float]:
     """P(declares `score` and it is true), P(declares it as a bluff), for a sensible
     declarer and for one declaring any allowed score at random."""

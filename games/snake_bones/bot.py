@@ -29,7 +29,8 @@ every other seat (seeded, from the bot's Rng), and then values moves as `basic` 
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.core.bots import Rng, Seen
 
@@ -175,7 +176,8 @@ def opening_bid(bids: list[dict[str, JSON]], table: Table, mine: Sequence[int],
     allowed = {(int(b["quantity"]), int(b["face"])): b for b in bids}
     faces = sorted(FACES, key=lambda f: (own_count(mine, f, ones_wild), f), reverse=True)
     for face in faces:
-        expected = own_count(mine, face, ones_wild) + int(unseen * face_probability(face, ones_wild))
+        unseen_expected = int(unseen * face_probability(face, ones_wild))
+        expected = own_count(mine, face, ones_wild) + unseen_expected
         for quantity in range(max(1, expected), 0, -1):
             if (quantity, face) in allowed:
                 return allowed[(quantity, face)]

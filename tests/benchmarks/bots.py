@@ -45,6 +45,8 @@ from games.registry import GAMES
 REGISTRY: dict[str, str] = {
     "snake-bones": "games.snake_bones.bot",
     "bamboozled": "games.bamboozled.bot",
+    "dark-knights": "games.dark_knights.bot",
+    "skip-bo-dice": "games.skip_bo_dice.bot",
 }
 
 # slug -> options for the benchmark games (defaults when absent).

@@ -1,0 +1,180 @@
+"""The Dark Knights bot (issue #17): legal, deterministic, playing from what its seat
+sees, and better than random play."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from games.core import Event, replay
+from games.core.bots import Rng, Seen, random_policy
+from games.core.legal import expand_all
+from games.dark_knights import RULES as R
+from games.dark_knights import bot
+from games.dark_knights.bot import BOTS
+from games.dark_knights.combinations import apply_set_aside, forced_joins, join_all, set_score
+from games.dark_knights.set_asides import set_aside_choices
+from games.dark_knights.state import State, die_showing
+from tests.support.harness import RandomDice, config
+
+Policy = Callable[[Seen, Rng], dict[str, Any]]
+
+
+def seen_for(state: State, events: list[Event], seat: int) -> Seen:
+    return Seen(seat=seat, view=R.view(state, seat), legal=R.legal_actions(state, seat),
+                events=[e.visible_to(seat) for e in events])
+
+
+def play(policies: list[Policy], seed: int, options: dict[str, Any] | None = None,
+         visit: Callable[[State, list[Event], int, Seen, dict[str, Any]], None] | None = None,
+         ) -> dict[str, Any]:
+    """One game, seat i played by policies[i]; `visit` sees every decision."""
+    dice = RandomDice(random.Random(seed))
+    cfg = config(R, len(policies), first_player=None, **(options or {"target": 300}))
+    events = list(R.setup(cfg, dice))
+    state = replay(R, events)
+    step = 0
+    while (result := R.outcome(state)) is None:
+        seat = min(R.awaiting(state))
+        seen = seen_for(state, events, seat)
+        action = policies[seat](seen, Rng(f"{seed}:{step}"))
+        if visit is not None:
+            visit(state, events, seat, seen, action)
+        new = R.decide(state, seat, action, dice)
+        events.extend(new)
+        state = replay(R, new, state)
+        step += 1
+        assert step < 20_000
+    return result
+
+
+@pytest.mark.parametrize("level", list(BOTS))
+def test_every_action_is_listed_and_accepted(level: str) -> None:
+    checked: dict[str, int] = {}
+
+    def visit(state, events, seat, seen, action):
+        if seat == 0:
+            assert action in expand_all(list(seen.legal))
+            assert R.decide(state, seat, action, RandomDice(random.Random(len(checked))))
+            checked[action["type"]] = checked.get(action["type"], 0) + 1
+
+    for game, options in enumerate([{"target": 300}, {"target": 200, "final_round": True}]):
+        play([BOTS[level], random_policy, random_policy][:2 + game], 10 + game, options, visit)
+    assert checked.get("set_aside", 0) > 20 and checked.get("hold", 0) > 3
+
+
+@pytest.mark.parametrize("level", list(BOTS))
+def test_same_seen_and_seed_same_action(level: str) -> None:
+    seens: list[Seen] = []
+    play([BOTS[level], random_policy], 7, {"target": 500},
+         visit=lambda state, events, seat, seen, action: seens.append(seen) if seat == 0 else None)
+    assert len(seens) > 20
+    for i, seen in enumerate(seens):
+        assert BOTS[level](seen, Rng(f"x{i}")) == BOTS[level](seen, Rng(f"x{i}"))
+
+
+@pytest.mark.parametrize("level", list(BOTS))
+def test_plays_from_what_its_seat_sees(level: str) -> None:
+    """Dark Knights has no hidden information: no event has a private part and every
+    seat's view is the spectator's. So what another seat holds secretly is nothing, and
+    the bot's choice follows from the public table alone: the same from any seat's copy
+    of it, and unchanged when the next dice (which no seat sees) differ."""
+    checked = 0
+
+    def visit(state, events, seat, seen, action):
+        nonlocal checked
+        if seat != 0:
+            return
+        assert all(not e.private for e in events)
+        spectator = R.view(state, None)
+        assert {**seen.view, "viewer": None} == spectator
+        other = Seen(seat=0, view={**R.view(state, 1), "viewer": 0}, legal=seen.legal,
+                     events=[e.visible_to(1) for e in events])
+        assert other == seen
+        scrambled = replace(state, scores=state.scores)   # nothing hidden to scramble
+        assert seen_for(scrambled, events, 0) == seen
+        assert BOTS[level](other, Rng(checked)) == BOTS[level](seen, Rng(checked))
+        checked += 1
+
+    play([BOTS[level], random_policy], 21, {"target": 500}, visit)
+    assert checked > 20
+
+
+def test_best_after_roll_is_the_rules_best_hold() -> None:
+    """The bot's fast scoring of a roll agrees with the rules: over every roll of the
+    dice left from positions of real play, the best set score a hold right after one
+    legal set-aside gives, and the best set score of a roll-through."""
+    checked = 0
+    positions: set[tuple] = set()
+
+    def visit(state, events, seat, seen, action):
+        if state.phase == "roll_or_hold" and state.combinations and len(state.dice_to_roll) <= 3:
+            positions.add((state.combinations, state.dice_to_roll))
+
+    play([random_policy, random_policy], 3, {"target": 500}, visit)
+    for combinations, dice in sorted(positions, key=repr)[:25]:
+        shapes = tuple(sorted((c.value, c.dark, c.light, c.only_dark_aces) for c in combinations))
+        for faces in itertools.product(range(1, 7), repeat=len(dice)):
+            table = tuple(die_showing(d, f) for d, f in zip(dice, faces))
+            plans = set_aside_choices(table, combinations)
+            wild = sum(1 for d in table if d.wild)
+            counts: dict[int, list[int]] = {}
+            for d in table:
+                if not d.wild:
+                    counts.setdefault(d.value, [0, 0])[0 if d.shade == "dark" else 1] += 1
+            groups = tuple((v, a, b) for v, (a, b) in sorted(counts.items()))
+            got = bot.best_after_roll(shapes, wild, groups)
+            if not plans:
+                assert got is None
+                continue
+            holds, throughs = [], []
+            for plan in plans:
+                after = apply_set_aside(combinations, plan)
+                taken = {d.die for d in plan.dice}
+                rest = tuple(d for d in table if d.die not in taken)
+                if not rest:
+                    throughs.append(set_score(after))
+                holds.append(set_score(join_all(after, forced_joins(rest, after))))
+            through = max(throughs) if throughs else None
+            assert got == (max(holds + throughs), through)
+            checked += 1
+    assert checked > 500
+
+
+def test_fresh_six_constants() -> None:
+    survive, gain = bot.fresh_six()
+    assert survive == pytest.approx(bot.FRESH_SURVIVAL)
+    assert gain == pytest.approx(bot.FRESH_GAIN, abs=1e-3)
+
+
+def test_rolls_through_and_banks_what_wins() -> None:
+    seens: list[Seen] = []
+    play([BOTS["basic"], random_policy], 31,
+         visit=lambda state, events, seat, seen, action: seens.append(seen) if seat == 0 else None)
+    for i, seen in enumerate(seens):
+        view = seen.view
+        if view["phase"] != "roll_or_hold":
+            continue
+        action = BOTS["basic"](seen, Rng(i))
+        mine = view["scores"]["0"]
+        if mine + view["hold_value"] >= view["target"]:
+            assert action == {"type": "hold"}      # banking wins at once
+        elif not view["combinations"] and view["hold_value"] < 500:
+            assert action == {"type": "roll"}      # six fresh dice almost never bust
+
+
+@pytest.mark.parametrize("level", list(BOTS))
+def test_beats_random_play(level: str) -> None:
+    wins = 0.0
+    for game in range(40):
+        seat = game % 2
+        policies: list[Policy] = [random_policy, random_policy]
+        policies[seat] = BOTS[level]
+        winners = play(policies, 1000 + game)["winners"]
+        wins += 1 / len(winners) if seat in winners else 0
+    assert wins >= 24

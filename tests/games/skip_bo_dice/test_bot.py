@@ -1,0 +1,145 @@
+"""The Skip-Bo Dice bot (issue #17): legal, deterministic, playing from what its seat
+sees, and better than random play."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from games.core import Event, replay
+from games.core.bots import Rng, Seen, random_policy
+from games.core.legal import expand_all
+from games.skip_bo_dice import RULES as R
+from games.skip_bo_dice.bot import BOTS
+from games.skip_bo_dice.state import State
+from tests.support.harness import RandomDice, config
+
+Policy = Callable[[Seen, Rng], dict[str, Any]]
+Visit = Callable[[State, list[Event], int, Seen, dict[str, Any]], None]
+
+
+def seen_for(state: State, events: list[Event], seat: int) -> Seen:
+    return Seen(seat=seat, view=R.view(state, seat), legal=R.legal_actions(state, seat),
+                events=[e.visible_to(seat) for e in events])
+
+
+def play(policies: list[Policy], seed: int, visit: Visit | None = None,
+         out_of_turn: bool = True) -> dict[str, Any]:
+    """One game, seat i played by policies[i]; `visit` sees every decision. With
+    `out_of_turn`, a seat that is not awaited but may claim a Bonus Die value is asked
+    too (first), as a client polling its legal actions would be."""
+    dice = RandomDice(random.Random(seed))
+    cfg = config(R, len(policies), first_player=None)
+    events = list(R.setup(cfg, dice))
+    state = replay(R, events)
+    step = 0
+    while (result := R.outcome(state)) is None:
+        awaited = R.awaiting(state)
+        claimers = [s for s in range(len(policies))
+                    if s not in awaited and out_of_turn and R.legal_actions(state, s)]
+        seat = claimers[0] if claimers else min(awaited)
+        seen = seen_for(state, events, seat)
+        action = policies[seat](seen, Rng(f"{seed}:{step}"))
+        if visit is not None:
+            visit(state, events, seat, seen, action)
+        new = R.decide(state, seat, action, dice)
+        events.extend(new)
+        state = replay(R, new, state)
+        step += 1
+        assert step < 20_000
+    return result
+
+
+@pytest.mark.parametrize("level", list(BOTS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_action_is_listed_and_accepted(level: str, players: int) -> None:
+    checked: dict[str, int] = {}
+
+    def visit(state, events, seat, seen, action):
+        if seat == 0:
+            assert action in expand_all(list(seen.legal))
+            assert R.decide(state, seat, action, RandomDice(random.Random(len(checked))))
+            checked[action["type"]] = checked.get(action["type"], 0) + 1
+
+    for game in range(2):
+        play([BOTS[level]] + [random_policy] * (players - 1), 10 * players + game, visit)
+    assert {"fill", "done", "stockpile", "claim_bonus"} <= set(checked)
+
+
+@pytest.mark.parametrize("level", list(BOTS))
+def test_same_seen_and_seed_same_action(level: str) -> None:
+    seens: list[Seen] = []
+    play([BOTS[level], random_policy], 7,
+         lambda state, events, seat, seen, action: seens.append(seen) if seat == 0 else None)
+    assert len(seens) > 20
+    for i, seen in enumerate(seens):
+        assert BOTS[level](seen, Rng(f"x{i}")) == BOTS[level](seen, Rng(f"x{i}"))
+
+
+@pytest.mark.parametrize("level", list(BOTS))
+def test_plays_from_what_its_seat_sees(level: str) -> None:
+    """Skip-Bo Dice has no hidden information: no event has a private part and every
+    seat's view is the spectator's (but `you`). What the state holds beyond the views
+    (the fill counter that names moments) may change without changing the bot's
+    choice, and the bot chooses the same from any seat's copy of the table."""
+    checked = 0
+
+    def visit(state, events, seat, seen, action):
+        nonlocal checked
+        if seat != 0:
+            return
+        assert all(not e.private for e in events)
+        assert {**seen.view, "you": None} == R.view(state, None)
+        other = Seen(seat=0, view={**R.view(state, 1), "you": 0}, legal=seen.legal,
+                     events=[e.visible_to(1) for e in events])
+        assert other == seen
+        scrambled = replace(state, fills=state.fills + 17)
+        again = seen_for(scrambled, events, 0)
+        assert again == seen
+        assert BOTS[level](again, Rng(checked)) == BOTS[level](seen, Rng(checked))
+        checked += 1
+
+    play([BOTS[level], random_policy], 21, visit)
+    assert checked > 20
+
+
+def test_claims_fills_and_writes_on_purpose() -> None:
+    """It claims every Bonus Die value that fits; it never ends a fill step while a
+    number die or a Stockpile top fits a pile; it never spends a re-roll lightly."""
+    seens: list[tuple[Seen, dict[str, Any]]] = []
+    play([BOTS["basic"], random_policy], 41,
+         lambda state, events, seat, seen, action: seens.append((seen, action))
+         if seat == 0 else None)
+    kinds = {"claim": 0, "done": 0}
+    for seen, action in seens:
+        legal = seen.actions()
+        if any(a["type"] == "claim_bonus" for a in legal):
+            assert action["type"] == "claim_bonus"
+            kinds["claim"] += 1
+        if action["type"] == "done":
+            kinds["done"] += 1
+            for a in legal:
+                if a["type"] != "fill":
+                    continue
+                source = a["source"]
+                if source["kind"] == "die":
+                    assert seen.view["dice"][source["die"]]["face"] == "SB"
+                if source["kind"] == "stockpile":
+                    assert seen.view["seats"][0]["stockpiles"][source["stockpile"]]["top"] == "SB"
+    assert kinds["claim"] >= 1 and kinds["done"] >= 5
+
+
+@pytest.mark.parametrize("level", list(BOTS))
+def test_beats_random_play(level: str) -> None:
+    wins = 0.0
+    for game in range(40):
+        seat = game % 2
+        policies: list[Policy] = [random_policy, random_policy]
+        policies[seat] = BOTS[level]
+        winners = play(policies, 1000 + game)["winners"]
+        wins += 1 / len(winners) if seat in winners else 0
+    assert wins >= 24

@@ -39,7 +39,8 @@ def first_bidder_drawn(state: State, event: ev.FirstBidderDrawn) -> State:
 def round_started(state: State, event: ev.RoundStarted) -> State:
     seats = tuple(replace(s, stake=None, dice=()) for s in state.seats)
     return replace(state, seats=seats, phase=STAKING, round=event.round,
-                   opener=event.opener, turn=None, bid=None, stakes_revealed=False)
+                   opener=event.opener, turn=None, bid=None, bids=(),
+                   stakes_revealed=False)
 
 
 def stake_placed(state: State, event: ev.StakePlaced) -> State:
@@ -63,14 +64,14 @@ def dice_rolled(state: State, event: ev.DiceRolled) -> State:
 
 def bid_made(state: State, event: ev.BidMade) -> State:
     bid = Bid(seat=event.seat, quantity=event.quantity, face=event.face)
-    return replace(state, bid=bid, turn=event.next)
+    return replace(state, bid=bid, bids=state.bids + (bid,), turn=event.next)
 
 
 def call_made(state: State, event: ev.CallMade) -> State:
     reveal = Reveal(round=state.round, call=event.call, caller=event.caller, bid=event.bid,
                     dice=dict(sorted(event.dice.items())), count=event.count,
                     caller_right=event.caller_right, losers=tuple(event.losers),
-                    payments=tuple(event.payments))
+                    payments=tuple(event.payments), bids=state.bids)
     return replace(state, last_reveal=reveal, phase=RESOLVING, turn=None)
 
 

@@ -45,6 +45,8 @@ class Reveal(Record):
     caller_right: bool
     losers: tuple[int, ...]
     payments: tuple[Payment, ...]
+    bids: tuple[Bid, ...] = field(default=(), metadata=doc(
+        "every bid of the called round, in order, with who made it (the last is `bid`)"))
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ class State:
     opener: int | None = None
     turn: int | None = None
     bid: Bid | None = None
+    bids: tuple[Bid, ...] = ()  # the round's bids in order (the last is `bid`)
     stakes_revealed: bool = False
     last_reveal: Reveal | None = None
 

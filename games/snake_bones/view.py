@@ -36,6 +36,9 @@ class View(Record):
     options: Options
     dice_in_play: int
     bid: Bid | None = field(metadata=doc("the standing bid"))
+    bids: tuple[Bid, ...] = field(metadata=doc(
+        "every bid of the round so far, in order, with who made it (the last is the "
+        "standing bid); kept after a call until the next round starts"))
     stakes_revealed: bool
     seats: tuple[SeatView, ...]
     last_reveal: Reveal | None = field(metadata=doc("the last call, with every die shown"))
@@ -51,6 +54,7 @@ def view(state: State, viewer: int | None) -> View:
         round=state.round, opener=state.opener, turn=state.turn,
         awaiting=awaiting(state),  # type: ignore[arg-type]
         options=state.options(), dice_in_play=state.dice_in_play(), bid=state.bid,
+        bids=state.bids,
         stakes_revealed=state.stakes_revealed,
         seats=tuple(seat_view(state, s, viewer) for s in range(state.players)),
         last_reveal=state.last_reveal, outcome=outcome(state),

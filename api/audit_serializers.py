@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from events.verify import CHECKS, FORMAT
+from games import registry
 
 
 
@@ -24,7 +25,7 @@ class AuditSeatSerializer(serializers.Serializer):
 
 class AuditGameSerializer(serializers.Serializer):
     id = serializers.UUIDField()
-    game_type = serializers.CharField()
+    game_type = serializers.ChoiceField(choices=sorted(registry.GAMES))
     status = serializers.CharField(help_text="always finished")
     options = json_object("the options the game was created with")
     table_size = serializers.IntegerField()
@@ -34,9 +35,10 @@ class AuditGameSerializer(serializers.Serializer):
     server_seed_hash = serializers.CharField(help_text="SHA-256 commitment published at creation")
     server_seed = serializers.CharField(help_text="the revealed server seed (64 hex digits)")
     outcome = json_object("the final outcome: winners, ranking, scores")
-    created_at = serializers.CharField()
-    started_at = serializers.CharField(allow_null=True)
-    finished_at = serializers.CharField(allow_null=True)
+    # RFC 3339 strings, exactly as hashed (UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ).
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
 
 
 class AuditEventSerializer(serializers.Serializer):
@@ -58,7 +60,8 @@ class AuditEventSerializer(serializers.Serializer):
                                     max_length=3),
         help_text="[[nonce, sides, value], ...] rolled for this batch (first event only)")
     idempotency_key = serializers.CharField(allow_null=True)
-    recorded_at = serializers.CharField(help_text="UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ")
+    recorded_at = serializers.DateTimeField(help_text="UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ "
+                                            "(as hashed)")
     prev_hash = serializers.CharField(help_text="the previous event's hash (64 zeros for seq 1)")
     hash = serializers.CharField(help_text="SHA-256(prev_hash + canonical JSON of the fields)")
 

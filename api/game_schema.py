@@ -191,7 +191,8 @@ ENVELOPE = {
     "seq": {"type": "integer", "minimum": 1,
             "description": "the event's sequence number in its game (1, 2, ...)"},
     "actor": {"type": "string", "description": "seat:N, system, clock or bot"},
-    "recorded_at": {"type": "string", "description": "UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ"},
+    "recorded_at": {"type": "string", "format": "date-time",
+                    "description": "UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ"},
     "batch_end": {"type": "boolean", "description": (
         "true on the last event of a batch (the events one action, the clock or the "
         "service appended at once): only the state after it was ever served, and only "
@@ -532,7 +533,8 @@ def game_components(result: dict[str, JSON], **kwargs: Any) -> dict[str, JSON]:
     if "GameOverData" in schemas:
         prop = schemas["GameOverData"]["properties"]["outcome"]
         schemas["GameOverData"]["properties"]["outcome"] = {
-            "anyOf": [ref(n) for n in outcomes], "description": prop.get("description", "")}
+            **({"anyOf": [ref(n) for n in outcomes]} if len(outcomes) > 1 else ref(outcomes[0])),
+            "description": prop.get("description", "")}
     schemas.update(built.components)
     result["components"]["schemas"] = dict(sorted(schemas.items()))
     return result

@@ -26,9 +26,11 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from events import broadcast, selectors
@@ -58,6 +60,26 @@ class EventStreamRenderer(BaseRenderer):
         return data
 
 
+class _NoFormatOverride:
+    """DRF's settings, less the `?format=` override."""
+
+    URL_FORMAT_OVERRIDE = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(api_settings, name)
+
+
+class StreamNegotiation(DefaultContentNegotiation):
+    """The stream is text/event-stream (its problems JSON) whatever `?format=` says: DRF's
+    format override has nothing to choose here, so the stream neither reads nor documents
+    it (it is an unknown parameter, ignored like any other)."""
+
+    settings = _NoFormatOverride()
+
+
+# drf-spectacular documents DRF's `?format=` wherever a view has two renderers: not here.
+NO_FORMAT = OpenApiParameter(api_settings.URL_FORMAT_OVERRIDE or "format", exclude=True)
+
 LAST_EVENT_ID = OpenApiParameter("Last-Event-ID", type=str, location=OpenApiParameter.HEADER,
                                  required=False,
                                  description="the last sequence the client saw; resumes after it")
@@ -84,10 +106,11 @@ def _resume_after(request: Request, query: dict) -> int:
 class EventStreamView(APIView):
     renderer_classes = [JSONRenderer, EventStreamRenderer]
     authentication_classes = [BearerOrTokenAuthentication, StreamTicketAuthentication]
+    content_negotiation_class = StreamNegotiation
 
     @extend_schema(
-        operation_id="stream_events", tags=["play"],
-        parameters=[GAME_ID, LAST_EVENT_ID, s.StreamQuerySerializer, TICKET],
+        operation_id="stream_events", tags=["live"],
+        parameters=[GAME_ID, LAST_EVENT_ID, s.StreamQuerySerializer, TICKET, NO_FORMAT],
         responses={(200, "text/event-stream"): OpenApiResponse(
             s.StreamEventSerializer,
             description="`id: <seq>`, `event: <type>`, `data: <event JSON as in list_events>` "
@@ -112,7 +135,7 @@ class StreamTicketSerializer(serializers.Serializer):
 
 class StreamTicketView(APIView):
     @extend_schema(
-        operation_id="create_stream_ticket", tags=["play"], parameters=[GAME_ID, LOCATION],
+        operation_id="create_stream_ticket", tags=["live"], parameters=[GAME_ID, LOCATION],
         request=None,
         responses={201: StreamTicketSerializer, **problems(401, 404, 429)},
         summary="A short-lived ticket that opens this game's stream without a header",

@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 
 from django.conf import settings
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from games import registry
@@ -13,6 +14,9 @@ from games import registry
 JSON_OBJECT_HELP = "a JSON object"
 MAX_INT = 2**31 - 1  # every integer the API takes fits the database's integers
 MAX_TURN_TIMEOUT = 30 * 24 * 3600
+# The notifications a webhook may receive (events/webhooks.py's WebhookEvent): one enum,
+# WebhookKindEnum, in requests and answers alike.
+WEBHOOK_KINDS = ["your_turn", "game_started", "game_over", "clock_warning"]
 
 
 class StrictStrings:
@@ -83,6 +87,8 @@ class ProblemSerializer(serializers.Serializer):
 
 
 class CredentialsSerializer(StrictStrings, serializers.Serializer):
+    """A username and a password: to register, or to log in."""
+
     username = serializers.RegexField(r"^[A-Za-z0-9_.-]{3,40}$", max_length=40,
                                       help_text="3 to 40 letters, digits, _ . -; unique "
                                       "regardless of case, and logins may use any case")
@@ -156,6 +162,8 @@ class GameTypeDetailSerializer(GameTypeSerializer):
 
 
 class CreateGameSerializer(StrictStrings, serializers.Serializer):
+    """A new game: its type, table size and options; the creator takes seat 0."""
+
     game_type = serializers.ChoiceField(choices=sorted(registry.GAMES))
     seats = serializers.IntegerField(min_value=1, max_value=12, help_text="table size")
     options = serializers.DictField(child=serializers.JSONField(allow_null=True), required=False,
@@ -175,12 +183,16 @@ class CreateGameSerializer(StrictStrings, serializers.Serializer):
 
 
 class ClientSeedSerializer(StrictStrings, serializers.Serializer):
+    """The caller's contribution to the dice, set or changed before the start."""
+
     client_seed = serializers.CharField(
         max_length=128, allow_blank=True, trim_whitespace=False,
         help_text="any text up to 128 characters; empty: contribute none")
 
 
 class JoinSerializer(StrictStrings, serializers.Serializer):
+    """Taking the next free seat, optionally with a client seed."""
+
     client_seed = serializers.CharField(required=False, max_length=128, allow_blank=False,
                                         help_text="your contribution to the dice; none if omitted (the server "
                                         "never picks one); changeable until the start")
@@ -274,7 +286,7 @@ class EventSerializer(serializers.Serializer):
     private = serializers.DictField(child=serializers.JSONField(allow_null=True), required=False,
                                     help_text="present only on the caller's own private part")
     actor = serializers.CharField(help_text="seat:N, system, clock or bot")
-    recorded_at = serializers.CharField()
+    recorded_at = serializers.DateTimeField(help_text="when it was appended (UTC, RFC 3339)")
     batch_end = serializers.BooleanField(
         help_text="true on the last event of a batch (the events one action, the clock or "
                   "the service appended at once): only the state after it was ever served, "
@@ -338,11 +350,13 @@ class StreamEventSerializer(serializers.Serializer):
                                      help_text="milliseconds to wait before reconnecting")
 
 
+@extend_schema_serializer(component_name="CreateWebhook")
 class WebhookRequestSerializer(StrictStrings, serializers.Serializer):
+    """A URL to notify, and of what."""
+
     url = serializers.URLField(max_length=500)
     events = serializers.ListField(
-        child=serializers.ChoiceField(choices=["your_turn", "game_started", "game_over",
-                                               "clock_warning"]),
+        child=serializers.ChoiceField(choices=WEBHOOK_KINDS),
         min_length=1, help_text="which notifications to receive")
     secret = serializers.CharField(
         required=False, min_length=16, max_length=128,
@@ -354,7 +368,8 @@ class WebhookRequestSerializer(StrictStrings, serializers.Serializer):
 class WebhookSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     url = serializers.CharField()
-    events = serializers.ListField(child=serializers.CharField())
+    events = serializers.ListField(child=serializers.ChoiceField(choices=WEBHOOK_KINDS),
+                                   help_text="which notifications it receives")
     active = serializers.BooleanField()
     created_at = serializers.DateTimeField()
     rotating_until = serializers.DateTimeField(
@@ -372,6 +387,8 @@ class WebhookWithSecretSerializer(WebhookSerializer):
 
 
 class RotateSecretSerializer(StrictStrings, serializers.Serializer):
+    """A new signing secret; the previous one keeps signing for a while."""
+
     secret = serializers.CharField(
         required=False, min_length=16, max_length=128,
         help_text="the new secret, as at registration (drawn if omitted)")
@@ -440,7 +457,7 @@ ClockWarningWebhookSerializer = _webhook_body(
 
 class DeliverySerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.CharField()
+    kind = serializers.ChoiceField(choices=WEBHOOK_KINDS)
     status = serializers.ChoiceField(choices=["pending", "delivered", "failed"])
     attempts = serializers.IntegerField()
     last_status_code = serializers.IntegerField(allow_null=True)

@@ -63,7 +63,7 @@ class GameTypeListView(APIView):
 
 
 class GameListView(APIView):
-    @extend_schema(operation_id="list_games", tags=["games"],
+    @extend_schema(operation_id="list_games", tags=["lobby"],
                    parameters=[s.GameListQuerySerializer],
                    responses={200: s.GameListSerializer, **problems(400, 401, 429)},
                    summary="List games (filter by status, type, mine); `view` is null in "
@@ -77,7 +77,7 @@ class GameListView(APIView):
                          "results": [selectors.game_for(g, request.user, with_view=False)
                                      for g in page]})
 
-    @extend_schema(operation_id="create_game", tags=["games"], request=s.CreateGameSerializer,
+    @extend_schema(operation_id="create_game", tags=["lobby"], request=s.CreateGameSerializer,
                    parameters=[LOCATION],
                    responses={201: s.GameSerializer, **problems(400, 401, 429)},
                    summary="Open a game in the lobby; the creator takes seat 0")
@@ -93,7 +93,7 @@ class GameListView(APIView):
 
 
 class GameDetailView(APIView):
-    @extend_schema(operation_id="get_game", tags=["games"], parameters=[GAME_ID, *cond.CONDITIONAL],
+    @extend_schema(operation_id="get_game", tags=["lobby"], parameters=[GAME_ID, *cond.CONDITIONAL],
                    responses={200: s.GameSerializer, **cond.NOT_MODIFIED,
                               **problems(401, 404, 429)},
                    summary="The game as the caller may see it")
@@ -251,7 +251,7 @@ class ActionView(APIView):
 
 # Checks a list_events request; a long poll then waits in api/live_views.py (`events`).
 class EventListView(APIView):
-    @extend_schema(operation_id="list_events", tags=["play"],
+    @extend_schema(operation_id="list_events", tags=["live"],
                    parameters=[GAME_ID, s.EventQuerySerializer, *cond.CONDITIONAL],
                    responses={200: s.EventPageSerializer, **cond.NOT_MODIFIED,
                               **live_problems(400, 401, 404, 429)},

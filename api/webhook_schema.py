@@ -18,7 +18,8 @@ HOW = ("Signed as Standard Webhooks says: verify the raw body and the `webhook-*
 
 def _hook(name: str, body: Any, summary: str) -> OpenApiWebhook:
     return OpenApiWebhook(name=name, decorator=extend_schema(
-        summary=summary, description=HOW, tags=["notifications"], request=body,
+        operation_id=f"{name}_webhook", summary=summary, description=HOW, tags=["webhooks"],
+        request=body,
         responses={200: OpenApiResponse(description="any 2xx: received")}))
 
 
@@ -49,11 +50,13 @@ HEADERS = [
 
 def delivery_headers(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Postprocessing hook: every webhook operation lists the headers it is sent with
-    (drf-spectacular's webhooks carry no parameters of their own)."""
+    (drf-spectacular's webhooks carry no parameters of their own), and needs no token:
+    its signature is in those headers (`security: []`)."""
     parameters = [{"in": "header", "name": name, "required": required, "schema": schema,
                    "description": description, **({"deprecated": True} if old else {})}
                   for name, required, old, schema, description in HEADERS]
     for operations in result.get("webhooks", {}).values():
         for operation in operations.values():
             operation["parameters"] = parameters
+            operation["security"] = []
     return result

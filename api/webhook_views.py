@@ -34,13 +34,13 @@ def _delivery(d: Any) -> dict[str, Any]:
 
 
 class WebhookListView(APIView):
-    @extend_schema(operation_id="list_webhooks", tags=["notifications"],
+    @extend_schema(operation_id="list_webhooks", tags=["webhooks"],
                    responses={200: s.WebhookSerializer(many=True), **problems(401, 429)},
                    summary="Your webhooks")
     def get(self, request: Request) -> Response:
         return Response([_hook(h) for h in webhooks.webhooks_of(request.user)])
 
-    @extend_schema(operation_id="create_webhook", tags=["notifications"],
+    @extend_schema(operation_id="create_webhook", tags=["webhooks"],
                    request=s.WebhookRequestSerializer, parameters=[LOCATION],
                    responses={201: s.WebhookWithSecretSerializer, **problems(400, 401, 429)},
                    summary="Register a webhook for your turn, game start, game over, clock warnings",
@@ -56,7 +56,7 @@ class WebhookListView(APIView):
 
 
 class WebhookDetailView(APIView):
-    @extend_schema(operation_id="delete_webhook", tags=["notifications"],
+    @extend_schema(operation_id="delete_webhook", tags=["webhooks"],
                    parameters=[WEBHOOK_ID], responses={204: None, **problems(401, 404, 429)},
                    summary="Remove a webhook")
     def delete(self, request: Request, webhook_id: int) -> Response:
@@ -65,7 +65,7 @@ class WebhookDetailView(APIView):
 
 
 class RotateSecretView(APIView):
-    @extend_schema(operation_id="rotate_webhook_secret", tags=["notifications"],
+    @extend_schema(operation_id="rotate_webhook_secret", tags=["webhooks"],
                    parameters=[WEBHOOK_ID], request=s.RotateSecretSerializer,
                    responses={200: s.WebhookWithSecretSerializer,
                               **problems(400, 401, 404, 409, 429)},
@@ -84,7 +84,7 @@ class RotateSecretView(APIView):
 
 
 class EndRotationView(APIView):
-    @extend_schema(operation_id="end_webhook_rotation", tags=["notifications"],
+    @extend_schema(operation_id="end_webhook_rotation", tags=["webhooks"],
                    parameters=[WEBHOOK_ID], request=None,
                    responses={200: s.WebhookSerializer, **problems(401, 404, 429)},
                    summary="End a secret rotation: only the newest secret signs from now on",
@@ -94,7 +94,7 @@ class EndRotationView(APIView):
 
 
 class DeliveryListView(APIView):
-    @extend_schema(operation_id="list_webhook_deliveries", tags=["notifications"],
+    @extend_schema(operation_id="list_webhook_deliveries", tags=["webhooks"],
                    parameters=[WEBHOOK_ID],
                    responses={200: s.DeliverySerializer(many=True), **problems(401, 404, 429)},
                    summary="The delivery log of one of your webhooks, newest first")

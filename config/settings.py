@@ -153,6 +153,32 @@ SPECTACULAR_SETTINGS = {
         "`code`."
     ),
     "VERSION": "1.0.0",
+    # No licence is granted: the repository states none (the API is the project's own).
+    "LICENSE": {"name": "Proprietary"},
+    # Relative: the API is served where this document is (every path holds /api/v1).
+    "SERVERS": [{"url": "/", "description": "this server (where this document is served)"}],
+    # In the order of a game's life; every operation and webhook has one of these.
+    "TAGS": [
+        {"name": "auth", "description": "Register, log in (a token per login), list and "
+                                         "revoke tokens, log out."},
+        {"name": "game types", "description": "The five games: players, options (with their "
+                                               "JSON Schemas), rules, and every payload's "
+                                               "schema."},
+        {"name": "lobby", "description": "Games before and around play: create, list and "
+                                          "read games; join, leave, set a client seed, "
+                                          "start."},
+        {"name": "play", "description": "A game in play: the caller's legal actions, posting "
+                                         "an action, the state now or at a past version."},
+        {"name": "live", "description": "A game's events: pages by sequence, the long poll "
+                                         "(`?wait=`), server-sent events and their tickets."},
+        {"name": "audit", "description": "After the end: every event with its private parts, "
+                                          "the revealed seed, the hash chain, the verdict, "
+                                          "and the challenges of resolved bluffs."},
+        {"name": "webhooks", "description": "Notifications pushed to your URL (your turn, "
+                                             "game started, game over, clock warning): "
+                                             "register, rotate secrets, read deliveries; "
+                                             "the deliveries themselves are under `webhooks`."},
+    ],
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -161,7 +187,10 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": ["lobby", "active", "finished"],
         "DeliveryStatusEnum": ["pending", "delivered", "failed"],
+        "WebhookKindEnum": "api.serializers.WEBHOOK_KINDS",
     },
+    # The enums' values speak for themselves ("* `lobby` - lobby" says nothing more).
+    "ENUM_GENERATE_CHOICE_DESCRIPTION": False,
     "SCHEMA_PATH_PREFIX": r"/api/v1",
     "AUTHENTICATION_WHITELIST": ["api.auth.BearerOrTokenAuthentication"],
     # OpenAPI 3.1 for its `webhooks`: the deliveries' headers and payloads are typed there.
@@ -175,7 +204,9 @@ SPECTACULAR_SETTINGS = {
                              # real examples, captured from a game (api/examples.py)
                              "api.examples.add_examples",
                              # X-Request-ID and RateLimit-* on every response (api/ops.py)
-                             "api.ops.common_headers"],
+                             "api.ops.common_headers",
+                             # date-times, defaults of requests, tags (api/schema.py)
+                             "api.schema.tidy"],
 }
 
 # Dice. A fixed server seed (hex) may be injected outside production only.

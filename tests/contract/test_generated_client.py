@@ -196,9 +196,9 @@ def test_the_generated_client_plays_every_game(client_package: ModuleType,
 def _play(package: ModuleType, url: str, slug: str) -> None:
     models = _models(package)
     api = importlib.import_module(f"{package.__name__}.api")
-    for module in ("auth.register", "games.create_game", "games.get_game", "lobby.join_game",
+    for module in ("auth.register", "lobby.create_game", "lobby.get_game", "lobby.join_game",
                    "lobby.start_game", "play.list_legal_actions", "play.post_action",
-                   "play.list_events", "play.get_state"):
+                   "live.list_events", "play.get_state"):
         importlib.import_module(f"{api.__name__}.{module}")
     p = PREFIXES[slug]
     rules = registry.GAMES[slug]
@@ -212,7 +212,7 @@ def _play(package: ModuleType, url: str, slug: str) -> None:
         clients.append(package.AuthenticatedClient(base_url=url, token=token.token,
                                                    timeout=30))
     options_cls = getattr(models, f"{p}GameOptions")
-    game = api.games.create_game.sync(client=clients[0], body=models.CreateGameRequest(
+    game = api.lobby.create_game.sync(client=clients[0], body=models.CreateGameRequest(
         game_type=models.GameTypeEnum(slug), seats=len(clients), options=options_cls()))
     assert type(game).__name__ == f"{p}Game", game
     for guest in clients[1:]:
@@ -222,7 +222,7 @@ def _play(package: ModuleType, url: str, slug: str) -> None:
                                      body=models.StartRequest(first_player=0))
     assert type(game).__name__ == f"{p}Game", game
     for _ in range(3000):
-        game = api.games.get_game.sync(game.id, client=clients[0])
+        game = api.lobby.get_game.sync(game.id, client=clients[0])
         assert type(game).__name__ == f"{p}Game", game
         assert type(game.view).__name__ == f"{p}View", game.view
         if game.status == models.GameStatusEnum.FINISHED:
@@ -246,7 +246,7 @@ def _play(package: ModuleType, url: str, slug: str) -> None:
     assert type(game.outcome).__name__ in outcome_names, game.outcome
     after, types = 0, set()
     while True:
-        page = api.play.list_events.sync(game.id, client=clients[1], after=after, limit=500)
+        page = api.live.list_events.sync(game.id, client=clients[1], after=after, limit=500)
         assert type(page).__name__ == f"{p}EventPage", page
         for event in page.events:
             _assert_event(models, p, event)

@@ -55,6 +55,10 @@ TURN_OVER = "turn_over"        # between a turn's end and the next turn_started 
                                # one decision only: never the state after a whole batch)
 OVER = "over"
 
+# How a turn ended (the view's last_turn.result).
+BANKED = "banked"
+BUSTED = "busted"
+
 # Awaiting kinds, by phase.
 AWAITED_KIND: dict[str, str] = {ROLL: "roll", SET_ASIDE: "set_aside",
                                 ROLL_OR_HOLD: "roll_or_hold"}

@@ -8,8 +8,9 @@ from typing import Any, Callable
 from games.core.messages import GameEvent
 
 from . import events as ev
-from .data import OVER, ROLL, ROLL_OR_HOLD, SET_ASIDE, TURN_OVER
-from .state import State
+from .combinations import set_score
+from .data import BANKED, BUSTED, OVER, ROLL, ROLL_OR_HOLD, SET_ASIDE, TURN_OVER
+from .state import State, TurnRecord
 
 
 def evolve(state: State | None, event: GameEvent) -> State:
@@ -29,23 +30,25 @@ def game_started(event: ev.GameStarted) -> State:
 
 def turn_started(state: State, event: ev.TurnStarted) -> State:
     return replace(state, current=event.seat, phase=ROLL, table=(), combinations=(),
-                   turn_total=0)
+                   turn_total=0, rolls=(), set_asides=(), sets=())
 
 
 def dice_rolled(state: State, event: ev.DiceRolled) -> State:
-    return replace(state, table=tuple(d.to_die() for d in event.dice), phase=SET_ASIDE)
+    table = tuple(d.to_die() for d in event.dice)
+    return replace(state, table=table, phase=SET_ASIDE, rolls=state.rolls + (table,))
 
 
 def dice_set_aside(state: State, event: ev.DiceSetAside) -> State:
     combinations = tuple(c.to_combination() for c in event.combinations)
     held = {d.die for c in combinations for d in c.dice}
     table = tuple(d for d in state.table if d.die not in held)
-    return replace(state, combinations=combinations, table=table, phase=ROLL_OR_HOLD)
+    return replace(state, combinations=combinations, table=table, phase=ROLL_OR_HOLD,
+                   set_asides=state.set_asides + (tuple(event.groups),))
 
 
 def set_completed(state: State, event: ev.SetCompleted) -> State:
     return replace(state, combinations=(), table=(), turn_total=event.turn_total,
-                   phase=ROLL_OR_HOLD)
+                   phase=ROLL_OR_HOLD, sets=state.sets + (event.set_score,))
 
 
 def end_of_turn(state: State) -> State:
@@ -57,14 +60,27 @@ def end_of_turn(state: State) -> State:
                    last_turns=last)
 
 
+def turn_record(state: State, seat: int, sets: tuple[int, ...], combinations: Any,
+                result: str, points: int, score: int) -> TurnRecord:
+    return TurnRecord(seat=seat, rolls=state.rolls, set_asides=state.set_asides, sets=sets,
+                      combinations=combinations, result=result, points=points, score=score)
+
+
 def turn_busted(state: State, event: ev.TurnBusted) -> State:
-    return end_of_turn(state)
+    # Lost: the sets completed this turn (the event's points_lost) and the set built.
+    lost = event.points_lost + set_score(state.combinations)
+    record = turn_record(state, event.seat, state.sets, state.combinations, BUSTED, lost,
+                         state.scores[event.seat])
+    return end_of_turn(replace(state, last_turn=record))
 
 
 def turn_held(state: State, event: ev.TurnHeld) -> State:
     scores = list(state.scores)
     scores[event.seat] = event.score
-    return end_of_turn(replace(state, scores=tuple(scores)))
+    combinations = tuple(c.to_combination() for c in event.combinations)
+    record = turn_record(state, event.seat, state.sets + (event.set_score,), combinations,
+                         BANKED, event.score - state.scores[event.seat], event.score)
+    return end_of_turn(replace(state, scores=tuple(scores), last_turn=record))
 
 
 def final_round_started(state: State, event: ev.FinalRoundStarted) -> State:

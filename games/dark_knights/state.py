@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from games.core.messages import Record, doc
 
+from .actions import Group
 from .data import (
     ACE, ALL_DICE, DARK, DARK_ACES_ALONE_VALUE, LIGHT_ACE_VALUE, OVER, shade_of,
 )
@@ -84,6 +85,20 @@ class Combination:
 
 
 @dataclass(frozen=True)
+class TurnRecord:
+    """A finished turn as the table saw it (the view's `last_turn`)."""
+
+    seat: int
+    rolls: tuple[tuple[Die, ...], ...]            # every roll, in order
+    set_asides: tuple[tuple[Group, ...], ...]     # every set-aside, in order
+    sets: tuple[int, ...]                         # scores of the sets completed and banked
+    combinations: tuple[Combination, ...]         # the last set as the turn ended
+    result: str                                   # "banked" or "busted"
+    points: int                                   # banked, or lost
+    score: int                                    # the seat's banked score afterwards
+
+
+@dataclass(frozen=True)
 class State:
     players: int
     target: int
@@ -98,6 +113,11 @@ class State:
     last_turns: tuple[int, ...] | None = None   # seats still owed a last turn
     target_reached_by: int | None = None
     winners: tuple[int, ...] = ()
+    # What the table saw of this turn so far, and of the last finished turn.
+    rolls: tuple[tuple[Die, ...], ...] = ()
+    set_asides: tuple[tuple[Group, ...], ...] = ()
+    sets: tuple[int, ...] = ()
+    last_turn: TurnRecord | None = None
 
     @property
     def over(self) -> bool:

@@ -10,10 +10,11 @@ from games.core.messages import Record, doc
 
 from .combinations import set_score
 from .data import ROLL_OR_HOLD
+from .actions import Group
 from .events import ShownCombination, ShownDie, shown_combinations, shown_dice
 from .legal import awaiting
 from .rules import hold_value
-from .state import State
+from .state import State, TurnRecord
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,39 @@ class SeatView(Record):
     score: int = field(metadata=doc("the seat's banked score"))
     to_play: bool = field(metadata=doc("the seat whose turn it is"))
     last_turn_owed: bool = field(metadata=doc("owed a last turn in the final round"))
+
+
+@dataclass(frozen=True)
+class LastTurn(Record):
+    """The last finished turn, as the table saw it: a player coming back to a slow game
+    sees what happened on it without replaying events."""
+
+    seat: int
+    rolls: tuple[tuple[ShownDie, ...], ...] = field(metadata=doc(
+        "every roll of the turn, in order (the dice thrown, in die order)"))
+    set_aside: tuple[tuple[Group, ...], ...] = field(metadata=doc(
+        "what each set-aside named, in order: the i-th answers the i-th roll; a busted "
+        "turn's last roll has none"))
+    sets: tuple[int, ...] = field(metadata=doc(
+        "the scores of the sets completed (roll-throughs) and, when banked, of the set "
+        "held"))
+    combinations: tuple[ShownCombination, ...] = field(metadata=doc(
+        "the last set as the turn ended (a hold's table dice joined in)"))
+    result: Literal["banked", "busted"]
+    points: int = field(metadata=doc(
+        "banked: the points added to the score; busted: the points lost (the sets "
+        "completed this turn and the set being built)"))
+    score: int = field(metadata=doc("the seat's banked score after the turn"))
+
+
+def last_turn(record: TurnRecord | None) -> LastTurn | None:
+    if record is None:
+        return None
+    return LastTurn(seat=record.seat, rolls=tuple(shown_dice(r) for r in record.rolls),
+                    set_aside=record.set_asides, sets=record.sets,
+                    combinations=shown_combinations(record.combinations),
+                    result=record.result, points=record.points,  # type: ignore[arg-type]
+                    score=record.score)
 
 
 @dataclass(frozen=True)
@@ -52,6 +86,9 @@ class View(Record):
     last_turns: tuple[int, ...] | None = field(metadata=doc(
         "seats still owed a last turn (null outside the final round)"))
     winners: tuple[int, ...] = field(metadata=doc("filled when the game is over"))
+    last_turn: LastTurn | None = field(metadata=doc(
+        "the last finished turn (of the seat before, or the game's last): its rolls, "
+        "set-asides and whether it banked or busted; null before the first turn ends"))
 
 
 def view(state: State, viewer: int | None) -> View:
@@ -72,5 +109,5 @@ def view(state: State, viewer: int | None) -> View:
         dice_to_roll=state.dice_to_roll,
         hold_value=hold_value(state) if state.phase == ROLL_OR_HOLD else None,
         target_reached_by=state.target_reached_by, last_turns=state.last_turns,
-        winners=state.winners,
+        winners=state.winners, last_turn=last_turn(state.last_turn),
     )

@@ -115,7 +115,9 @@ def test_two_workers_with_two_sweepers_apply_each_timeout_once(
     second.start()
     try:
         a, b, c = players(3)
-        game_id = open_table([a, b, c], seconds=1, autoplay_after=1)
+        # Never on autoplay: a table whose every seat is on autoplay ends as abandoned
+        # (docs/clocks.md) before the clocks could fire a dozen times.
+        game_id = open_table([a, b, c], seconds=1, autoplay_after=100)
         a.start(game_id, first_player=2)
         wait_until(lambda: len(clock_batches(game_id)) >= 12, 90,
                    "the clocks stopped", lambda: worker.tail() + second.tail())

@@ -47,6 +47,7 @@ REGISTRY: dict[str, str] = {
     "bamboozled": "games.bamboozled.bot",
     "dark-knights": "games.dark_knights.bot",
     "skip-bo-dice": "games.skip_bo_dice.bot",
+    "bare-bones": "games.bare_bones.bot",
 }
 
 # slug -> options for the benchmark games (defaults when absent).

@@ -141,6 +141,8 @@ def card_played(game: State, event: ev.CardPlayed) -> State:
         changes["revealed"] = turn.revealed + ((event.target, tuple(event.revealed or ())),)
         if event.borrowing:
             changes.update(joyride=event.target, step=JOYRIDE)
+    if card == "full_house" and event.revealed is not None:
+        changes["full_house_shown"] = tuple(event.revealed)
     if card == "swap_meet":
         changes.update(step=SWAP_MEET, swap_value=0)
     return with_turn(game, **changes)

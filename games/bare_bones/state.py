@@ -102,6 +102,7 @@ class Turn:
     red_draws: int = 0
     joyride: int | None = None           # the opponent whose card is to be borrowed
     revealed: tuple[tuple[int, tuple[str, ...]], ...] = ()   # hands shown by Joyride
+    full_house_shown: tuple[str, ...] | None = None  # the hand Full House showed
     swap_value: int = 0
     dice: tuple[Die, ...] = ()
     rerolls_used: int = 0

@@ -1,5 +1,7 @@
 """What a seat (or a spectator) may see: hands only as counts, except the viewer's own
-and a hand Joyride has shown this turn; draw piles only as sizes (and known top cards)."""
+and a hand Joyride or Full House has shown this turn; draw piles only as sizes (and known
+top cards), except that the viewer sees what their own deck and draw pile hold (by card,
+never in order)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from .data import (
     AwaitKind,
     Card,
     Colour,
+    card_order,
     cost,
     stack_of,
 )
@@ -93,12 +96,44 @@ class SeatView(Record):
     hot_potatoes_owned: int
 
 
+@dataclass(frozen=True)
+class DeckView(Record):
+    """The viewer's own cards as the viewer knows them from what they drafted, bought,
+    drew and played: which cards and how many, never the draw pile's order. Shown only
+    in the owner's view."""
+
+    owned: Mapping[str, int] = field(metadata=doc(
+        "every card the viewer owns, by card (hand, draw pile, discard pile, play area, "
+        "Can't Touch This set aside, a card lent by Joyride)"))
+    draw_pile: Mapping[str, int] = field(metadata=doc(
+        "the cards of the viewer's draw pile, by card, in no order"))
+
+
+def counted(cards: list[str] | tuple[str, ...]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for card in sorted(cards, key=card_order):
+        out[card] = out.get(card, 0) + 1
+    return out
+
+
+def deck_view(game: State, seat: int) -> DeckView:
+    player = game.seats[seat]
+    return DeckView(owned=counted(owned_cards(game, seat)),
+                    draw_pile=counted(player.draw_top + player.draw_rest))
+
+
 # --- the turn -------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class RevealedHand(Record):
+    """A hand shown to the table this turn (public until the turn ends)."""
+
     seat: int
-    hand: tuple[Card, ...]
+    hand: tuple[Card, ...] = field(metadata=doc("the hand as it was shown"))
+    by: Literal["joyride", "full_house"] = field(metadata=doc(
+        "joyride: an opponent's hand Joyride showed; full_house: the active player's "
+        "hand (the Full House card aside) as Full House showed it, before its Dice Cards "
+        "were played"))
 
 
 @dataclass(frozen=True)
@@ -135,7 +170,8 @@ class TurnView(Record):
     coins: int
     borrowed: int
     red_draws_left: int
-    revealed_hands: tuple[RevealedHand, ...] = field(metadata=doc("Joyride: public"))
+    revealed_hands: tuple[RevealedHand, ...] = field(metadata=doc(
+        "hands Joyride and Full House showed this turn: public until the turn ends"))
     joyride_target: int | None
     swap_value: int
     dice: tuple[DieView, ...]
@@ -217,6 +253,9 @@ class View(Record):
     final: Final | None = field(metadata=doc("the outcome with each seat's breakdown"))
     outcome: Outcome | None
     ruleset: Ruleset
+    my_deck: DeckView | None = field(default=None, metadata=doc(
+        "your own cards: what you own and what your draw pile holds, by card, in no "
+        "order (players only; nobody sees another seat's)", omit_none=True))
 
 
 RULESET = Ruleset(
@@ -255,6 +294,14 @@ def choices_view(game: State) -> tuple[ScoringChoice, ...]:
     return tuple(out)
 
 
+def revealed_hands(turn: Turn) -> tuple[RevealedHand, ...]:
+    shown = [RevealedHand(seat=s, hand=h, by="joyride") for s, h in turn.revealed]
+    if turn.full_house_shown is not None:
+        shown.append(RevealedHand(seat=turn.seat, hand=turn.full_house_shown,
+                                  by="full_house"))
+    return tuple(shown)
+
+
 def turn_view(game: State, turn: Turn, kind: str | None) -> TurnView:
     in_dice = turn.step == DICE
     return TurnView(
@@ -262,7 +309,7 @@ def turn_view(game: State, turn: Turn, kind: str | None) -> TurnView:
         action_units_used=turn.units, action_units_left=ACTION_UNITS_PER_TURN - turn.units,
         coins=turn.coins, borrowed=turn.borrowed,
         red_draws_left=red_draws_left(game) if turn.step == PLAY else 0,
-        revealed_hands=tuple(RevealedHand(seat=s, hand=h) for s, h in turn.revealed),
+        revealed_hands=revealed_hands(turn),
         joyride_target=turn.joyride, swap_value=turn.swap_value,
         dice=tuple(DieView(die=i, colour=d.colour, face=d.face)
                    for i, d in enumerate(turn.dice)),
@@ -302,4 +349,5 @@ def view(game: State, viewer: int | None) -> View:
         final=results(game) if game.phase == OVER else None,
         outcome=outcome(game),
         ruleset=RULESET,
+        my_deck=deck_view(game, viewer) if is_seat and viewer is not None else None,
     )

@@ -357,7 +357,7 @@ def test_joyride_reveals_the_opponents_hand_and_borrows_a_dice_card():
         "seat": 0, "card": "joyride", "units_used": 1, "target": 2,
         "revealed": ["red", "black", "greed"], "borrowing": True})]
     assert RULES.view(state, 1)["turn"]["revealed_hands"] == [
-        {"seat": 2, "hand": ["red", "black", "greed"]}]
+        {"seat": 2, "hand": ["red", "black", "greed"], "by": "joyride"}]
     assert RULES.legal_actions(state, 0) == [{"type": "borrow", "card": "red"},
                                              {"type": "borrow", "card": "black"}]
     assert RULES.timeout_action(state, 0) == {"type": "borrow", "card": "black"}

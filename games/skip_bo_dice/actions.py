@@ -95,4 +95,13 @@ class ClaimBonus(GameAction):
     pile: Pile = field(metadata=doc("the Build Pile whose next bubble is that value"))
 
 
-ACTIONS = Messages(Fill, Reroll, Done, WriteStockpile, ClaimBonus)
+@dataclass(frozen=True)
+class PassClaim(GameAction):
+    """Claim no more of this turn's Bonus Die values: stop being awaited (claim_window
+    "awaited", in the stockpile step, a seat that can still claim)."""
+
+    TYPE: ClassVar[str] = "pass_claim"
+    turn: int = field(metadata=doc("the current turn's number"))
+
+
+ACTIONS = Messages(Fill, Reroll, Done, WriteStockpile, ClaimBonus, PassClaim)

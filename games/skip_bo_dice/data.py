@@ -14,7 +14,22 @@ SLUG = "skip-bo-dice"
 NAME = "Skip-Bo Dice Game"
 MIN_PLAYERS = 1
 MAX_PLAYERS = 4
-OPTIONS: tuple[Option, ...] = ()
+# How other players' Bonus Die claims are waited for (issue #16). "awaited": once the
+# active player is done, every other seat that can still claim a value of the turn is
+# awaited (kind "claim", with its clock) until it claims or passes, so nobody loses a
+# claim for not being online at the right moment. "open": the window closes when the
+# stockpile step is over and nobody is waited for (the rules of the games created
+# before the option existed: their `game_started` has no options, which means "open").
+CLAIM_WINDOW = "claim_window"
+CLAIMS_AWAITED = "awaited"
+CLAIMS_OPEN = "open"
+OPTIONS: tuple[Option, ...] = (
+    Option(CLAIM_WINDOW, CLAIMS_AWAITED,
+           {"type": "string", "enum": [CLAIMS_AWAITED, CLAIMS_OPEN]},
+           "awaited: after 'done', every other player who can still claim a Bonus Die "
+           "value of the turn is awaited (with a clock) until they claim or pass; open: "
+           "claims are never waited for and the window closes with the stockpile step."),
+)
 
 SKIP_BO = "SB"
 """A Skip-Bo: the wild face of a Number Die, and the mark written for any Skip-Bo."""
@@ -65,6 +80,7 @@ OVER = "over"
 # Awaiting kinds.
 AWAIT_FILL = "fill"
 AWAIT_STOCKPILE = "stockpile"
+AWAIT_CLAIM = "claim"
 
 # Star marks: a number collects the star over its bubble, a Skip-Bo crosses it out.
 COLLECTED = "collected"

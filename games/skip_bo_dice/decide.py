@@ -9,15 +9,16 @@ from games.core.seats import check_first_player, check_players
 from games.core.story import Story
 
 from . import events as ev
-from .actions import ClaimBonus, Done, Fill, Reroll, WriteStockpile
+from .actions import ClaimBonus, Done, Fill, PassClaim, Reroll, WriteStockpile
 from .data import (
-    BONUS, BUBBLES, DICE, MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, OVER, PILES, STOCKPILE, Face,
+    BONUS, BUBBLES, CLAIM_WINDOW, DICE, MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, OVER, PILES,
+    STOCKPILE, Face,
 )
 from .evolve import evolve
 from .rules import (
     action_moment, bonus_moment, bonus_value_index, completion_place, completion_reward,
-    earns_skip_bo_reward, last_round_turns, next_active, pile_index, standings, star_mark,
-    starts_last_round, stockpile_choosers, stockpile_full,
+    claimable, earns_skip_bo_reward, last_round_turns, next_active, pile_index, standings,
+    star_mark, starts_last_round, stockpile_choosers, stockpile_full, stockpile_step_over,
 )
 from .sources import (
     require_fill_step, require_open_pile, require_stockpile_index, require_unused_die, take,
@@ -46,7 +47,13 @@ def setup(config: GameConfig, dice: Dice) -> list[GameEvent]:
     with one seat (a d1): stored games replay with exactly these dice."""
     players = check_players(config.players, MIN_PLAYERS, MAX_PLAYERS, NAME)
     first = check_first_player(config.first_player, players)
-    options = ev.Options.from_json(resolve_options(OPTIONS, config.options))
+    resolved = resolve_options(OPTIONS, config.options)
+    if CLAIM_WINDOW not in config.options:
+        # A game created before the option existed (its stored options are {}): it keeps
+        # the rules it was created under, and its stored game_started ({"options": {}})
+        # is what setup decides again when the verifier replays it.
+        del resolved[CLAIM_WINDOW]
+    options = ev.Options.from_json(resolved)
     drawn = first is None
     if first is None:
         first = dice.roll(players) - 1
@@ -70,8 +77,10 @@ def decide(state: State, seat: int, action: GameAction, dice: Dice) -> list[Game
         return done(state, seat, dice)
     if isinstance(action, WriteStockpile):
         return write_stockpile(state, seat, action, dice)
+    if isinstance(action, PassClaim):
+        return pass_claim(state, seat, action, dice)
     assert isinstance(action, ClaimBonus)
-    return claim_bonus(state, seat, action)
+    return claim_bonus(state, seat, action, dice)
 
 
 # --- filling bubbles ---------------------------------------------------------------------
@@ -114,7 +123,7 @@ def bonus_die_rolled(state: State, seat: int, dice: Dice) -> GameEvent:
     return ev.BonusDieRolled(seat=seat, value=int(value), value_index=len(state.shown))
 
 
-def claim_bonus(state: State, seat: int, action: ClaimBonus) -> list[GameEvent]:
+def claim_bonus(state: State, seat: int, action: ClaimBonus, dice: Dice) -> list[GameEvent]:
     turn, index, pile = action.turn, action.value_index, pile_index(action.pile)
     if seat == state.active:
         raise IllegalAction("own_bonus_die", "the active player uses their Bonus Die by filling "
@@ -128,7 +137,40 @@ def claim_bonus(state: State, seat: int, action: ClaimBonus) -> list[GameEvent]:
     bubble = require_open_pile(state.boards[seat], pile)
     mark = written_mark(state.shown[index], bubble)
     source = ev.Source(kind="claim", turn=turn, value_index=index)
-    return fill_events(state, seat, pile, bubble, mark, source, bonus_moment(turn, index))
+    events = fill_events(state, seat, pile, bubble, mark, source, bonus_moment(turn, index))
+    if state.phase != STOCKPILE:
+        return events
+    # In the stockpile step the last awaited claim ends the turn (window "awaited"; with
+    # the "open" window choosers are left whenever the step is still on).
+    story = Story(evolve, state)
+    story.add(*events)
+    if stockpile_step_over(story.state):
+        story.add(*end_of_turn(story.state, dice))
+    return story.events
+
+
+def pass_claim(state: State, seat: int, action: PassClaim, dice: Dice) -> list[GameEvent]:
+    """A seat awaited for its claims (window "awaited") claims no more this turn."""
+    if seat == state.active:
+        raise IllegalAction("own_bonus_die", "the active player does not claim")
+    if action.turn < state.turn:
+        raise IllegalAction("claim_window_closed", "that turn's stockpile step is over")
+    if action.turn > state.turn:
+        raise IllegalAction("no_such_turn", "that turn has not started")
+    if not state.claims_awaited:
+        raise IllegalAction("claims_not_awaited", "this game does not wait for claims "
+                            "(claim_window open): there is nothing to pass")
+    if state.phase != STOCKPILE:
+        raise IllegalAction("not_stockpile_step", "claims are awaited once the turn is done")
+    if seat in state.passed:
+        raise IllegalAction("already_passed", "this seat already passed this turn")
+    if not claimable(state, seat):
+        raise IllegalAction("nothing_to_claim", "no value of this turn fits a pile of yours")
+    story = Story(evolve, state)
+    story.add(ev.ClaimPassed(seat=seat, turn=state.turn))
+    if stockpile_step_over(story.state):
+        story.add(*end_of_turn(story.state, dice))
+    return story.events
 
 
 # --- re-rolls ----------------------------------------------------------------------------
@@ -166,7 +208,7 @@ def done(state: State, seat: int, dice: Dice) -> list[GameEvent]:
     story = Story(evolve, state)
     choosers = stockpile_choosers(state, seat)
     story.add(ev.TurnDone(seat=seat, choosers=tuple(choosers)))
-    if not choosers:
+    if stockpile_step_over(story.state):
         story.add(*end_of_turn(story.state, dice))
     return story.events
 
@@ -190,6 +232,6 @@ def write_stockpile(state: State, seat: int, action: WriteStockpile,
                                   stockpile=stockpile, box=box))
     if earns_skip_bo_reward(box):
         story.add(ev.SkipBoRewardEarned(seat=seat, stockpile=stockpile))
-    if state.choosers == (seat,):
+    if stockpile_step_over(story.state):
         story.add(*end_of_turn(story.state, dice))
     return story.events

@@ -17,7 +17,13 @@ from .data import FACE_SCHEMA, Pile
 
 @dataclass(frozen=True)
 class Options(Record):
-    """Skip-Bo Dice has no options: always {}."""
+    """The options; `{}` in the games stored before `claim_window` existed (issue #16),
+    which play by the "open" claim window."""
+
+    claim_window: Literal["awaited", "open"] | None = field(default=None, metadata=doc(
+        "awaited: every other player who can still claim a Bonus Die value is awaited "
+        "after 'done' until they claim or pass; open (or absent): claims are not waited "
+        "for", omit_none=True))
 
 
 @dataclass(frozen=True)
@@ -138,10 +144,20 @@ class TurnEnded(GameEvent):
 
 
 @dataclass(frozen=True)
+class ClaimPassed(GameEvent):
+    """A seat will not claim more of this turn's Bonus Die values: it is no longer
+    awaited (claim_window "awaited" only)."""
+
+    TYPE: ClassVar[str] = "claim_passed"
+    seat: int
+    turn: int
+
+
+@dataclass(frozen=True)
 class GameOver(Outcome, GameEvent):
     TYPE: ClassVar[str] = "game_over"
 
 
 EVENTS = Messages(GameStarted, TurnStarted, BubbleFilled, PileCompleted, LastRoundStarted,
                   BonusDieRolled, DiceRerolled, TurnDone, StockpileWritten, SkipBoRewardEarned,
-                  TurnEnded, GameOver)
+                  TurnEnded, ClaimPassed, GameOver)

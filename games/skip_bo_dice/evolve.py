@@ -8,7 +8,7 @@ from typing import Any, Callable
 from games.core.messages import GameEvent
 
 from . import events as ev
-from .data import BONUS, FILL, OVER, STOCKPILE, Face
+from .data import BONUS, CLAIMS_AWAITED, FILL, OVER, STOCKPILE, Face
 from .rules import pile_index
 from .state import Board, Box, Completion, State
 
@@ -34,7 +34,8 @@ def _with_board(state: State, seat: int, board: Board) -> State:
 
 def game_started(event: ev.GameStarted) -> State:
     return State(players=event.players, first_player=event.first_player,
-                 boards=(Board(),) * event.players, claimed=((),) * event.players)
+                 boards=(Board(),) * event.players, claimed=((),) * event.players,
+                 claims_awaited=event.options.claim_window == CLAIMS_AWAITED)
 
 
 def turn_started(state: State, event: ev.TurnStarted) -> State:
@@ -45,7 +46,7 @@ def turn_started(state: State, event: ev.TurnStarted) -> State:
     return replace(
         state, turn=event.turn, active=event.seat, phase=FILL, dice=dice,
         used=(False,) * len(dice), shown=(int(dice[BONUS]),), claimed=((),) * state.players,
-        choosers=(), final_turns=final_turns,
+        choosers=(), final_turns=final_turns, passed=(),
     )
 
 
@@ -121,6 +122,10 @@ def skip_bo_reward_earned(state: State, event: ev.SkipBoRewardEarned) -> State:
     return _with_board(state, event.seat, replace(board, rewards_earned=board.rewards_earned + 1))
 
 
+def claim_passed(state: State, event: ev.ClaimPassed) -> State:
+    return replace(state, passed=state.passed + (event.seat,))
+
+
 def turn_ended(state: State, event: ev.TurnEnded) -> State:
     return replace(state, choosers=())
 
@@ -140,5 +145,6 @@ FOLDS: dict[type, Callable[[State, Any], State]] = {
     ev.StockpileWritten: stockpile_written,
     ev.SkipBoRewardEarned: skip_bo_reward_earned,
     ev.TurnEnded: turn_ended,
+    ev.ClaimPassed: claim_passed,
     ev.GameOver: game_over,
 }

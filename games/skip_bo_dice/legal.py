@@ -9,9 +9,11 @@ from games.core import IllegalAction
 from games.core.legal import Choice, Subset
 from games.core.messages import GameAction
 
-from .actions import ClaimBonus, Done, Fill, FillSource, Reroll, WriteStockpile
-from .data import AWAIT_FILL, AWAIT_STOCKPILE, FILL, OVER, PILES, STOCKPILE, STOCKPILES
-from .rules import next_bubble, stockpile_full, unused_dice
+from .actions import ClaimBonus, Done, Fill, FillSource, PassClaim, Reroll, WriteStockpile
+from .data import (
+    AWAIT_CLAIM, AWAIT_FILL, AWAIT_STOCKPILE, FILL, OVER, PILES, STOCKPILE, STOCKPILES,
+)
+from .rules import claim_waiters, claimable, next_bubble, stockpile_full, unused_dice
 from .sources import take
 from .state import State
 
@@ -23,7 +25,10 @@ def awaiting(state: State) -> dict[int, str]:
         return {}
     if state.phase == FILL:
         return {state.active: AWAIT_FILL}
-    return {seat: AWAIT_STOCKPILE for seat in state.choosers}
+    waiting = {seat: AWAIT_STOCKPILE for seat in state.choosers}
+    for seat in claim_waiters(state):  # window "awaited": who can still claim
+        waiting.setdefault(seat, AWAIT_CLAIM)
+    return waiting
 
 
 def fill_sources(state: State, seat: int) -> list[FillSource]:
@@ -94,16 +99,26 @@ def legal_actions(state: State, seat: int) -> list[Item]:
         actions += stockpile_actions(state, seat)
     if seat != state.active:
         actions += claim_actions(state, seat)
+        if can_pass(state, seat):
+            actions.append(PassClaim(turn=state.turn))
     return actions
+
+
+def can_pass(state: State, seat: int) -> bool:
+    """Window "awaited", stockpile step: a seat that can still claim may pass instead."""
+    return (state.claims_awaited and state.phase == STOCKPILE and seat != state.active
+            and seat not in state.passed and claimable(state, seat))
 
 
 def timeout_action(state: State, seat: int) -> GameAction:
     """The active player is done; a stockpile choice takes the first unused die into the
-    first Stockpile that is not full."""
+    first Stockpile that is not full; a seat awaited for its claims passes."""
     if state.phase == FILL and seat == state.active:
         return Done()
     if state.phase == STOCKPILE and seat in state.choosers:
         board = state.boards[seat]
         stockpile = next(k for k in range(STOCKPILES) if not stockpile_full(board, k))
         return WriteStockpile(die=unused_dice(state)[0], stockpile=stockpile)
+    if seat in claim_waiters(state):
+        return PassClaim(turn=state.turn)
     raise IllegalAction("not_awaited", f"seat {seat} is not awaited")

@@ -7,7 +7,7 @@ from games.core.seats import seats_from
 
 from .data import (
     BUBBLES, COLLECTED, COMPLETION_REWARDS, CROSSED, PILES, PILES_TO_END, STAR_BUBBLES,
-    STOCKPILE_BOXES, Face, is_number,
+    STOCKPILE, STOCKPILE_BOXES, Face, is_number,
 )
 from .state import Board, State
 
@@ -64,6 +64,32 @@ def stockpile_choosers(state: State, seat: int) -> list[int]:
     """Who chooses in the stockpile step: every player, the active one first and then to
     the left, except those whose Stockpiles are all full."""
     return [s for s in seats_from(seat, state.players) if not state.boards[s].all_stockpiles_full]
+
+
+def claimable(state: State, seat: int) -> bool:
+    """`seat` (not the active player) could claim a value shown this turn now: one it
+    has not claimed is the next bubble of one of its piles."""
+    if seat == state.active:
+        return False
+    board = state.boards[seat]
+    nexts = {next_bubble(board, pile) for pile in range(len(PILES))}
+    return any(value in nexts for index, value in enumerate(state.shown)
+               if index not in state.claimed[seat])
+
+
+def claim_waiters(state: State) -> list[int]:
+    """With the claim window "awaited", the seats awaited for their claims in the
+    stockpile step: every other seat that can still claim and has not passed, to the
+    left of the active player. Always none with the "open" window."""
+    if not state.claims_awaited or state.phase != STOCKPILE:
+        return []
+    return [s for s in seats_from(state.active, state.players)
+            if s not in state.passed and claimable(state, s)]
+
+
+def stockpile_step_over(state: State) -> bool:
+    """Every chooser has chosen and (window "awaited") nobody is awaited for claims."""
+    return not state.choosers and not claim_waiters(state)
 
 
 def next_active(state: State) -> int | None:

@@ -56,6 +56,8 @@ class State:
     the Bonus Die showed this turn, in order; `claimed[seat]` the indices of `shown` that
     seat has used; `choosers` the seats still to choose in the stockpile step; `moments`
     per pile, the completion moments in the order they first completed it.
+    `claims_awaited`: the claim_window option is "awaited" (issue #16); `passed` the
+    seats that passed their claims this turn.
     """
 
     players: int
@@ -73,3 +75,5 @@ class State:
     fills: int = 0
     last_round_by: int | None = None
     final_turns: tuple[int, ...] | None = None
+    claims_awaited: bool = False
+    passed: tuple[int, ...] = ()

@@ -10,8 +10,8 @@ from games.core.messages import Record, doc
 from games.core.outcome import Outcome
 
 from .data import (
-    BONUS, BUBBLES, COMPLETION_REWARDS, DICE, FACE_SCHEMA, FREE_SKIP_BOS, PILES, PILES_TO_END,
-    REROLLS, STAR_BUBBLES, STOCKPILE_BOXES, STOCKPILES,
+    BONUS, BUBBLES, CLAIMS_AWAITED, CLAIMS_OPEN, COMPLETION_REWARDS, DICE, FACE_SCHEMA,
+    FREE_SKIP_BOS, PILES, PILES_TO_END, REROLLS, STAR_BUBBLES, STOCKPILE_BOXES, STOCKPILES,
 )
 from .legal import awaiting
 from .outcome import outcome
@@ -140,11 +140,16 @@ class View(Record):
     you: int | None = field(metadata=doc("the viewer's seat; null for a spectator"))
     turn: int
     active: int = field(metadata=doc("the seat whose turn it is"))
-    awaiting: Mapping[int, Literal["fill", "stockpile"]]
+    awaiting: Mapping[int, Literal["fill", "stockpile", "claim"]]
     dice: tuple[DieView, ...] = field(metadata=doc("the active player's six dice"))
     bonus_values: tuple[BonusValueView, ...] = field(metadata=doc(
         "every value the Bonus Die showed this turn"))
     stockpile_choosers: tuple[int, ...] = field(metadata=doc("seats still to choose"))
+    claim_window: Literal["awaited", "open"] = field(metadata=doc(
+        "awaited: after 'done' every other seat that can still claim is awaited (kind "
+        "claim) until it claims or passes; open: games created before issue #16"))
+    claims_passed: tuple[int, ...] = field(metadata=doc(
+        "seats that passed their claims this turn (window awaited)"))
     completions: Mapping[str, PileCompletions] = field(metadata=doc("by pile letter"))
     last_round: LastRound | None
     outcome: Outcome | None
@@ -165,6 +170,8 @@ def view(state: State, viewer: int | None) -> View:
                                             if i in state.claimed[s]))
             for i, v in enumerate(state.shown)),
         stockpile_choosers=state.choosers,
+        claim_window=CLAIMS_AWAITED if state.claims_awaited else CLAIMS_OPEN,
+        claims_passed=state.passed,
         completions={name: PileCompletions(moments=len(state.moments[pile]),
                                            next_reward=completion_reward(
                                                len(state.moments[pile]) + 1))

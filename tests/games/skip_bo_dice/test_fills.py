@@ -24,7 +24,7 @@ def rejects(state, seat, action, code):
 def test_setup_named_first_player_rolls_all_six_dice():
     _, events = given(RULES, config(RULES, 3, first_player=2), turn_roll([9, SB, 1, 10, 2, 7]))
     assert plain(events) == [
-        ("game_started", {"players": 3, "options": {}, "first_player": 2,
+        ("game_started", {"players": 3, "options": {"claim_window": "awaited"}, "first_player": 2,
                           "first_player_drawn": False}),
         ("turn_started", {"turn": 1, "seat": 2, "dice": [9, SB, 1, 10, 2, 7]}),
     ]
@@ -32,8 +32,9 @@ def test_setup_named_first_player_rolls_all_six_dice():
 
 def test_setup_first_player_drawn_with_a_die_and_recorded():
     state, events = given(RULES, config(RULES, 4, first_player=None), [3] + QUIET)
-    assert plain(events)[0] == ("game_started", {"players": 4, "options": {}, "first_player": 2,
-                                                 "first_player_drawn": True})
+    assert plain(events)[0] == ("game_started", {
+        "players": 4, "options": {"claim_window": "awaited"}, "first_player": 2,
+        "first_player_drawn": True})
     assert RULES.awaiting(state) == {2: "fill"}
 
 

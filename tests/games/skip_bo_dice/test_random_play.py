@@ -39,10 +39,24 @@ class Auditor:
 
     def game_started(self, d):
         assert d["players"] == self.players
+        self.awaited = d["options"].get("claim_window") == "awaited"
+
+    def can_claim(self, seat) -> bool:
+        nexts = {len(marks) + 1 for marks in self.piles[seat] if len(marks) < 10}
+        return seat != self.active and any(
+            value in nexts for i, value in enumerate(self.shown)
+            if (seat, i) not in self.claimed)
+
+    def claim_passed(self, d):
+        seat = d["seat"]
+        assert self.awaited and self.step and d["turn"] == self.turn
+        assert seat not in self.passed and self.can_claim(seat)
+        self.passed.add(seat)
 
     def turn_started(self, d):
         self.turn, self.active, self.dice = d["turn"], d["seat"], list(d["dice"])
         self.used, self.shown, self.claimed = set(), [self.dice[5]], set()
+        self.passed, self.step = set(), False
         assert all(f in (1, 3, 5, 7, 9, SB) for f in self.dice[:3])
         assert all(f in (2, 4, 6, 8, 10, SB) for f in self.dice[3:5])
         if self.trigger is not None:
@@ -127,6 +141,7 @@ class Auditor:
 
     def turn_done(self, d):
         assert d["seat"] == self.active
+        self.step = True
         self.choosers = set(d["choosers"])
         assert self.choosers == {s for s in range(self.players)
                                  if any(len(k) < 4 for k in self.stock[s])}
@@ -144,7 +159,9 @@ class Auditor:
         self.earned[d["seat"]] += 1
 
     def turn_ended(self, d):
-        assert d["seat"] == self.active
+        assert d["seat"] == self.active and not self.choosers
+        if self.awaited:  # nobody loses a claim for not being there
+            assert all(s in self.passed or not self.can_claim(s) for s in range(self.players))
 
     def game_over(self, d):
         self.over = d
@@ -189,11 +206,12 @@ def test_random_legal_play(chunk):
         audit(game)
 
 
-def test_random_play_includes_out_of_turn_claims_and_shared_rewards():
+@pytest.mark.parametrize("window", ["awaited", "open"])
+def test_random_play_includes_out_of_turn_claims_and_shared_rewards(window):
     claims = shared = 0
     for seed in range(40):
-        game = play_random(RULES, config(RULES, 4), 10_000 + seed, check_timeouts=False,
-                           out_of_turn=0.3)
+        game = play_random(RULES, config(RULES, 4, claim_window=window), 10_000 + seed,
+                           check_timeouts=False, out_of_turn=0.3)
         audit(game)
         claims += sum(e.type == "bubble_filled" and e.data["source"]["kind"] == "claim"
                       for e in game.events)

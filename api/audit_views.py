@@ -7,7 +7,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from events import audit, selectors
+from events import audits, selectors
 
 from . import audit_serializers as s
 from .schema import problems
@@ -31,7 +31,7 @@ class AuditView(APIView):
                     "every roll and hash; the verdict is the server's own check.")
     def get(self, request: Request, game_id: str) -> Response:
         game = selectors.get_game(game_id)
-        return Response(audit.audit_with_verdict(game))
+        return Response(audits.audit_with_verdict(game))
 
 
 class ChallengeListView(APIView):
@@ -44,4 +44,4 @@ class ChallengeListView(APIView):
                     "round still in play has no report and no hidden die appears.")
     def get(self, request: Request, game_id: str) -> Response:
         game = selectors.get_game(game_id)
-        return Response(audit.challenges_for(game))
+        return Response(audits.challenges_for(game))

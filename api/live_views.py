@@ -5,7 +5,7 @@ Each request first goes through its DRF view, run in a worker thread: authentica
 stream slot (DICE_STREAMS_PER_USER). Its errors are thus the problem documents of every
 other endpoint, and its OpenAPI description is the view's. When all is well the view
 answers `LiveStart` and the async endpoint takes over: it waits for the game's head to
-pass (events/broadcast.py: pushed on commit), holding no thread and no database
+pass (events/live/broadcast.py: pushed on commit), holding no thread and no database
 connection, then reads the new rows once in a worker thread that hands its connection
 back at once, and filters them for the seat the caller holds at that moment.
 """
@@ -33,7 +33,8 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from events import broadcast, selectors
+from events import selectors
+from events.live import broadcast
 from events.errors import BadRequest
 from events.models import GameStatus
 

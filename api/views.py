@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from events import selectors, services
+from events import selectors, writes
 from events.errors import BadRequest
 from games.core.options import options_schema
 
@@ -83,11 +83,11 @@ class GameListView(APIView):
                    summary="Open a game in the lobby; the creator takes seat 0")
     def post(self, request: Request) -> Response:
         data = _valid(s.CreateGameSerializer, request.data)
-        game = services.create_game(user=request.user, game_type=data["game_type"],
-                                    seats=data["seats"], options=data.get("options"),
-                                    client_seed=data.get("client_seed"),
-                                    turn_timeout=data["turn_timeout"],
-                                    autoplay_after=data["autoplay_after"])
+        game = writes.create_game(user=request.user, game_type=data["game_type"],
+                                  seats=data["seats"], options=data.get("options"),
+                                  client_seed=data.get("client_seed"),
+                                  turn_timeout=data["turn_timeout"],
+                                  autoplay_after=data["autoplay_after"])
         return Response(selectors.game_for(game, request.user), status=status.HTTP_201_CREATED,
                         headers={"Location": reverse("game", args=[game.id])})
 
@@ -111,8 +111,7 @@ class JoinView(APIView):
                    summary="Take a free seat")
     def post(self, request: Request, game_id: str) -> Response:
         data = _valid(s.JoinSerializer, request.data)
-        selectors.get_game(game_id)
-        services.join_game(user=request.user, game_id=game_id, client_seed=data.get("client_seed"))
+        writes.join_game(user=request.user, game_id=game_id, client_seed=data.get("client_seed"))
         return Response(selectors.game_for(selectors.get_game(game_id), request.user))
 
 
@@ -127,9 +126,8 @@ class ClientSeedView(APIView):
                    "seed; a seat with none contributes none (docs/fairness.md).")
     def put(self, request: Request, game_id: str) -> Response:
         data = _valid(s.ClientSeedSerializer, request.data)
-        selectors.get_game(game_id)
-        services.set_client_seed(user=request.user, game_id=game_id,
-                                 client_seed=data["client_seed"])
+        writes.set_client_seed(user=request.user, game_id=game_id,
+                               client_seed=data["client_seed"])
         return Response(selectors.game_for(selectors.get_game(game_id), request.user))
 
 
@@ -138,8 +136,7 @@ class LeaveView(APIView):
                    responses={200: s.GameSerializer, **problems(401, 404, 409, 429)},
                    summary="Give up your seat in the lobby")
     def post(self, request: Request, game_id: str) -> Response:
-        selectors.get_game(game_id)
-        services.leave_game(user=request.user, game_id=game_id)
+        writes.leave_game(user=request.user, game_id=game_id)
         return Response(selectors.game_for(selectors.get_game(game_id), request.user))
 
 
@@ -150,9 +147,8 @@ class StartView(APIView):
                    summary="Start the game (creator only) with the players seated")
     def post(self, request: Request, game_id: str) -> Response:
         data = _valid(s.StartSerializer, request.data)
-        selectors.get_game(game_id)
-        game = services.start_game(user=request.user, game_id=game_id,
-                                   first_player=data.get("first_player"))
+        game = writes.start_game(user=request.user, game_id=game_id,
+                                 first_player=data.get("first_player"))
         return Response(selectors.game_for(game, request.user))
 
 
@@ -231,8 +227,7 @@ class ActionView(APIView):
         if key is not None and not _valid_idempotency_key(key):
             raise BadRequest("Idempotency-Key is 1 to 200 printable ASCII characters",
                              code="invalid_header")
-        selectors.get_game(game_id)
-        result = services.submit_action(
+        result = writes.submit_action(
             user=request.user, game_id=game_id, action=body["action"],
             expected_version=_expected_version(request, body), idempotency_key=key,
             seat=body.get("seat"))

@@ -2,6 +2,30 @@ from django.apps import AppConfig
 
 
 class EventsConfig(AppConfig):
+    """The event store and everything around it, one sub-package per concern:
+
+        store/     the streams: append with the hash chain, fold, cache, snapshots
+        writes/    the write path (lobby, moves), announcing each batch (writes/hooks.py)
+        clocks/    turn clocks: deadlines, timeouts, abandonment
+        webhooks/  registrations, the outbox, signed deliveries
+        audits/    the audit export and the verifier
+        live/      a committed head pushed to live readers
+        selectors.py (reads), tasks.py (Celery, and only it), models.py, migrations/
+    """
+
     name = "events"
     verbose_name = "Event store"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        """Wire the listeners to the write path, once: the clocks and the webhooks react
+        to each batch; the webhook outbox hands deliveries to Celery."""
+        from . import tasks
+        from .clocks import reactions as clock_reactions
+        from .webhooks import outbox
+        from .webhooks import reactions as webhook_reactions
+        from .writes import hooks
+
+        hooks.listen(clock_reactions.on_appended)
+        hooks.listen(webhook_reactions.on_appended)
+        outbox.dispatch = tasks.enqueue_deliveries

@@ -14,9 +14,15 @@ from django.db import models
 
 
 class GameStatus(models.TextChoices):
+    """A game's status: its one home (the API's choices are these values)."""
+
     LOBBY = "lobby"
     ACTIVE = "active"
     FINISHED = "finished"
+
+
+# The longest turn clock a game may choose (seconds): its one home.
+MAX_TURN_TIMEOUT = 30 * 24 * 3600
 
 
 class Game(models.Model):
@@ -29,6 +35,8 @@ class Game(models.Model):
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                 related_name="created_games")
     version = models.PositiveIntegerField(default=0)
+    head_hash = models.CharField(max_length=64, blank=True, default="",
+                                 help_text="the hash of event `version` (empty before the first)")
     dice_used = models.PositiveIntegerField(default=0, help_text="next dice nonce")
     server_seed = models.CharField(max_length=64, help_text="secret until the game ends")
     server_seed_hash = models.CharField(max_length=64)
@@ -96,6 +104,24 @@ class Event(models.Model):
         ]
 
 
+class Snapshot(models.Model):
+    """A folded state of a game at `version`, for rules of code version `rules_version`:
+    derived data written after commit (events/store/snapshots.py), never the truth.
+    Deleting every snapshot changes no answer; one of other rules is never read."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    version = models.PositiveIntegerField()
+    rules_version = models.CharField(max_length=64)
+    state = models.JSONField(help_text="games.core.codec's JSON of the rules' state")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "rules_version", "version"],
+                                    name="unique_snapshot"),
+        ]
+
+
 class IdempotencyRecord(models.Model):
     """The first answer to an action posted with an Idempotency-Key."""
 
@@ -136,6 +162,8 @@ class Deadline(models.Model):
 
 
 class WebhookEvent(models.TextChoices):
+    """What a webhook may be notified of: its one home (the API's choices are these)."""
+
     YOUR_TURN = "your_turn"
     GAME_STARTED = "game_started"
     GAME_OVER = "game_over"

@@ -1,24 +1,47 @@
-"""Reads: games, seats, and events as a given user may see them."""
+"""Reads: games, seats, and events as a given user may see them.
+
+A game is read once per request, with its creator, and its seats with their users and
+deadlines in one more query (`get_game`); everything after works from those rows.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from games import registry
 
-from . import chain, clocks, store
+from . import store
 from .errors import BadRequest, NotFound
-from .models import Event, Game, GameStatus, Seat
+from .models import Deadline, Event, Game, GameStatus, Seat
+from .store import chain
+
+
+def _seats_query() -> QuerySet[Seat]:
+    """Seats in order, with their users and the due time of their deadline, if any."""
+    due = Deadline.objects.filter(game=OuterRef("game"), seat=OuterRef("number"))
+    return (Seat.objects.select_related("user").order_by("number")
+            .annotate(deadline_due=Subquery(due.values("due_at")[:1])))
 
 
 def get_game(game_id: Any) -> Game:
+    """The game (with its creator), its seats prefetched: two queries, then no more."""
     try:
-        return Game.objects.get(id=game_id)
+        return (Game.objects.select_related("creator")
+                .prefetch_related(Prefetch("seat_set", queryset=_seats_query()))
+                .get(id=game_id))
     except (Game.DoesNotExist, ValueError):
         raise NotFound("no such game", code="game_not_found") from None
+
+
+def seat_rows(game: Game) -> list[Seat]:
+    """The game's seats (as prefetched by get_game or list_games, else read now)."""
+    prefetched = getattr(game, "_prefetched_objects_cache", {}).get("seat_set")
+    if prefetched is not None:
+        return list(prefetched)
+    return list(_seats_query().filter(game=game))
 
 
 def list_games(*, user: AbstractBaseUser, status: str | None = None,
@@ -32,19 +55,28 @@ def list_games(*, user: AbstractBaseUser, status: str | None = None,
         games = games.filter(game_type=game_type)
     if mine:
         games = games.filter(Q(creator=user) | Q(seat_set__user=user)).distinct()
-    return games.prefetch_related("seat_set__user").select_related("creator")
+    return games.prefetch_related(Prefetch("seat_set", queryset=_seats_query())) \
+        .select_related("creator")
 
 
 def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
+    """The caller's seat. Seats change only in the lobby and at the start (in the
+    transaction that appends the first event): the seats read with a game that had
+    started are its seats for good; for a game read in the lobby the seat is read now
+    (a reader that filters rows read after the game gets the seat those rows were for)."""
     if user is None or not user.is_authenticated:
         return None
-    return Seat.objects.filter(game=game, user=user).values_list("number", flat=True).first()
+    prefetched = "seat_set" in getattr(game, "_prefetched_objects_cache", {})
+    if game.status == GameStatus.LOBBY or not prefetched:
+        return (Seat.objects.filter(game=game, user=user)
+                .values_list("number", flat=True).first())
+    return next((s.number for s in seat_rows(game) if s.user_id == user.pk), None)
 
 
 def seats(game: Game) -> list[dict[str, Any]]:
     return [{"seat": s.number, "player": s.user.get_username(), "client_seed": s.client_seed,
              "autoplay": s.autoplay, "timeouts_in_row": s.timeouts_in_row}
-            for s in game.seat_set.all()]
+            for s in seat_rows(game)]
 
 
 def starts_batch(row: Event) -> bool:
@@ -130,7 +162,8 @@ def game_types() -> list[Any]:
 
 
 def awaiting(game: Game) -> list[dict[str, Any]]:
-    deadlines = clocks.deadlines_of(game) if game.turn_timeout else {}
+    deadlines = ({s.number: getattr(s, "deadline_due", None) for s in seat_rows(game)}
+                 if game.turn_timeout else {})
     return [{"seat": int(seat), "kind": kind, "deadline": deadlines.get(int(seat))}
             for seat, kind in sorted(game.awaiting.items(), key=lambda item: int(item[0]))]
 
@@ -155,7 +188,8 @@ def game_for(game: Game, user: AbstractBaseUser | None, with_view: bool = True) 
     }
 
 
-# A finished game's last event (events/services.py, `_close`): a stream ends after it.
+# A finished game's last event (events/writes/head.py, `close_if_over`): a stream ends
+# after it.
 FINAL_EVENT = "seed_revealed"
 
 
@@ -176,9 +210,11 @@ def event_page(game: Game | Any, user: AbstractBaseUser | None, after: int, limi
     only in the lobby and at the start, in the transaction that appends the first event,
     so a seat read after the rows is never older than the events it filters (a player who
     left the lobby, or whom `start` renumbered, never gets another seat's private parts).
-    `game`: the game just read, or its id (read it now)."""
+    `game`: the game just read (its seats with it), or its id (read it now)."""
     if not isinstance(game, Game):
-        game = get_game(game)
+        game = Game.objects.filter(id=game).first()
+        if game is None:
+            raise NotFound("no such game", code="game_not_found")
     rows, following = rows_after(game.id, after, limit)
     seat = seat_of(game, user)
     events = visible_events(rows, seat, following)

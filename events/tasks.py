@@ -1,4 +1,6 @@
-"""Celery tasks: thin wrappers that call services. Beat runs `sweep` every few seconds."""
+"""Celery tasks: thin wrappers that call the write path, the clocks and the webhooks.
+Beat runs `sweep` every few seconds. This is the only module of events/ that knows Celery
+(events/apps.py hands `enqueue_deliveries` to the webhook outbox at start-up)."""
 
 from __future__ import annotations
 
@@ -6,7 +8,8 @@ import logging
 
 from celery import shared_task
 
-from . import clocks, notify, services
+from . import clocks
+from .webhooks import delivery, outbox, reactions
 
 log = logging.getLogger(__name__)
 
@@ -18,8 +21,8 @@ def sweep() -> dict[str, int]:
     for deadline in clocks.due():
         fire_deadline.delay(str(deadline.game_id), deadline.seat, deadline.version)
         fired += 1
-    warned = services.send_clock_warnings()
-    delivery_ids = notify.due_deliveries()
+    warned = reactions.send_clock_warnings()
+    delivery_ids = outbox.due_deliveries()
     for delivery_id in delivery_ids:
         deliver_webhook.delay(delivery_id)
     return {"deadlines": fired, "warnings": warned, "deliveries": len(delivery_ids)}
@@ -28,9 +31,19 @@ def sweep() -> dict[str, int]:
 @shared_task(name="events.fire_deadline", ignore_result=True, acks_late=True)
 def fire_deadline(game_id: str, seat: int, version: int) -> str:
     """Apply the timeout policy for a seat if the game is still at `version`."""
-    return services.apply_timeout(game_id=game_id, seat=seat, version=version)
+    return clocks.apply_timeout(game_id=game_id, seat=seat, version=version)
 
 
 @shared_task(name="events.deliver_webhook", ignore_result=True, acks_late=True)
 def deliver_webhook(delivery_id: int) -> str:
-    return notify.deliver(delivery_id)
+    return delivery.deliver(delivery_id)
+
+
+def enqueue_deliveries(ids: list[int]) -> None:
+    """Hand deliveries to a worker now; if the broker is down the sweeper will later."""
+    for delivery_id in ids:
+        try:
+            deliver_webhook.delay(delivery_id)
+        except Exception:
+            log.warning("could not enqueue delivery %s; the sweeper will retry", delivery_id)
+            return

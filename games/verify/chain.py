@@ -5,7 +5,7 @@ ensure_ascii=False)` encoded as UTF-8, where `body` holds every stored field of 
 event but its hash (docs/fairness.md lists them). The first event's previous hash is
 64 zeros. A verifier needs nothing but the exported events to check it.
 
-The service hashes with these same functions when it appends (events/chain.py adds only
+The service hashes with these same functions when it appends (events/store/chain.py adds only
 the reading of a stored row).
 """
 

@@ -1,7 +1,7 @@
 """Upcasters: stored events of an older schema version read as the current one.
 
 Pure (standard library only), so the standalone verifier upcasts exactly as the service
-does (this is their one home; events/upcasters.py re-exports them). Stored rows are never
+does (this is their one home; events/store/upcasters.py re-exports them). Stored rows are never
 rewritten; each upcaster turns the data of one (event type, schema version) into the data
 of the next version, and `upcast` chains them. An upcaster may also rename the event: it
 then returns (new type, data), and the chain goes on from the new type at the next

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from events import audit as audit_service
+from events import audits as audit_service
 from events import store
 from events.models import Event, Game, Seat
 from games.bamboozled import RULES

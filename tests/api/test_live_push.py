@@ -1,4 +1,4 @@
-"""Live updates pushed on commit (events/broadcast.py, api/live_views.py): an idle stream
+"""Live updates pushed on commit (events/live/broadcast.py, api/live_views.py): an idle stream
 reads nothing, a commit wakes it once, a finished game's stream ends, streams per user
 are limited, and a stream ticket opens a stream without a header."""
 
@@ -18,7 +18,8 @@ from asgiref.sync import async_to_sync
 from django.db import connection
 from rest_framework.test import APIClient
 
-from events import broadcast, selectors
+from events import selectors
+from events.live import broadcast
 from tests.clocks.worker import ROOT
 from tests.support.api import BASE, Player, play_by_legal_actions, table
 from tests.support.live import drain
@@ -175,7 +176,7 @@ def test_without_redis_a_commit_in_another_process_reaches_this_ones_readers(
         hub.add("game-1", signal)
         here.start_receiver()
         publisher = subprocess.Popen([sys.executable, "-c", (
-            "from pathlib import Path; from events import broadcast; "
+            "from pathlib import Path; from events.live import broadcast; "
             f"broadcast.LocalTransport(broadcast.Hub(), folder=Path({str(folder)!r}))"
             ".publish('game-1', 5)")], cwd=ROOT)
         assert await signal.wait(10), "the other process's commit was not heard"

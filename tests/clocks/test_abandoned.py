@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from events import services
+from events import clocks as services
 from events.models import Deadline, Event, Game, Seat
 from tests.clocks.test_clock_service import make_due
 

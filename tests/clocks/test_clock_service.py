@@ -10,7 +10,7 @@ from django.db import connection
 from django.test import override_settings
 from django.utils import timezone
 
-from events import services
+from events import clocks as services
 from events.models import Deadline, Event, Game, Seat
 from tests.support.api import table
 

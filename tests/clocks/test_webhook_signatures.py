@@ -1,6 +1,6 @@
 """Webhook deliveries signed as Standard Webhooks says (issue #19), checked the way a
 receiver checks them: with the `standardwebhooks` library, on real POSTs made by the
-delivery code (events/notify.py) to a server of the test on 127.0.0.1.
+delivery code (events/webhooks/delivery.py) to a server of the test on 127.0.0.1.
 
 Stale timestamps are refused, secrets rotate with an overlap in which both sign, secrets
 of the old scheme keep their key, and the deprecated X-Dice-* headers still come.
@@ -24,7 +24,7 @@ from django.utils import timezone
 from standardwebhooks import webhooks as standard
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
-from events import notify
+from events.webhooks import delivery as notify
 from events.models import Delivery, Webhook as Hook
 from tests.support.api import table
 

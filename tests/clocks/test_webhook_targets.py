@@ -17,7 +17,7 @@ import pytest
 from django.test import override_settings
 from django.utils import timezone
 
-from events import notify
+from events.webhooks import delivery as notify
 from events.models import Delivery
 from tests.support.api import table
 

@@ -7,7 +7,7 @@ import json
 import random
 from typing import Any, Callable
 
-from events import chain
+from events.store import chain
 from games import registry
 from games.core import GameConfig
 from games.core.fairness import HmacDice, commitment

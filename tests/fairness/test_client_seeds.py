@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from events import services, upcasters
+from events.store import upcasters
+from events.writes import lobby as services
 from events.models import Event, Game, Seat
 from games.core.fairness import die_from_seed
 

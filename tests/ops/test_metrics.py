@@ -17,7 +17,9 @@ from prometheus_client import REGISTRY
 from rest_framework.test import APIClient
 
 from config.logs import JsonFormatter, RequestIdFilter
-from events import egress, notify, services, signing
+from events import clocks as services
+from events.webhooks import delivery as notify
+from events.webhooks import egress, signing
 from events.models import Deadline, Delivery, Webhook
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
 
-from events import chain
+from events.store import chain
 from events.models import Event, Game
 from events.verify import check_chain
 from tests.support.api import table

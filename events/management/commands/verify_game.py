@@ -51,17 +51,17 @@ class Command(BaseCommand):
             raise CommandError(f"cannot read {path}: {exc}", returncode=2) from None
 
     def from_database(self, game_id: str, export_to: str | None) -> tuple[dict, verify.Verdict]:
-        from events import audit as audits
-        from events.models import Game
+        from events import audits
+        from events.models import Game, GameStatus
 
         try:
             game = Game.objects.get(id=uuid.UUID(game_id))
         except (ValueError, Game.DoesNotExist):
             raise CommandError(f"no game {game_id}", returncode=2) from None
-        if game.status == "lobby":
+        if game.status == GameStatus.LOBBY:
             raise CommandError("the game has not started: there is nothing to verify",
                                returncode=2)
-        finished = game.status == "finished"
+        finished = game.status == GameStatus.FINISHED
         if export_to and not finished:
             raise CommandError("only a finished game's audit may be exported", returncode=2)
         audit = audits.export(game, running=not finished)

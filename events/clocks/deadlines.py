@@ -1,31 +1,24 @@
-"""Turn clocks: deadlines kept beside the stream, and the timeout policy applied on time.
+"""Turn clocks: deadlines kept beside the stream.
 
 A seat's clock starts when it becomes awaited or acts and runs on while it stays awaited.
 Each deadline holds the head version it applies to; the clock acts through the ordinary
-write path with that version, so a move that lands first makes a late timeout a no-op.
+write path with that version (events/clocks/timeouts.py), so a move that lands first makes
+a late timeout a no-op.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from .models import Deadline, Game, GameStatus, Seat
+from ..models import Deadline, Game, GameStatus, Seat
+from ..writes.hooks import Acted
 
 WARN_AT = 0.8  # share of the clock after which the clock_warning notification goes out
-
-
-@dataclass(frozen=True)
-class Acted:
-    """Who caused the append: a seat (by its player or by the clock), or the system."""
-
-    seat: int | None = None
-    by_clock: bool = False
 
 
 def autoplay_grace() -> timedelta:
@@ -33,18 +26,21 @@ def autoplay_grace() -> timedelta:
 
 
 def sync_deadlines(game: Game, awaiting: Mapping[int, str], acted: Acted,
-                   now: datetime | None = None) -> list[int]:
-    """Bring the game's deadlines in line with who is awaited now.
+                   seats: Sequence[Seat], now: datetime | None = None) -> list[int]:
+    """Bring the game's deadlines in line with who is awaited now (a game with a clock).
 
     Returns the seats whose clock (re)started, i.e. whose turn it newly is.
     """
     now = now or timezone.now()
     current = {d.seat: d for d in Deadline.objects.filter(game=game)}
     if game.status != GameStatus.ACTIVE or game.turn_timeout is None:
-        Deadline.objects.filter(game=game).delete()
+        if current:
+            Deadline.objects.filter(game=game).delete()
         return []
-    Deadline.objects.filter(game=game).exclude(seat__in=list(awaiting)).delete()
-    autoplay = set(Seat.objects.filter(game=game, autoplay=True).values_list("number", flat=True))
+    gone = [d.pk for seat, d in current.items() if seat not in awaiting]
+    if gone:
+        Deadline.objects.filter(pk__in=gone).delete()
+    autoplay = {s.number for s in seats if s.autoplay}
     started: list[int] = []
     for seat, kind in awaiting.items():
         existing = current.get(seat)
@@ -53,13 +49,14 @@ def sync_deadlines(game: Game, awaiting: Mapping[int, str], acted: Acted,
                                                            enqueued_at=None)
             continue
         continuing = acted.by_clock and acted.seat == seat
-        _start(game, seat, kind, now, continuing=continuing, autoplay=seat in autoplay)
+        _start(game, seat, kind, now, existing, continuing=continuing,
+               autoplay=seat in autoplay)
         started.append(seat)
     return started
 
 
-def _start(game: Game, seat: int, kind: str, now: datetime, *, continuing: bool,
-           autoplay: bool) -> None:
+def _start(game: Game, seat: int, kind: str, now: datetime, existing: Deadline | None, *,
+           continuing: bool, autoplay: bool) -> None:
     clock = timedelta(seconds=game.turn_timeout or 0)
     if continuing:
         due = now
@@ -67,33 +64,37 @@ def _start(game: Game, seat: int, kind: str, now: datetime, *, continuing: bool,
         due = now + min(clock, autoplay_grace())
     else:
         due = now + clock
-    Deadline.objects.update_or_create(game=game, seat=seat, defaults={
+    fields = {
         "kind": kind, "version": game.version, "started_at": now, "due_at": due,
         "warn_at": None if (continuing or autoplay) else now + clock * WARN_AT,
         "warned": False, "continuation": continuing, "enqueued_at": None,
-    })
+    }
+    if existing is not None:
+        Deadline.objects.filter(pk=existing.pk).update(**fields)
+    else:
+        Deadline.objects.create(game=game, seat=seat, **fields)
 
 
-def record_timeout(game: Game, seat: int, deadline: Deadline) -> None:
+def record_timeout(game: Game, seat: Seat, deadline: Deadline) -> None:
     """A full turn lost to the clock counts toward autoplay; finishing one does not."""
     if deadline.continuation:
         return
-    row = Seat.objects.get(game=game, number=seat)
-    row.timeouts_in_row += 1
-    if row.timeouts_in_row >= game.autoplay_after:
-        row.autoplay = True
-    row.save(update_fields=["timeouts_in_row", "autoplay"])
+    seat.timeouts_in_row += 1
+    if seat.timeouts_in_row >= game.autoplay_after:
+        seat.autoplay = True
+    seat.save(update_fields=["timeouts_in_row", "autoplay"])
 
 
-def everyone_on_autoplay(game: Game) -> bool:
+def everyone_on_autoplay(seats: Sequence[Seat]) -> bool:
     """No seat has a player who has acted since their clock took over."""
-    return not Seat.objects.filter(game=game, autoplay=False).exists()
+    return all(s.autoplay for s in seats)
 
 
-def player_is_back(game: Game, seat: int) -> None:
+def player_is_back(seat: Seat) -> None:
     """Any move by the player ends autoplay and resets the count of timeouts."""
-    Seat.objects.filter(game=game, number=seat).exclude(timeouts_in_row=0, autoplay=False) \
-        .update(timeouts_in_row=0, autoplay=False)
+    if seat.timeouts_in_row or seat.autoplay:
+        Seat.objects.filter(pk=seat.pk).update(timeouts_in_row=0, autoplay=False)
+        seat.timeouts_in_row, seat.autoplay = 0, False
 
 
 def due(now: datetime | None = None, limit: int = 200, stale_after: int = 30) -> list[Deadline]:

@@ -12,11 +12,11 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from ..errors import BadRequest, Conflict, NotFound
+from ..models import Delivery, Webhook, WebhookEvent
 from . import egress, signing
-from .errors import BadRequest, Conflict, NotFound
-from .models import Delivery, Webhook, WebhookEvent
 
-KINDS = [k.value for k in WebhookEvent]
+KINDS = WebhookEvent.values
 
 
 def _check_url(url: str) -> None:

@@ -1,65 +1,25 @@
-"""Webhook notifications: outbox rows written with the events, delivered by Celery.
+"""One delivery attempt of a webhook notification, signed, with retries and backoff.
 
 A delivery's body is the canonical JSON of {"id", "kind", "created_at", "data"}. Each
-attempt is signed as Standard Webhooks says (events/signing.py): `webhook-id` (msg_<id>,
-the same on every retry), `webhook-timestamp` (now) and `webhook-signature` (one v1
-signature per secret in force: two during a rotation's overlap), with the secrets the
-webhook has at that attempt. The deprecated `X-Dice-Signature: sha256=<hex>` (HMAC of
-the body alone, with the current secret) is sent alongside until 2027-06-30.
-Payloads carry only public facts (no view, no dice, no cards).
+attempt is signed as Standard Webhooks says (signing.py): `webhook-id` (msg_<id>, the same
+on every retry), `webhook-timestamp` (now) and `webhook-signature` (one v1 signature per
+secret in force: two during a rotation's overlap), with the secrets the webhook has at
+that attempt. The deprecated `X-Dice-Signature: sha256=<hex>` (HMAC of the body alone,
+with the current secret) is sent alongside until 2027-06-30.
 """
 
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
-from typing import Any, Iterable
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from . import chain, egress, metrics, signing, webhooks
-from .models import Delivery, DeliveryStatus, Game, Seat, Webhook, WebhookEvent
-
-log = logging.getLogger(__name__)
-
-
-def notify(game: Game, kind: str, seats: Iterable[int], /, **data: Any) -> list[Delivery]:
-    """Queue `kind` for the players in `seats` whose webhooks asked for it.
-
-    The first three are positional-only, so `data` may hold any key (a clock_warning's
-    payload has its own "kind": the decision awaited)."""
-    users = dict(Seat.objects.filter(game=game, number__in=list(seats))
-                 .values_list("user_id", "number"))
-    if not users:
-        return []
-    now = timezone.now()
-    rows = []
-    for hook in Webhook.objects.filter(user_id__in=list(users), active=True):
-        if kind not in hook.events:
-            continue
-        payload = {"game_id": str(game.id), "game_type": game.game_type,
-                   "version": game.version, "seat": users[hook.user_id], **data}
-        rows.append(Delivery(webhook=hook, game=game, kind=kind, payload=payload,
-                             next_attempt_at=now))
-    created = Delivery.objects.bulk_create(rows)
-    if created:
-        ids = [d.pk for d in created if d.pk is not None]
-        transaction.on_commit(lambda: enqueue_deliveries(ids))
-    return created
-
-
-def enqueue_deliveries(ids: list[int]) -> None:
-    """Hand deliveries to a worker now; if the broker is down the sweeper will later."""
-    from .tasks import deliver_webhook
-
-    for delivery_id in ids:
-        try:
-            deliver_webhook.delay(delivery_id)
-        except Exception:  # the broker is down: the outbox row waits for the sweeper
-            log.warning("could not enqueue delivery %s; the sweeper will retry", delivery_id)
-            return
+from .. import metrics
+from ..models import Delivery, DeliveryStatus
+from ..store import chain
+from . import egress, registrations, signing
 
 
 def body_of(delivery: Delivery) -> bytes:
@@ -84,7 +44,7 @@ def headers_of(delivery: Delivery, body: bytes) -> dict[str, str]:
         "User-Agent": "dice-games-webhooks/1",
         "webhook-id": msg_id,
         "webhook-timestamp": str(timestamp),
-        "webhook-signature": signing.signatures(webhooks.secrets_in_force(hook), msg_id,
+        "webhook-signature": signing.signatures(registrations.secrets_in_force(hook), msg_id,
                                                 timestamp, body),
     }
     if settings.DICE_WEBHOOK_LEGACY_HEADERS:  # deprecated: until 2027-06-30
@@ -130,23 +90,9 @@ def deliver(delivery_id: int) -> str:
 
 
 def _post(delivery: Delivery) -> tuple[int | None, str]:
-    """One POST to the webhook's URL, at an address checked now (events/egress.py); no
+    """One POST to the webhook's URL, at an address checked now (egress.py); no
     redirect is followed and a failure is a short generic reason, never the receiver's."""
     body = body_of(delivery)
     return egress.post(delivery.webhook.url, body, headers_of(delivery, body),
                        timeout=settings.DICE_WEBHOOK_TIMEOUT,
                        allow_private=settings.DICE_WEBHOOK_ALLOW_PRIVATE)
-
-
-def due_deliveries(limit: int = 200, stale_after: int = 60) -> list[int]:
-    now = timezone.now()
-    stale = now - timedelta(seconds=stale_after)
-    with transaction.atomic():
-        ids = list(Delivery.objects.select_for_update(skip_locked=True)
-                   .filter(status=DeliveryStatus.PENDING, next_attempt_at__lte=now)
-                   .exclude(enqueued_at__gt=stale).values_list("pk", flat=True)[:limit])
-        Delivery.objects.filter(pk__in=ids).update(enqueued_at=now)
-    return ids
-
-
-KINDS = [k.value for k in WebhookEvent]

@@ -11,9 +11,11 @@ from typing import Any
 
 from games.core import challenges as challenge_reports
 
-from . import chain, store, verify
-from .errors import Conflict
-from .models import Event, Game, GameStatus
+from .. import store
+from ..errors import Conflict
+from ..models import Event, Game, GameStatus
+from ..store import chain
+from .. import verify
 
 
 def audit_event(row: Event) -> dict[str, Any]:

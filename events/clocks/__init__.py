@@ -1,0 +1,16 @@
+"""Turn clocks: deadlines beside the stream (deadlines.py), kept in line with who is
+awaited by listening to the write path (reactions.py), and the timeout action applied
+through the write path when a deadline passes (timeouts.py)."""
+
+from .deadlines import (
+    WARN_AT,
+    autoplay_grace,
+    deadlines_of,
+    due,
+    everyone_on_autoplay,
+    player_is_back,
+    record_timeout,
+    sync_deadlines,
+    warnings_due,
+)
+from .timeouts import abandon, apply_timeout

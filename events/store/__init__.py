@@ -1,0 +1,21 @@
+"""The event store: a game's stream (read, append with the hash chain), the fold of a
+stream into the rules' state (cache and snapshots), upcasters of stored events.
+
+    stream.py     rows, append (Batch), the service's own events
+    chain.py      the hash chain as the service uses it (its one home: games/verify)
+    upcasters.py  stored schema versions, upcast on read (one home: games/verify)
+    fold.py       fold, the state cache, state_at
+    snapshots.py  derived states every SNAPSHOT_EVERY events, keyed by the rules' code
+"""
+
+from .fold import CACHE, StateCache, fold, replay, state_at
+from .stream import (
+    SERVICE_EVENTS,
+    Batch,
+    append,
+    insert,
+    rows,
+    rules_of,
+    to_rule_event,
+)
+from .upcasters import UPCASTERS, schema_version_of, upcast, upcast_event

@@ -1,0 +1,88 @@
+"""Reading and appending a game's stream.
+
+The stream holds the rules' events plus the service's own (SERVICE_EVENTS):
+`table_seated` (who sits where, the seed commitment) opens it, `game_abandoned` ends a
+game every seat of which was left to the clock, and `seed_revealed` closes it. Those are
+not folded by the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from django.utils import timezone
+
+from games import registry
+from games.core import Event as RuleEvent
+from games.core.fairness import Draw
+from games.core.rules import GameRules
+from games.verify.replay import SERVICE_EVENTS  # noqa: F401 (its one home; re-exported)
+
+from ..models import Event, Game
+from . import chain
+from .upcasters import schema_version_of, upcast_event
+
+
+def to_rule_event(row: Event) -> RuleEvent:
+    kind, data = upcast_event(row.type, row.schema_version, row.data)
+    return RuleEvent.from_dict({"type": kind, "data": data, "private": row.private})
+
+
+def rules_of(game: Game) -> GameRules:
+    return registry.get(game.game_type)
+
+
+def rows(game: Game, after: int = 0, upto: int | None = None) -> list[Event]:
+    query = Event.objects.filter(game=game, seq__gt=after)
+    if upto is not None:
+        query = query.filter(seq__lte=upto)
+    return list(query.order_by("seq"))
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Events decided together, with what caused them and the dice they used."""
+
+    events: Sequence[RuleEvent]
+    actor: str
+    command: dict | None = None
+    draws: Sequence[Draw] = ()
+    idempotency_key: str | None = None
+
+
+def append(game: Game, batch: Batch, *, write: bool = True) -> list[Event]:
+    """Append a batch at the head of a locked game's stream (caller holds the lock).
+
+    The previous hash is the game row's `head_hash` (kept with `version`, no read of the
+    stream); the caller saves the game row in the same transaction. `write=False`: the
+    rows are made and the head moved, but the caller inserts them (`insert`, several
+    batches in one statement) before the transaction ends."""
+    prev_hash = game.head_hash or chain.GENESIS
+    now = timezone.now()
+    new_rows: list[Event] = []
+    for index, event in enumerate(batch.events):
+        raw = event.to_dict()
+        row = Event(
+            game=game, seq=game.version + index + 1, type=event.type,
+            schema_version=schema_version_of(event.type), data=raw["data"], private=raw["private"],
+            actor=batch.actor, command=batch.command if index == 0 else None,
+            draws=[d.to_list() for d in batch.draws] if index == 0 else [],
+            idempotency_key=batch.idempotency_key if index == 0 else None,
+            recorded_at=now, prev_hash=prev_hash, hash="",
+        )
+        row.hash = chain.event_hash(chain.row_body(row))
+        prev_hash = row.hash
+        new_rows.append(row)
+    if write:
+        insert(new_rows)
+    game.version += len(new_rows)
+    game.dice_used += len(batch.draws)
+    game.head_hash = prev_hash
+    return new_rows
+
+
+def insert(new_rows: list[Event]) -> None:
+    """Insert rows made by `append(..., write=False)`, in order, in one statement."""
+    if new_rows:
+        Event.objects.bulk_create(new_rows)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from events.models import GameStatus
 from events.verify import CHECKS, FORMAT
 from games import registry
 
@@ -158,6 +159,6 @@ class ChallengeSerializer(serializers.Serializer):
 class ChallengeListSerializer(serializers.Serializer):
     game_id = serializers.UUIDField()
     game_type = serializers.CharField()
-    status = serializers.ChoiceField(choices=["lobby", "active", "finished"])
+    status = serializers.ChoiceField(choices=GameStatus.values)
     version = serializers.IntegerField(help_text="the reports cover events up to this seq")
     challenges = ChallengeSerializer(many=True)

@@ -9,14 +9,14 @@ from django.conf import settings
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
+from events.models import MAX_TURN_TIMEOUT, GameStatus, WebhookEvent
 from games import registry
 
 JSON_OBJECT_HELP = "a JSON object"
 MAX_INT = 2**31 - 1  # every integer the API takes fits the database's integers
-MAX_TURN_TIMEOUT = 30 * 24 * 3600
-# The notifications a webhook may receive (events/webhooks.py's WebhookEvent): one enum,
+# The notifications a webhook may receive (events.models.WebhookEvent): one enum,
 # WebhookKindEnum, in requests and answers alike.
-WEBHOOK_KINDS = ["your_turn", "game_started", "game_over", "clock_warning"]
+WEBHOOK_KINDS = WebhookEvent.values
 
 
 class StrictStrings:
@@ -228,7 +228,7 @@ class AwaitingSerializer(serializers.Serializer):
 class GameSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     game_type = serializers.CharField()
-    status = serializers.ChoiceField(choices=["lobby", "active", "finished"])
+    status = serializers.ChoiceField(choices=GameStatus.values)
     options = serializers.DictField(child=serializers.JSONField(allow_null=True))
     table_size = serializers.IntegerField()
     creator = serializers.CharField()
@@ -473,7 +473,7 @@ class StateQuerySerializer(QuerySerializer):
 
 
 class GameListQuerySerializer(QuerySerializer):
-    status = serializers.ChoiceField(choices=["lobby", "active", "finished"], required=False)
+    status = serializers.ChoiceField(choices=GameStatus.values, required=False)
     game_type = serializers.ChoiceField(choices=sorted(registry.GAMES), required=False)
     mine = serializers.BooleanField(required=False, default=False)
     limit = QueryIntegerField(required=False, min_value=1, max_value=200, default=50)

@@ -27,7 +27,8 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
-from events import services, store  # noqa: E402
+from events import store  # noqa: E402
+from events import writes as services  # noqa: E402
 from events.models import Game  # noqa: E402
 from games.core import GameConfig  # noqa: E402
 from games.core.options import resolve_options  # noqa: E402

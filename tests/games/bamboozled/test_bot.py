@@ -14,41 +14,24 @@ from games.bamboozled import RULES as R
 from games.bamboozled.bot import BOTS, match_chance, truth_chance
 from games.bamboozled.data import CARD_NAMES, readings
 from games.bamboozled.state import CardUse, State
-from games.core import Event, replay
+from games.core import Event
 from games.core.bots import Rng, Seen, random_policy
 from games.core.legal import expand_all
-from tests.support.harness import RandomDice, config
+from tests.support import bots
+from tests.support.harness import RandomDice
 
 Policy = Callable[[Seen, Rng], dict[str, Any]]
 OPTION_MIXES = [{}, {"hand_limit": None}, {"strikes": 4, "hand_limit": 1}, {"kids": True}]
 
 
 def seen_for(state: State, events: list[Event], seat: int) -> Seen:
-    return Seen(seat=seat, view=R.view(state, seat), legal=R.legal_actions(state, seat),
-                events=[e.visible_to(seat) for e in events])
+    return bots.seen_for(R, state, events, seat)
 
 
 def play(policies: list[Policy], seed: int, options: dict[str, Any] | None = None,
-         visit: Callable[[State, list[Event], int, Seen, dict[str, Any]], None] | None = None,
-         ) -> dict[str, Any]:
+         visit: bots.Visit | None = None) -> dict[str, Any]:
     """One game, seat i played by policies[i]; `visit` sees every decision."""
-    dice = RandomDice(random.Random(seed))
-    cfg = config(R, len(policies), first_player=None, **(options or {}))
-    events = list(R.setup(cfg, dice))
-    state = replay(R, events)
-    step = 0
-    while (result := R.outcome(state)) is None:
-        seat = min(R.awaiting(state))
-        seen = seen_for(state, events, seat)
-        action = policies[seat](seen, Rng(f"{seed}:{step}"))
-        if visit is not None:
-            visit(state, events, seat, seen, action)
-        new = R.decide(state, seat, action, dice)
-        events.extend(new)
-        state = replay(R, new, state)
-        step += 1
-        assert step < 5000
-    return result
+    return bots.play(R, policies, seed, options or {}, visit, max_steps=5000)
 
 
 @pytest.mark.parametrize("options", OPTION_MIXES)

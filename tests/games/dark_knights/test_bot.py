@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from games.core import Event, replay
+from games.core import Event
 from games.core.bots import Rng, Seen, random_policy
 from games.core.legal import expand_all
 from games.dark_knights import RULES as R
@@ -20,37 +20,20 @@ from games.dark_knights.bot import BOTS
 from games.dark_knights.combinations import apply_set_aside, forced_joins, join_all, set_score
 from games.dark_knights.set_asides import set_aside_choices
 from games.dark_knights.state import State, die_showing
-from tests.support.harness import RandomDice, config
+from tests.support import bots
+from tests.support.harness import RandomDice
 
 Policy = Callable[[Seen, Rng], dict[str, Any]]
 
 
 def seen_for(state: State, events: list[Event], seat: int) -> Seen:
-    return Seen(seat=seat, view=R.view(state, seat), legal=R.legal_actions(state, seat),
-                events=[e.visible_to(seat) for e in events])
+    return bots.seen_for(R, state, events, seat)
 
 
 def play(policies: list[Policy], seed: int, options: dict[str, Any] | None = None,
-         visit: Callable[[State, list[Event], int, Seen, dict[str, Any]], None] | None = None,
-         ) -> dict[str, Any]:
+         visit: bots.Visit | None = None) -> dict[str, Any]:
     """One game, seat i played by policies[i]; `visit` sees every decision."""
-    dice = RandomDice(random.Random(seed))
-    cfg = config(R, len(policies), first_player=None, **(options or {"target": 300}))
-    events = list(R.setup(cfg, dice))
-    state = replay(R, events)
-    step = 0
-    while (result := R.outcome(state)) is None:
-        seat = min(R.awaiting(state))
-        seen = seen_for(state, events, seat)
-        action = policies[seat](seen, Rng(f"{seed}:{step}"))
-        if visit is not None:
-            visit(state, events, seat, seen, action)
-        new = R.decide(state, seat, action, dice)
-        events.extend(new)
-        state = replay(R, new, state)
-        step += 1
-        assert step < 20_000
-    return result
+    return bots.play(R, policies, seed, options or {"target": 300}, visit, max_steps=20000)
 
 
 @pytest.mark.parametrize("level", list(BOTS))

@@ -1,0 +1,42 @@
+"""Driving bots in tests: what a seat sees, and a whole game played by policies."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from games.core import Event, GameRules, replay
+from games.core.bots import Rng, Seen
+from tests.support.harness import RandomDice, config
+
+Policy = Callable[[Seen, Rng], dict[str, Any]]
+Visit = Callable[[Any, list[Event], int, Seen, dict[str, Any]], None]
+
+
+def seen_for(rules: GameRules, state: Any, events: list[Event], seat: int) -> Seen:
+    """What `seat` may see: its view, its legal items, the events as served to it."""
+    return Seen(seat=seat, view=rules.view(state, seat), legal=rules.legal_actions(state, seat),
+                events=[e.visible_to(seat) for e in events])
+
+
+def play(rules: GameRules, policies: list[Policy], seed: int, options: dict[str, Any],
+         visit: Visit | None = None, max_steps: int = 20_000) -> dict[str, Any]:
+    """One game, seat i played by policies[i] (the lowest awaited seat moves); `visit`
+    sees every decision. Returns the outcome."""
+    dice = RandomDice(random.Random(seed))
+    events = list(rules.setup(config(rules, len(policies), first_player=None, **options), dice))
+    state = replay(rules, events)
+    step = 0
+    while (result := rules.outcome(state)) is None:
+        seat = min(rules.awaiting(state))
+        seen = seen_for(rules, state, events, seat)
+        action = policies[seat](seen, Rng(f"{seed}:{step}"))
+        if visit is not None:
+            visit(state, events, seat, seen, action)
+        new = rules.decide(state, seat, action, dice)
+        events.extend(new)
+        state = replay(rules, new, state)
+        step += 1
+        assert step < max_steps, "the game did not end"
+    return result

@@ -20,7 +20,9 @@ def json_object(help_text: str, **kwargs: object) -> serializers.DictField:
 
 class AuditSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    player = serializers.CharField()
+    player = serializers.CharField(allow_null=True, help_text="null for a bot's seat")
+    bot = serializers.CharField(allow_null=True, help_text="a bot's seat: its level; null "
+                                "for a player's seat")
     client_seed = serializers.CharField(help_text="the player's contribution to the dice")
 
 
@@ -53,7 +55,7 @@ class AuditEventSerializer(serializers.Serializer):
     private = serializers.DictField(
         child=serializers.DictField(child=serializers.JSONField(allow_null=True)),
         help_text="every seat's private part, by seat number (\"0\", \"1\", ...)")
-    actor = serializers.CharField(help_text="seat:N, system, clock or bot")
+    actor = serializers.CharField(help_text="seat:N, bot:N, clock or system")
     command = json_object("on a batch's first event: {\"setup\": {...}} or "
                           "{\"seat\": n, \"action\": {...}}; else null", allow_null=True)
     draws = serializers.ListField(

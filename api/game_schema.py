@@ -144,11 +144,13 @@ def closed_if_empty(schema: dict[str, JSON]) -> dict[str, JSON]:
 
 @dataclass(frozen=True)
 class TableSeat(Record):
-    """A seat as the start fixed it."""
+    """A seat as the start fixed it: a player's, or a bot's (no player, and its level)."""
 
     seat: int
-    player: str
+    player: str | None = field(metadata=doc("the player's username; null for a bot"))
     client_seed: str = field(metadata=doc("the seat's contribution to the dice; empty: none"))
+    bot: str | None = field(default=None, metadata=doc(
+        "a bot's seat: its level (docs/bots.md); absent for a player's seat", omit_none=True))
 
 
 @dataclass(frozen=True)
@@ -190,7 +192,8 @@ SERVICE_EVENTS = (TableSeated, GameAbandoned, SeedRevealed)
 ENVELOPE = {
     "seq": {"type": "integer", "minimum": 1,
             "description": "the event's sequence number in its game (1, 2, ...)"},
-    "actor": {"type": "string", "description": "seat:N, system, clock or bot"},
+    "actor": {"type": "string", "description": "seat:N (the player of seat N), bot:N (a bot "
+              "playing seat N), clock or system"},
     "recorded_at": {"type": "string", "format": "date-time",
                     "description": "UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ"},
     "batch_end": {"type": "boolean", "description": (

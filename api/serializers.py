@@ -12,6 +12,8 @@ from rest_framework import serializers
 from events.models import MAX_TURN_TIMEOUT, GameStatus, WebhookEvent
 from games import registry
 
+from .bot_serializers import AddBotSerializer
+
 JSON_OBJECT_HELP = "a JSON object"
 MAX_INT = 2**31 - 1  # every integer the API takes fits the database's integers
 # The notifications a webhook may receive (events.models.WebhookEvent): one enum,
@@ -137,6 +139,9 @@ class GameTypeSerializer(serializers.Serializer):
     options = OptionSerializer(many=True)
     options_schema = serializers.DictField(child=serializers.JSONField(),
                                            help_text="JSON schema of the whole options object")
+    bot_levels = serializers.ListField(
+        child=serializers.CharField(), help_text="the levels of bot a table may seat "
+        "(POST /games `bots`, POST /games/{id}/bots), weakest first; always `basic`")
     rules_url = serializers.URLField(help_text="the rules (Markdown): GET it")
     detail_url = serializers.URLField(help_text="the game type with its JSON Schemas")
 
@@ -178,8 +183,12 @@ class CreateGameSerializer(StrictStrings, serializers.Serializer):
                   "DICE_MIN_TURN_TIMEOUT, to 30 days); null: no clock")
     autoplay_after = serializers.IntegerField(
         min_value=1, max_value=100,
-        required=False, default=3, help_text="timeouts in a row after which the timeout "
-        "policy plays the seat until its player acts again")
+        required=False, default=3, help_text="timeouts in a row after which the seat goes "
+        "on autoplay (played by the game's basic bot) until its player acts again")
+    bots = serializers.ListField(
+        child=AddBotSerializer(), required=False, max_length=11,
+        help_text="bots to seat after the creator, in seats 1, 2, ... (at most `seats` - 1); "
+                  "none if omitted")
 
 
 class ClientSeedSerializer(StrictStrings, serializers.Serializer):
@@ -208,13 +217,16 @@ class StartSerializer(serializers.Serializer):
 
 class SeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    player = serializers.CharField()
+    player = serializers.CharField(allow_null=True, help_text="the player's username; null "
+                                   "for a bot's seat")
+    bot = serializers.CharField(allow_null=True, help_text="a bot's seat: its level (e.g. "
+                                "basic); null for a player's seat")
     client_seed = serializers.CharField(
         allow_blank=True, help_text="the seat's own contribution to the dice; empty: none. "
         "Set or change it with PUT /games/{id}/client-seed until the game starts")
     autoplay = serializers.BooleanField(
-        help_text="true: the seat timed out too often and the timeout policy plays it until "
-                  "its player acts again")
+        help_text="true: the seat timed out too often and the game's basic bot plays it "
+                  "until its player acts again")
     timeouts_in_row = serializers.IntegerField()
 
 
@@ -285,7 +297,8 @@ class EventSerializer(serializers.Serializer):
     data = serializers.DictField(child=serializers.JSONField(allow_null=True))
     private = serializers.DictField(child=serializers.JSONField(allow_null=True), required=False,
                                     help_text="present only on the caller's own private part")
-    actor = serializers.CharField(help_text="seat:N, system, clock or bot")
+    actor = serializers.CharField(
+        help_text="seat:N (the player of seat N), bot:N (a bot playing seat N), clock or system")
     recorded_at = serializers.DateTimeField(help_text="when it was appended (UTC, RFC 3339)")
     batch_end = serializers.BooleanField(
         help_text="true on the last event of a batch (the events one action, the clock or "

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from . import audit_views, auth_views, game_type_views, live_views, views, webhook_views
+from . import (audit_views, auth_views, bot_views, game_type_views, live_views, views,
+               webhook_views)
 
 urlpatterns = [
     path("auth/register", auth_views.RegisterView.as_view(), name="register"),
@@ -18,6 +19,8 @@ urlpatterns = [
     path("games/<uuid:game_id>/client-seed", views.ClientSeedView.as_view(), name="client-seed"),
     path("games/<uuid:game_id>/leave", views.LeaveView.as_view(), name="leave"),
     path("games/<uuid:game_id>/start", views.StartView.as_view(), name="start"),
+    path("games/<uuid:game_id>/bots", bot_views.BotListView.as_view(), name="bots"),
+    path("games/<uuid:game_id>/bots/<int:seat>", bot_views.BotDetailView.as_view(), name="bot"),
     path("games/<uuid:game_id>/legal-actions", views.LegalActionsView.as_view(),
          name="legal-actions"),
     path("games/<uuid:game_id>/actions", views.ActionView.as_view(), name="actions"),

@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from events import selectors, writes
 from events.errors import BadRequest
+from games import registry
 from games.core.options import options_schema
 
 from . import conditional as cond
@@ -47,6 +48,7 @@ def _game_type(rules: Any, request: Request) -> dict[str, Any]:
         "options": [{"name": o.name, "default": o.default, "schema": dict(o.schema),
                      "description": o.description} for o in rules.options],
         "options_schema": options_schema(rules.options),
+        "bot_levels": registry.bot_levels(rules.slug),
         "rules_url": request.build_absolute_uri(reverse("game-type-rules", args=[rules.slug])),
         "detail_url": request.build_absolute_uri(reverse("game-type", args=[rules.slug])),
     }
@@ -87,7 +89,8 @@ class GameListView(APIView):
                                   seats=data["seats"], options=data.get("options"),
                                   client_seed=data.get("client_seed"),
                                   turn_timeout=data["turn_timeout"],
-                                  autoplay_after=data["autoplay_after"])
+                                  autoplay_after=data["autoplay_after"],
+                                  bots=[bot.get("level", "basic") for bot in data.get("bots", [])])
         return Response(selectors.game_for(game, request.user), status=status.HTTP_201_CREATED,
                         headers={"Location": reverse("game", args=[game.id])})
 

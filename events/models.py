@@ -60,10 +60,16 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
+    """A seat at a table: a player's (`user`) or a bot's (`bot_level`), never both."""
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_set")
     number = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                             related_name="seats")
+                             related_name="seats", null=True, blank=True,
+                             help_text="the player; null for a bot's seat")
+    bot_level = models.CharField(max_length=20, blank=True, default="",
+                                 help_text="the bot's level (games/<game>/bot.py BOTS); "
+                                 "blank for a player's seat")
     client_seed = models.CharField(max_length=128, blank=True, default="",
                                    help_text="the player's own seed; empty: contributes none")
     joined_at = models.DateTimeField(auto_now_add=True)
@@ -76,7 +82,19 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="unique_seat_number"),
             models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_user"),
+            models.CheckConstraint(
+                condition=(models.Q(user__isnull=False, bot_level="")
+                       | (models.Q(user__isnull=True) & ~models.Q(bot_level=""))),
+                name="seat_is_player_or_bot"),
         ]
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+    def player_name(self) -> str | None:
+        """The player's username; None for a bot."""
+        return self.user.get_username() if self.user_id is not None else None
 
 
 class Event(models.Model):
@@ -88,7 +106,7 @@ class Event(models.Model):
     schema_version = models.PositiveSmallIntegerField(default=1)
     data = models.JSONField(default=dict)
     private = models.JSONField(default=dict, help_text="{seat: payload} seen by that seat only")
-    actor = models.CharField(max_length=20, help_text="seat:N, system, clock or bot")
+    actor = models.CharField(max_length=20, help_text="seat:N, bot:N, clock or system")
     command = models.JSONField(null=True, blank=True,
                                help_text="the action that caused this batch (first event only)")
     draws = models.JSONField(default=list, help_text="[[nonce, sides, value], ...] rolled here")
@@ -158,6 +176,27 @@ class Deadline(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="one_deadline_per_seat"),
+        ]
+
+
+class BotTurn(models.Model):
+    """A seat the bot plays, awaited at `version`: a read-model row written with the events
+    that ask for it (events/bots/), so the sweeper finds a bot move whose task was lost.
+
+    A bot's own seat, or a player's seat on autoplay (played by the game's basic bot)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="bot_turns")
+    seat = models.PositiveSmallIntegerField()
+    level = models.CharField(max_length=20, help_text="the bot level that plays it")
+    version = models.PositiveIntegerField(help_text="the head version the move is for")
+    due_at = models.DateTimeField(db_index=True, help_text="when the bot moves")
+    enqueued_at = models.DateTimeField(null=True, blank=True)
+    failed = models.BooleanField(default=False,
+                                 help_text="the bot raised: the seat is left to its clock")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_bot_turn_per_seat"),
         ]
 
 

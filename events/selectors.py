@@ -74,8 +74,9 @@ def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
 
 
 def seats(game: Game) -> list[dict[str, Any]]:
-    return [{"seat": s.number, "player": s.user.get_username(), "client_seed": s.client_seed,
-             "autoplay": s.autoplay, "timeouts_in_row": s.timeouts_in_row}
+    return [{"seat": s.number, "player": s.player_name(), "bot": s.bot_level or None,
+             "client_seed": s.client_seed, "autoplay": s.autoplay,
+             "timeouts_in_row": s.timeouts_in_row}
             for s in seat_rows(game)]
 
 

@@ -1,7 +1,10 @@
-"""Every game the service hosts, by slug."""
+"""Every game the service hosts, by slug, and each game's bots by level."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from .core.bots import Policy
 from .core.rules import GameRules
 
 
@@ -21,3 +24,25 @@ GAMES: dict[str, GameRules] = _load()
 
 def get(slug: str) -> GameRules:
     return GAMES[slug]
+
+
+def _load_bots() -> dict[str, Mapping[str, Policy]]:
+    from .bamboozled.bot import BOTS as bamboozled
+    from .bare_bones.bot import BOTS as bare_bones
+    from .dark_knights.bot import BOTS as dark_knights
+    from .skip_bo_dice.bot import BOTS as skip_bo_dice
+    from .snake_bones.bot import BOTS as snake_bones
+
+    return {"snake-bones": snake_bones, "bamboozled": bamboozled,
+            "dark-knights": dark_knights, "skip-bo-dice": skip_bo_dice,
+            "bare-bones": bare_bones}
+
+
+# Every game's bots: {slug: {level: policy}}; each has at least "basic".
+BOTS: dict[str, Mapping[str, Policy]] = _load_bots()
+
+
+def bot_levels(slug: str) -> list[str]:
+    """The bot levels a game offers, weakest first ("basic" always first)."""
+    levels = BOTS.get(slug, {})
+    return sorted(levels, key=lambda level: (level != "basic", level))

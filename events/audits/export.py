@@ -28,7 +28,7 @@ def game_part(game: Game) -> dict[str, Any]:
     return {
         "id": str(game.id), "game_type": game.game_type, "status": game.status,
         "options": game.options, "table_size": game.seats,
-        "seats": [{"seat": s.number, "player": s.user.get_username(),
+        "seats": [{"seat": s.number, "player": s.player_name(), "bot": s.bot_level or None,
                    "client_seed": s.client_seed} for s in seats],
         "version": game.version, "dice_used": game.dice_used,
         "server_seed_hash": game.server_seed_hash, "server_seed": game.server_seed,

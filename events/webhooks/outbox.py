@@ -33,9 +33,10 @@ def notify(game: Game, kind: str, seats: Iterable[int], /, *, seat_rows: Sequenc
     the caller has them (no query for them then)."""
     wanted = set(seats)
     if seat_rows is not None:
-        users = {s.user_id: s.number for s in seat_rows if s.number in wanted}
+        users = {s.user_id: s.number for s in seat_rows
+                 if s.number in wanted and s.user_id is not None}
     else:
-        users = dict(Seat.objects.filter(game=game, number__in=list(wanted))
+        users = dict(Seat.objects.filter(game=game, number__in=list(wanted), user__isnull=False)
                      .values_list("user_id", "number"))
     if not users:
         return []

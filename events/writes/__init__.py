@@ -1,6 +1,7 @@
 """The write path: every change to a game goes through here, in one transaction each.
 
     lobby.py    create, join, client seed, leave, start
+    bots.py     bot seats in the lobby: seat one, remove one (their moves: events/bots/)
     actions.py  a move: lock, check, decide, append (submit_action; the clock's too)
     head.py     after a batch: the named steps that refresh the game's head
     hooks.py    what a batch announces (Appended) to its listeners: clocks, webhooks
@@ -11,5 +12,6 @@ here imports the clocks or the webhooks: they listen (events/apps.py wires them)
 """
 
 from .actions import ActionResult, fingerprint, submit_action
+from .bots import add_bot, remove_bot
 from .hooks import Acted, Appended
 from .lobby import create_game, join_game, leave_game, set_client_seed, start_game

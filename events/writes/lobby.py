@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -20,6 +20,7 @@ from .. import store
 from ..errors import BadRequest, Conflict, Forbidden
 from ..models import MAX_TURN_TIMEOUT, Game, GameStatus, Seat
 from . import head
+from .bots import check_bots, seat_bots
 from .hooks import Acted
 from .locks import locked, seats_of
 
@@ -44,8 +45,10 @@ def _check_clock(turn_timeout: int | None, autoplay_after: int) -> None:
 
 def create_game(*, user: AbstractBaseUser, game_type: str, seats: int,
                 options: Mapping[str, Any] | None = None, client_seed: str | None = None,
-                turn_timeout: int | None = None, autoplay_after: int = 3) -> Game:
-    """Open a lobby; the creator (the Bone Master, the host) takes seat 0."""
+                turn_timeout: int | None = None, autoplay_after: int = 3,
+                bots: Sequence[Any] = ()) -> Game:
+    """Open a lobby; the creator (the Bone Master, the host) takes seat 0 and bots of the
+    `bots` levels the seats after it (events/writes/bots.py)."""
     _check_clock(turn_timeout, autoplay_after)
     if game_type not in registry.GAMES:
         raise BadRequest(f"unknown game type {game_type!r}", code="unknown_game_type")
@@ -57,6 +60,7 @@ def create_game(*, user: AbstractBaseUser, game_type: str, seats: int,
         resolved = resolve_options(rules.options, options)
     except InvalidOptions as exc:
         raise BadRequest(str(exc), code="invalid_options") from None
+    levels = check_bots(game_type, seats, bots)
     seed = _server_seed()
     with transaction.atomic():
         game = Game.objects.create(
@@ -65,6 +69,7 @@ def create_game(*, user: AbstractBaseUser, game_type: str, seats: int,
             autoplay_after=autoplay_after,
         )
         Seat.objects.create(game=game, number=0, user=user, client_seed=_client_seed(client_seed))
+        seat_bots(game, levels, {0})
     return game
 
 
@@ -158,6 +163,14 @@ def _table_seated(game: Game, seats: list[Seat]) -> RuleEvent:
     return RuleEvent("table_seated", {
         "game_id": str(game.id), "game_type": game.game_type, "options": game.options,
         "server_seed_hash": game.server_seed_hash, "dice_scheme": game.dice_scheme,
-        "seats": [{"seat": s.number, "player": s.user.get_username(),
-                   "client_seed": s.client_seed} for s in seats],
+        "seats": [_seated(s) for s in seats],
     })
+
+
+def _seated(seat: Seat) -> dict[str, Any]:
+    """A seat in table_seated: a player's by name; a bot's with no player and its level
+    (a player's seat has no "bot" key, as before bots)."""
+    if seat.is_bot:
+        return {"seat": seat.number, "player": None, "bot": seat.bot_level,
+                "client_seed": seat.client_seed}
+    return {"seat": seat.number, "player": seat.player_name(), "client_seed": seat.client_seed}

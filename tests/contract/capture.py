@@ -115,6 +115,12 @@ def _play() -> dict[str, list[dict[str, Any]]]:
                   summary="a Snake Bones table for two, ones wild")
     game_id = game["id"]
     r.call(bob, "list_games", "get", "/games", status="lobby")
+    r.call(alice, "add_bot", "post", f"/games/{game_id}/bots", {"level": "strong"},
+           summary="alice seats a strong bot in seat 1")
+    r.call(alice, "add_bot", "post", f"/games/{game_id}/bots", {"level": "godlike"},
+           name="unknown_bot_level", summary="a level the game type does not list: 400")
+    r.call(alice, "remove_bot", "delete", f"/games/{game_id}/bots/1",
+           summary="alice takes the bot away: seat 1 is free for bob")
     r.call(bob, "join_game", "post", f"/games/{game_id}/join", {}, keep=False)
     r.call(bob, "leave_game", "post", f"/games/{game_id}/leave")
     r.call(bob, "join_game", "post", f"/games/{game_id}/join",

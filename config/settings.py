@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from corsheaders.defaults import default_headers
@@ -99,6 +100,21 @@ STATIC_URL = "static/"
 STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or None
 # Swagger UI and ReDoc assets are served by WhiteNoise straight from the installed apps.
 WHITENOISE_USE_FINDERS = True
+# The web client (web/, README "The web client"): `python3 web/build.py` bundles it into
+# web/dist/play/, which WhiteNoise serves at /play/ (its index at /play/). Not built: not served.
+WEB_CLIENT_ROOT = Path(os.environ.get("DICE_WEB_CLIENT_ROOT") or BASE_DIR / "web" / "dist")
+WHITENOISE_ROOT = str(WEB_CLIENT_ROOT) if (WEB_CLIENT_ROOT / "play" / "index.html").is_file() else None
+WHITENOISE_INDEX_FILE = True
+# Its bundles have content hashes in their names: cached for good; its index never is.
+WHITENOISE_IMMUTABLE_FILE_TEST = r"^/play/assets/.+-[A-Za-z0-9_-]{8}\.(js|css)$"
+
+
+def _web_client_headers(headers: Any, path: str, url: str) -> None:
+    if url.startswith("/play/") and not url.startswith("/play/assets/"):
+        headers["Cache-Control"] = "no-cache"
+
+
+WHITENOISE_ADD_HEADERS_FUNCTION = _web_client_headers
 
 # Accounts (docs/accounts.md). Passwords are checked by Django's four standard validators.
 AUTH_PASSWORD_VALIDATORS = [

@@ -1,0 +1,59 @@
+/** The web client's entry: a hash router over four pages (login, lobby, table, replay). */
+import "./style.css";
+import { h } from "./dom";
+import { session } from "./session";
+import { showLogin } from "./auth";
+import { showLobby } from "./lobby";
+import { showTable } from "./table";
+import { showReplay } from "./replay";
+
+/** Whatever a page started (timers, streams) and must stop when another page opens. */
+let teardown: (() => void) | null = null;
+
+function navigation(): void {
+  const nav = document.getElementById("nav");
+  if (!nav) return;
+  const user = session.user();
+  nav.replaceChildren(user
+    ? h("ul", {},
+        h("li", {}, h("a", { href: "#/" }, "Lobby")),
+        h("li", {}, h("span", { class: "who" }, "Signed in as ", h("strong", {}, user))),
+        h("li", {}, h("button", { type: "button", class: "link", onclick: () => {
+          void logout();
+        } }, "Log out")))
+    : h("ul", {}, h("li", {}, h("a", { href: "#/login" }, "Log in or sign up"))));
+}
+
+async function logout(): Promise<void> {
+  const { call } = await import("./api");
+  try {
+    await call("post", "/api/v1/auth/logout");
+  } catch {
+    // the token is dropped here either way
+  }
+  session.clear();
+  location.hash = "#/login";
+}
+
+export function route(): void {
+  teardown?.();
+  teardown = null;
+  const main = document.getElementById("main") as HTMLElement;
+  main.replaceChildren();
+  navigation();
+  const path = location.hash.replace(/^#/, "") || "/";
+  const game = /^\/game\/([0-9a-f-]{36})$/.exec(path);
+  const replay = /^\/replay\/([0-9a-f-]{36})$/.exec(path);
+  if (!session.token() && !path.startsWith("/login")) {
+    location.hash = "#/login";
+    return;
+  }
+  if (path.startsWith("/login")) teardown = showLogin(main);
+  else if (game) teardown = showTable(main, game[1]);
+  else if (replay) teardown = showReplay(main, replay[1]);
+  else teardown = showLobby(main);
+}
+
+window.addEventListener("hashchange", route);
+session.onChange(navigation);
+route();

@@ -1,0 +1,291 @@
+/**
+ * A table: the game as this player's seat sees it (GET /games/{id}), its legal actions
+ * (GET /legal-actions) as buttons and forms, and the events as they land (a stream with
+ * a ticket). In the lobby: join, leave, a client seed, start. When over: the outcome and
+ * the way to its replay and audit.
+ */
+import { call, ProblemError, seatLabel, type Game, type GameEvent, type LegalActions } from "./api";
+import { actionControls, type Chosen } from "./actions";
+import { problemText } from "./auth";
+import { eventTypes, gameName } from "./catalog";
+import { announce, brief, h, words } from "./dom";
+import { renderView } from "./games/render";
+import type { Names } from "./games/parts";
+import { LiveEvents } from "./live";
+import { commitments, session } from "./session";
+
+export function showTable(main: HTMLElement, gameId: string): () => void {
+  const table = new Table(main, gameId);
+  void table.open();
+  return () => table.close();
+}
+
+class Table {
+  private game: Game | null = null;
+  private legal: LegalActions | null = null;
+  private live: LiveEvents | null = null;
+  private poll: number | undefined;
+  private loading: Promise<void> | null = null;
+  private again = false;
+  private posting = false;
+  private closed = false;
+  private log: GameEvent[] = [];
+  private readonly root: HTMLElement;
+  private readonly heading = h("h1", { id: "table-title", tabindex: "-1" }, "Table");
+  private readonly status = h("p", { class: "status", id: "table-status" });
+  private readonly message = h("p", { class: "error", role: "alert", id: "table-error" });
+  private readonly body = h("div", { id: "table-body" });
+
+  constructor(main: HTMLElement, private readonly gameId: string) {
+    this.root = h("section", { id: "table", "aria-labelledby": "table-title", "data-game-id": gameId,
+                               "data-version": "-1", "data-busy": "true" },
+      this.heading, this.status, this.message, this.body);
+    main.replaceChildren(this.root);
+  }
+
+  async open(): Promise<void> {
+    await this.refresh();
+    this.heading.focus();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.live?.stop();
+    window.clearInterval(this.poll);
+  }
+
+  private names: Names = (seat) => {
+    if (seat === null || seat === undefined) return "nobody";
+    const found = this.game?.seats.find((s) => s.seat === seat);
+    const name = found ? seatLabel(found) : `seat ${seat}`;
+    return seat === this.game?.seat ? `${name} (you)` : name;
+  };
+
+  /** Reads the game (and the caller's legal actions) again; calls made meanwhile are
+   * folded into one more read after the current one. */
+  refresh(): Promise<void> {
+    if (this.loading) {
+      this.again = true;
+      return this.loading;
+    }
+    this.setBusy(true);
+    this.loading = (async () => {
+      do {
+        this.again = false;
+        await this.load();
+      } while (this.again && !this.closed);
+    })().finally(() => {
+      this.loading = null;
+      this.setBusy(this.posting);
+    });
+    return this.loading;
+  }
+
+  private setBusy(busy: boolean): void {
+    this.root.dataset.busy = String(busy);
+    this.root.setAttribute("aria-busy", String(busy));
+  }
+
+  private async load(): Promise<void> {
+    try {
+      const game = await call("get", "/api/v1/games/{game_id}", { params: { game_id: this.gameId } });
+      const seated = game.seat !== null && game.status === "active";
+      this.legal = seated
+        ? await call("get", "/api/v1/games/{game_id}/legal-actions", { params: { game_id: this.gameId } })
+        : null;
+      const before = this.game;
+      this.game = game;
+      if (game.status === "active") commitments.remember(game.id, game.server_seed_hash);
+      await this.render(before);
+      this.follow(game);
+    } catch (e) {
+      this.message.textContent = e instanceof ProblemError ? problemText(e) : String(e);
+    }
+  }
+
+  /** Live updates: the stream while the game runs; a poll in the lobby (joining a table
+   * appends no event). */
+  private follow(game: Game): void {
+    if (this.closed) return;
+    if (game.status === "lobby") {
+      this.poll ??= window.setInterval(() => void this.refresh(), 2000);
+    } else {
+      window.clearInterval(this.poll);
+      this.poll = undefined;
+    }
+    if (game.status === "active" && !this.live) {
+      const after = game.version;
+      void eventTypes(game.game_type).then((types) => {
+        if (this.closed || this.live) return;
+        this.live = new LiveEvents(game.id, types, after,
+          (event) => this.landed(event), () => void this.refresh());
+        void this.live.start();
+      });
+    }
+    if (game.status === "finished") {
+      this.live?.stop();
+    }
+  }
+
+  private landed(event: GameEvent): void {
+    this.log.push(event);
+    this.log = this.log.slice(-40);
+    if (event.batch_end) {
+      const version = this.game?.version ?? 0;
+      if (event.seq > version) void this.refresh();
+      const mine = event.actor === `seat:${this.game?.seat}`;
+      if (!mine) announce(`${this.actorName(event.actor)}: ${words(event.type).toLowerCase()}`);
+    }
+  }
+
+  private actorName(actor: string): string {
+    const seat = /^seat:(\d+)$/.exec(actor);
+    return seat ? this.names(Number(seat[1])) : actor;
+  }
+
+  private async post(action: Chosen): Promise<void> {
+    if (!this.legal || this.posting) return;
+    this.posting = true;
+    this.setBusy(true);
+    this.message.textContent = "";
+    const hadFocus = this.root.contains(document.activeElement);
+    this.body.querySelectorAll<HTMLButtonElement>("#actions button").forEach((b) => { b.disabled = true; });
+    try {
+      const result = await call("post", "/api/v1/games/{game_id}/actions", {
+        params: { game_id: this.gameId },
+        body: { expected_version: this.legal.version, action: action as never },
+      });
+      announce(`You: ${words(action.type).toLowerCase()}. Now at version ${result.version}.`);
+    } catch (e) {
+      if (e instanceof ProblemError && e.code === "version_conflict") {
+        this.message.textContent = "The game moved on meanwhile: here it is as it stands now.";
+      } else {
+        this.message.textContent = e instanceof ProblemError ? problemText(e) : String(e);
+      }
+    } finally {
+      this.posting = false;
+      await this.refresh();
+      if (hadFocus) this.focusActions();
+    }
+  }
+
+  private focusActions(): void {
+    const first = this.body.querySelector<HTMLElement>("#actions button:not([disabled]), #actions input");
+    (first ?? this.body.querySelector<HTMLElement>("#actions-title") ?? this.heading).focus();
+  }
+
+  private async render(before: Game | null): Promise<void> {
+    const game = this.game;
+    if (!game) return;
+    const name = await gameName(game.game_type);
+    this.heading.textContent = `${name} table`;
+    document.title = `${name} · Dice Games`;
+    this.root.dataset.version = String(game.version);
+    this.root.dataset.status = game.status;
+    this.root.dataset.gameType = game.game_type;
+    this.root.dataset.seat = game.seat === null ? "" : String(game.seat);
+    const awaited = game.awaiting.map((a) => `${this.names(a.seat)} (${words(a.kind).toLowerCase()})`);
+    this.status.textContent = game.status === "lobby"
+      ? `Waiting for players: ${game.seats.length} of ${game.table_size} seated.`
+      : game.status === "active"
+        ? `In play, version ${game.version}. Waiting for ${awaited.join(", ") || "nobody"}.`
+        : "The game is over.";
+    if (before && before.status !== game.status) announce(this.status.textContent);
+
+    const parts: HTMLElement[] = [];
+    if (game.status === "lobby") parts.push(this.lobby(game));
+    if (game.status === "finished") parts.push(this.result(game));
+    if (game.status === "active") parts.push(this.actions(game));
+    if (game.view) {
+      parts.push(h("section", { class: "card", "aria-labelledby": "view-title", id: "view" },
+        h("h2", { id: "view-title" }, game.status === "finished" ? "The table at the end" : "The table"),
+        renderView(game, this.names)));
+    }
+    if (game.status !== "lobby") parts.push(this.events());
+    parts.push(h("section", { class: "card small-print", "aria-labelledby": "fair-title" },
+      h("h2", { id: "fair-title" }, "Fair dice"),
+      h("p", {}, "The server's commitment to its seed (SHA-256), published before anyone chose a seed: ",
+        h("code", { id: "commitment", class: "hash" }, game.server_seed_hash)),
+      game.server_seed ? h("p", {}, "The server seed, revealed at the end: ",
+        h("code", { class: "hash" }, game.server_seed)) : null));
+    const focused = document.activeElement instanceof HTMLElement && this.body.contains(document.activeElement)
+      ? document.activeElement.id : "";
+    this.body.replaceChildren(...parts);
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  private actions(game: Game): HTMLElement {
+    const items = this.legal?.actions ?? [];
+    const mine = game.seat !== null;
+    const waiting = game.awaiting.map((a) => this.names(a.seat)).join(", ");
+    return h("section", { class: "card actions", id: "actions", "aria-labelledby": "actions-title" },
+      h("h2", { id: "actions-title", tabindex: "-1" }, "Your move"),
+      !mine ? h("p", {}, "You are watching: you hold no seat at this table.")
+        : items.length === 0 ? h("p", { id: "no-actions" }, `Nothing to do now: waiting for ${waiting || "the server"}.`)
+          : actionControls(game.game_type, items, game.view, (action) => void this.post(action)));
+  }
+
+  private events(): HTMLElement {
+    return h("section", { class: "card", "aria-labelledby": "log-title" },
+      h("h2", { id: "log-title" }, "What happened"),
+      this.log.length === 0 ? h("p", {}, "Events appear here as they happen.")
+        : h("ol", { class: "log", reversed: true },
+            [...this.log].reverse().slice(0, 15).map((e) => h("li", {},
+              h("strong", {}, `${e.seq} ${words(e.type)}`), ` (${this.actorName(e.actor)}) `,
+              h("span", { class: "muted" }, brief(e.data))))));
+  }
+
+  private result(game: Game): HTMLElement {
+    const outcome = game.outcome;
+    const winners = outcome ? outcome.winners.map((s) => this.names(s)).join(" and ") : "";
+    return h("section", { class: "card result", id: "result", "aria-labelledby": "result-title" },
+      h("h2", { id: "result-title" }, "Result"),
+      outcome?.abandoned ? h("p", {}, "Abandoned: nobody played on, nobody won.")
+        : h("p", { class: "winner" }, winners ? `Winner: ${winners}.` : "No winner."),
+      outcome ? h("ol", {}, outcome.ranking.map((group) => h("li", {},
+        group.map((s) => `${this.names(s)} (${outcome.scores[String(s)] ?? 0})`).join(", ")))) : null,
+      h("p", {}, h("a", { href: `#/replay/${game.id}`, class: "button" }, "Replay, disputes and audit")));
+  }
+
+  private lobby(game: Game): HTMLElement {
+    const me = session.user();
+    const seated = game.seat !== null;
+    const creator = game.creator === me;
+    const full = game.seats.length >= game.table_size;
+    const first = h("select", { id: "first-player" },
+      h("option", { value: "" }, "Drawn with the dice"),
+      game.seats.map((s) => h("option", { value: String(s.seat) }, seatLabel(s))));
+    const seed = h("input", { id: "client-seed", maxlength: 128, autocomplete: "off",
+                              value: game.seats.find((s) => s.seat === game.seat)?.client_seed ?? "" });
+    const act = (what: () => Promise<unknown>) => async () => {
+      this.message.textContent = "";
+      try {
+        await what();
+      } catch (e) {
+        this.message.textContent = e instanceof ProblemError ? problemText(e) : String(e);
+      }
+      await this.refresh();
+    };
+    const params = { game_id: game.id };
+    return h("section", { class: "card", id: "lobby", "aria-labelledby": "lobby-title" },
+      h("h2", { id: "lobby-title" }, "Seats"),
+      h("ol", { start: 0, class: "seat-list" }, game.seats.map((s) => h("li", {}, seatLabel(s),
+        s.player === game.creator ? " (opened the table)" : "", s.client_seed ? " · has set a seed" : ""))),
+      !seated && !full ? h("button", { type: "button", id: "join", onclick: act(() =>
+        call("post", "/api/v1/games/{game_id}/join", { params, body: {} })) }, "Join this table") : null,
+      seated ? h("form", { class: "inline-form", onsubmit: (e: Event) => {
+        e.preventDefault();
+        void act(() => call("put", "/api/v1/games/{game_id}/client-seed", { params, body: { client_seed: seed.value } }))();
+      } }, h("label", { for: "client-seed" }, "Your seed for the dice (optional)"), seed,
+        h("button", { type: "submit", class: "secondary" }, "Set my seed")) : null,
+      creator ? h("div", { class: "start" },
+        h("label", { for: "first-player" }, "Who goes first"), first,
+        h("button", { type: "button", id: "start", onclick: act(() =>
+          call("post", "/api/v1/games/{game_id}/start", { params,
+            body: { first_player: first.value === "" ? null : Number(first.value) } })) },
+          "Start the game"))
+        : seated ? h("p", {}, `Waiting for ${game.creator} to start.`) : null,
+      seated && !creator ? h("button", { type: "button", class: "secondary", id: "leave", onclick: act(() =>
+        call("post", "/api/v1/games/{game_id}/leave", { params })) }, "Leave the table") : null);
+  }
+}

@@ -4,7 +4,8 @@
 Each creates `.venv` and installs the project into it on first use (again whenever
 pyproject.toml changes). `run` serves the API with uvicorn (ASGI) on the embedded
 default (SQLite, a filesystem broker, a Celery worker with beat) unless DATABASE_URL /
-REDIS_URL say otherwise. `test` runs pytest; extra arguments go to pytest. `verifier [DIR]` builds the
+REDIS_URL say otherwise, and the web client at /play/ (built first with web/build.py
+when Node.js and npm are here). `test` runs pytest; extra arguments go to pytest. `verifier [DIR]` builds the
 standalone verifier's wheel (`dice-games-verify`: games/ alone, with the `dice-verify`
 command; games/verify/README.md) into DIR, by default `dist/`.
 """
@@ -56,9 +57,27 @@ def uvicorn_command(address: str, workers: int = 1) -> list[str]:
             "--timeout-keep-alive", "5", "--timeout-graceful-shutdown", "10"]
 
 
+def build_web_client() -> bool:
+    """The web client served at /play/ (web/build.py): built when Node.js and npm are
+    here (`npm ci` first if the pinned tools are missing); else a note, and the API alone."""
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        print("note: Node.js/npm not found: serving the API without the web client at /play/ "
+              "(install Node.js 20 with npm, then run again)", flush=True)
+        return False
+    if not (ROOT / "node_modules" / ".bin" / "vite").exists():
+        print("installing the pinned Node.js tools (npm ci) ...", flush=True)
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT)
+    if subprocess.call([sys.executable, str(ROOT / "web" / "build.py")], cwd=ROOT) != 0:
+        print("note: the web client could not be built (see above): serving the API without "
+              "it", flush=True)
+        return False
+    return True
+
+
 def run(args: list[str]) -> int:
     address = args[0] if args else os.environ.get("DICE_ADDRESS", "127.0.0.1:8000")
     (ROOT / "var").mkdir(exist_ok=True)
+    web = build_web_client()
     manage = [str(PYTHON), str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], check=True, cwd=ROOT)
     procs = [
@@ -68,6 +87,8 @@ def run(args: list[str]) -> int:
     ]
     print(f"serving http://{address}/api/v1/  (docs: http://{address}/api/docs/); Ctrl-C stops",
           flush=True)
+    if web:
+        print(f"the web client: http://{address}/play/", flush=True)
     try:
         while all(p.poll() is None for p in procs):
             try:

@@ -277,6 +277,11 @@ DICE_STREAM_MAX = float(os.environ.get("DICE_STREAM_MAX", "300"))
 DICE_STREAMS_PER_USER = int(os.environ.get("DICE_STREAMS_PER_USER") or "20")
 DICE_STREAM_HEARTBEAT = float(os.environ.get("DICE_STREAM_HEARTBEAT") or "15")
 DICE_STREAM_TICKET_TTL = int(os.environ.get("DICE_STREAM_TICKET_TTL") or "60")
+# The served process's garbage collector (config/gc_tuning.py): "gen0,gen1,gen2"
+# thresholds after start-up objects are frozen; "off" leaves CPython's defaults.
+_gc = os.environ.get("DICE_GC_THRESHOLDS", "50000,20,100").strip()
+DICE_GC_THRESHOLDS: tuple[int, ...] | None = (
+    None if _gc.lower() in ("", "off") else tuple(int(n) for n in _gc.split(",")))
 CELERY_BEAT_SCHEDULE: dict = {
     "sweep": {"task": "events.sweep", "schedule": DICE_SWEEP_INTERVAL,
               "options": {"expires": max(DICE_SWEEP_INTERVAL * 2, 1)}},

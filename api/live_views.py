@@ -194,12 +194,13 @@ class SharedReads:
     def __init__(self) -> None:
         self._inflight: dict[tuple, tuple[float, asyncio.Task]] = {}
 
-    async def rows_after(self, game_id: str, after: int, rung_at: float) -> tuple[list, Any]:
+    async def rows_after(self, game_id: str, after: int, rung_at: float,
+                         limit: int = STREAM_CHUNK) -> tuple[list, Any]:
         loop = asyncio.get_running_loop()
-        key = (loop, game_id, after)
+        key = (loop, game_id, after, limit)
         entry = self._inflight.get(key)
         if entry is None or entry[0] < rung_at:
-            task = loop.create_task(in_thread(selectors.rows_after, game_id, after, STREAM_CHUNK))
+            task = loop.create_task(in_thread(selectors.rows_after, game_id, after, limit))
             entry = (loop.time(), task)
             self._inflight[key] = entry
 
@@ -289,6 +290,26 @@ async def stream(request: HttpRequest, game_id: Any) -> HttpResponse:
     return _drf_headers(checked, response)
 
 
+async def _poll_page(game: Any, user: Any, after: int, limit: int,
+                     rung_at: float) -> dict | None:
+    """The long poll's page once woken, None if nothing is newer than `after`. A game that
+    had started when the request was checked has its seats for good (selectors.seat_of),
+    read with it: the long polls of the game woken by one commit share one read of the
+    new rows (READS) and need no other. A lobby's page, or one cut short of the head
+    (its `version` is the head's), is read whole: its rows, then the game and the seat
+    (selectors.event_page)."""
+    if game.status != GameStatus.LOBBY:
+        rows, following = await READS.rows_after(str(game.id), after, rung_at, limit)
+        if not rows:
+            return None
+        if following is None:
+            seat = selectors.seat_of(game, user)  # the seats read with the started game
+            return {"game_type": game.game_type, "version": rows[-1].seq,
+                    "events": selectors.visible_events(rows, seat), "next_after": None}
+    page = await in_thread(selectors.event_page, game.id, user, after, limit)
+    return page if page["events"] else None
+
+
 async def events(request: HttpRequest, game_id: Any) -> HttpResponse:
     """list_events; with ?wait= and nothing newer than `after`, a long poll."""
     checked = await _check(_events_view, request, game_id)
@@ -302,19 +323,19 @@ async def events(request: HttpRequest, game_id: Any) -> HttpResponse:
     try:
         async with broadcast.listening(game.id, after) as signal:
             # The head may have passed `after` since the check: one look (a single-row
-            # read), then wait. Woken, read the page: the rows first, then the seat
-            # (selectors.event_page), never a stale seat.
+            # read), then wait. Woken, read the page (_poll_page): never a stale seat.
             version = await in_thread(selectors.head_of, game.id)
             read = version > after
             while True:
+                rung_at = signal.rang_at
                 signal.take()
                 if read:
-                    page = await in_thread(selectors.event_page, game.id, user, after, limit)
-                    version = page["version"]
-                    if page["events"]:
+                    page = await _poll_page(game, user, after, limit, rung_at)
+                    if page is not None:
                         break
                 if not await signal.wait(end - loop.time()):
-                    page = {"version": version, "events": [], "next_after": None}
+                    page = {"game_type": game.game_type, "version": version, "events": [],
+                            "next_after": None}
                     break
                 read = True
     except DatabaseError as error:  # as the DRF views answer it (api/errors.py)

@@ -46,7 +46,31 @@ def test_long_poll_gives_up_after_its_wait(players) -> None:  # type: ignore[no-
     version = a.start(game_id, first_player=0)["version"]
     began = time.monotonic()
     page = a.get(f"/games/{game_id}/events", after=version, wait=1).json()
-    assert 0.9 < time.monotonic() - began < 4 and page["events"] == []
+    assert 0.9 < time.monotonic() - began < 4
+    assert page == {"game_type": "snake-bones", "version": version, "events": [],
+                    "next_after": None}  # the page's whole shape (EventPage)
+
+
+def test_a_woken_long_poll_of_a_started_game_reads_only_the_new_rows(players, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from events import selectors
+
+    calls: list[str] = []
+    for name in ("rows_after", "event_page", "seat_of"):
+        original = getattr(selectors, name)
+        monkeypatch.setattr(selectors, name, lambda *args, _o=original, _n=name, **kw: (
+            calls.append(_n), _o(*args, **kw))[1])
+    a, b = players(2)
+    game_id = table(a, [b], "snake-bones")
+    version = a.start(game_id, first_player=0)["version"]
+    thread = post_later(b, game_id, {"type": "stake", "coins": 3}, version, delay=0.5)
+    calls.clear()
+    page = a.get(f"/games/{game_id}/events", after=version, wait=20).json()
+    thread.join()
+    assert [e["seq"] for e in page["events"]] == [version + 1]
+    assert page["version"] == version + 1 and page["next_after"] is None
+    assert page["game_type"] == "snake-bones" and "private" not in page["events"][0]
+    # The rows, once; the seat from the started game read by the check, no page re-read.
+    assert calls.count("rows_after") == 1 and "event_page" not in calls
 
 
 def read_stream(player, game_id: str, last_event_id: int | None, timeout: float) -> list[dict]:  # type: ignore[no-untyped-def]

@@ -108,6 +108,9 @@ export type Slug = Schemas["GameTypeEnum"];
 
 /** Who holds a seat: the player's name, or the bot and its level (a bot's seat has no player). */
 export function seatLabel(seat: Schemas["Seat"]): string {
-  const bot = (seat as { bot?: string | null }).bot;
-  return seat.player ?? (bot ? `Bot (${bot})` : `Seat ${seat.seat}`);
+  return seat.player ?? (seat.bot ? `Bot (${seat.bot})` : `Seat ${seat.seat}`);
+}
+
+export function isBot(seat: Schemas["Seat"]): boolean {
+  return seat.bot !== null;
 }

@@ -127,6 +127,9 @@ function createForm(types: GameType[]): HTMLElement {
   const select = h("select", { id: "game-type", name: "game_type" },
     types.map((t) => h("option", { value: t.slug }, t.name)));
   const seats = h("input", { id: "seats", type: "number", inputmode: "numeric", value: 2, step: 1, required: true });
+  const bots = h("input", { id: "bots", type: "number", inputmode: "numeric", value: 0, min: 0, step: 1,
+                            "aria-describedby": "bots-help" });
+  const botLevel = h("select", { id: "bots-level" });
   const optionsBox = h("fieldset", { class: "options" });
   const error = h("p", { class: "error", role: "alert" });
   let readers: [string, () => unknown][] = [];
@@ -138,11 +141,13 @@ function createForm(types: GameType[]): HTMLElement {
     if (Number(seats.value) < type.min_players || Number(seats.value) > type.max_players) {
       seats.value = String(Math.max(type.min_players, Math.min(2, type.max_players)));
     }
+    bots.max = String(type.max_players - 1);
+    botLevel.replaceChildren(...type.bot_levels.map((l) => h("option", { value: l }, words(l))));
     const fields = type.options.map((o) => [o.name, optionField(o)] as const);
     readers = fields.map(([name, f]) => [name, f.read]);
     optionsBox.replaceChildren(h("legend", {}, `${type.name} options`),
       ...(fields.length ? fields.map(([, f]) => f.node) : [h("p", {}, "This game has no options.")]),
-      h("p", {}, h("a", { href: type.rules_url, target: "_blank", rel: "noopener" }, `${type.name} rules`)));
+      h("p", {}, h("a", { href: type.rules_url, target: "_blank", rel: "noopener" }, `${type.name} rules (Markdown)`)));
   }
   select.addEventListener("change", update);
   update();
@@ -150,6 +155,9 @@ function createForm(types: GameType[]): HTMLElement {
   const form = h("form", { id: "create-form" },
     h("div", { class: "field" }, h("label", { for: "game-type" }, "Game"), select),
     h("div", { class: "field" }, h("label", { for: "seats" }, "Players at the table"), seats),
+    h("div", { class: "field" }, h("label", { for: "bots" }, "Bots among them"), bots,
+      h("small", { id: "bots-help" }, "Bots take the seats after yours; the others are for players who join.")),
+    h("div", { class: "field" }, h("label", { for: "bots-level" }, "Bot level"), botLevel),
     optionsBox, error,
     h("button", { type: "submit" }, "Open the table"));
   form.addEventListener("submit", (event) => {
@@ -165,6 +173,8 @@ function createForm(types: GameType[]): HTMLElement {
         game_type: select.value as Schemas["GameTypeEnum"],
         seats: Number(seats.value),
         options: options as Schemas["CreateGameRequest"]["options"],
+        ...(Number(bots.value) > 0
+          ? { bots: Array.from({ length: Number(bots.value) }, () => ({ level: botLevel.value })) } : {}),
       } });
       announce("Table opened");
       location.hash = `#/game/${game.id}`;

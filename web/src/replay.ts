@@ -87,11 +87,11 @@ class Replay {
       h("section", { class: "card", "aria-labelledby": "controls-title" },
         h("h2", { id: "controls-title" }, "Step"),
         h("div", { class: "replay-controls" },
-          h("button", { type: "button", id: "replay-first", class: "secondary", onclick: () => void this.show(0) }, "⏮ First"),
+          h("button", { type: "button", id: "replay-first", class: "secondary", onclick: () => void this.show(0) }, "First"),
           h("button", { type: "button", id: "replay-prev", class: "secondary", onclick: () => void this.show(this.step - 1) }, "◀ Previous"),
           h("label", { for: "replay-step", class: "visually-hidden" }, "Batch"), this.slider,
           h("button", { type: "button", id: "replay-next", class: "secondary", onclick: () => void this.show(this.step + 1) }, "Next ▶"),
-          h("button", { type: "button", id: "replay-last", class: "secondary", onclick: () => void this.show(this.ends.length - 1) }, "Last ⏭")),
+          h("button", { type: "button", id: "replay-last", class: "secondary", onclick: () => void this.show(this.ends.length - 1) }, "Last")),
         this.stepText,
         this.challenges.length ? h("div", {}, h("h3", {}, "Calls to dispute"), h("ul", { class: "calls" }, calls))
           : h("p", {}, "No bluff was called in this game.")),

@@ -4,11 +4,11 @@
  * a ticket). In the lobby: join, leave, a client seed, start. When over: the outcome and
  * the way to its replay and audit.
  */
-import { call, ProblemError, seatLabel, type Game, type GameEvent, type LegalActions } from "./api";
+import { call, isBot, ProblemError, seatLabel, type Game, type GameEvent, type LegalActions } from "./api";
 import { actionControls, type Chosen } from "./actions";
 import { problemText } from "./auth";
-import { eventTypes, gameName } from "./catalog";
-import { announce, brief, h, words } from "./dom";
+import { eventTypes, gameName, gameTypes } from "./catalog";
+import { announce, brief, clip, h, words } from "./dom";
 import { renderView } from "./games/render";
 import type { Names } from "./games/parts";
 import { LiveEvents } from "./live";
@@ -88,11 +88,14 @@ class Table {
 
   private async load(): Promise<void> {
     try {
-      const game = await call("get", "/api/v1/games/{game_id}", { params: { game_id: this.gameId } });
+      const params = { game_id: this.gameId };
+      const legal = () => call("get", "/api/v1/games/{game_id}/legal-actions", { params });
+      // Seated at a running game: both reads at once (the version tells which is newer).
+      const guess = this.game !== null && this.game.seat !== null && this.game.status === "active";
+      const [game, early] = await Promise.all([
+        call("get", "/api/v1/games/{game_id}", { params }), guess ? legal() : Promise.resolve(null)]);
       const seated = game.seat !== null && game.status === "active";
-      this.legal = seated
-        ? await call("get", "/api/v1/games/{game_id}/legal-actions", { params: { game_id: this.gameId } })
-        : null;
+      this.legal = !seated ? null : early && early.version === game.version ? early : await legal();
       const before = this.game;
       this.game = game;
       if (game.status === "active") commitments.remember(game.id, game.server_seed_hash);
@@ -229,10 +232,10 @@ class Table {
     return h("section", { class: "card", "aria-labelledby": "log-title" },
       h("h2", { id: "log-title" }, "What happened"),
       this.log.length === 0 ? h("p", {}, "Events appear here as they happen.")
-        : h("ol", { class: "log", reversed: true },
-            [...this.log].reverse().slice(0, 15).map((e) => h("li", {},
-              h("strong", {}, `${e.seq} ${words(e.type)}`), ` (${this.actorName(e.actor)}) `,
-              h("span", { class: "muted" }, brief(e.data))))));
+        : h("ul", { class: "log", "aria-label": "The latest events, newest first" },
+            [...this.log].reverse().slice(0, 15).map((e) => h("li", { "data-seq": String(e.seq) },
+              h("strong", {}, `${e.seq}. ${words(e.type)}`), ` (${this.actorName(e.actor)}) `,
+              h("span", { class: "muted" }, clip(brief(e.data), 160))))));
   }
 
   private result(game: Game): HTMLElement {
@@ -245,6 +248,27 @@ class Table {
       outcome ? h("ol", {}, outcome.ranking.map((group) => h("li", {},
         group.map((s) => `${this.names(s)} (${outcome.scores[String(s)] ?? 0})`).join(", ")))) : null,
       h("p", {}, h("a", { href: `#/replay/${game.id}`, class: "button" }, "Replay, disputes and audit")));
+  }
+
+  /** Seat a bot (POST /games/{id}/bots) at one of the game type's levels. */
+  private botControls(game: Game): HTMLElement {
+    const level = h("select", { id: "bot-level" }, h("option", { value: "basic" }, "Basic"));
+    void gameTypes().then((types) => {
+      const levels = types.find((t) => t.slug === game.game_type)?.bot_levels ?? ["basic"];
+      level.replaceChildren(...levels.map((l) => h("option", { value: l }, words(l))));
+    });
+    return h("div", { class: "inline-form bots" },
+      h("label", { for: "bot-level" }, "Bot level"), level,
+      h("button", { type: "button", id: "add-bot", class: "secondary", onclick: async () => {
+        this.message.textContent = "";
+        try {
+          await call("post", "/api/v1/games/{game_id}/bots", { params: { game_id: game.id }, body: { level: level.value } });
+          announce("A bot took a seat");
+        } catch (e) {
+          this.message.textContent = e instanceof ProblemError ? problemText(e) : String(e);
+        }
+        await this.refresh();
+      } }, "Add a bot"));
   }
 
   private lobby(game: Game): HTMLElement {
@@ -270,7 +294,11 @@ class Table {
     return h("section", { class: "card", id: "lobby", "aria-labelledby": "lobby-title" },
       h("h2", { id: "lobby-title" }, "Seats"),
       h("ol", { start: 0, class: "seat-list" }, game.seats.map((s) => h("li", {}, seatLabel(s),
-        s.player === game.creator ? " (opened the table)" : "", s.client_seed ? " · has set a seed" : ""))),
+        s.player === game.creator ? " (opened the table)" : "", s.client_seed ? " · has set a seed" : "",
+        creator && isBot(s) ? [" ", h("button", { type: "button", class: "secondary small",
+          "aria-label": `Remove the bot in seat ${s.seat}`, onclick: act(() =>
+            call("delete", "/api/v1/games/{game_id}/bots/{seat}", { params: { game_id: game.id, seat: s.seat } })) },
+          "Remove")] : null))),
       !seated && !full ? h("button", { type: "button", id: "join", onclick: act(() =>
         call("post", "/api/v1/games/{game_id}/join", { params, body: {} })) }, "Join this table") : null,
       seated ? h("form", { class: "inline-form", onsubmit: (e: Event) => {
@@ -278,6 +306,7 @@ class Table {
         void act(() => call("put", "/api/v1/games/{game_id}/client-seed", { params, body: { client_seed: seed.value } }))();
       } }, h("label", { for: "client-seed" }, "Your seed for the dice (optional)"), seed,
         h("button", { type: "submit", class: "secondary" }, "Set my seed")) : null,
+      creator && !full ? this.botControls(game) : null,
       creator ? h("div", { class: "start" },
         h("label", { for: "first-player" }, "Who goes first"), first,
         h("button", { type: "button", id: "start", onclick: act(() =>

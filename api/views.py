@@ -61,7 +61,22 @@ class GameTypeListView(APIView):
                    responses={200: s.GameTypeSerializer(many=True), **problems(401, 429)},
                    summary="The games this server hosts, with their options")
     def get(self, request: Request) -> Response:
-        return Response([_game_type(rules, request) for rules in selectors.game_types()])
+        return Response(_game_types(request))
+
+
+# The listing is the same for every request to one host (only its absolute URLs name the
+# host): built once per host and kept (a few hosts at most: ALLOWED_HOSTS).
+_GAME_TYPES: dict[str, list[dict[str, Any]]] = {}
+
+
+def _game_types(request: Request) -> list[dict[str, Any]]:
+    base = request.build_absolute_uri("/")
+    listing = _GAME_TYPES.get(base)
+    if listing is None:
+        listing = [_game_type(rules, request) for rules in selectors.game_types()]
+        if len(_GAME_TYPES) < 16:
+            _GAME_TYPES[base] = listing
+    return listing
 
 
 class GameListView(APIView):

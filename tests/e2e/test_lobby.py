@@ -1,0 +1,58 @@
+"""The page as served (GET /play/ from the real server, as production serves it) and the
+lobby's bot seats, driven in the browser."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+from typing import Any
+
+import pytest
+
+from tests.e2e.driver import TIMEOUT, Player
+from tests.support.server import Server
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def fetch(url: str) -> tuple[int, dict[str, str], bytes]:
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        return answer.status, {k.lower(): v for k, v in answer.headers.items()}, answer.read()
+
+
+def test_the_page_is_served_at_play_and_loads_nothing_from_elsewhere(server: Server) -> None:
+    status, headers, body = fetch(f"{server.url}/play/")
+    assert status == 200 and headers["content-type"].startswith("text/html")
+    assert headers["cache-control"] == "no-cache"
+    page = body.decode()
+    assert "Content-Security-Policy" in page and "default-src 'self'" in page
+    assets = re.findall(r'(?:src|href)="(/play/assets/[^"]+)"', page)
+    assert any(a.endswith(".js") for a in assets) and any(a.endswith(".css") for a in assets)
+    for asset in assets:
+        status, headers, content = fetch(f"{server.url}{asset}")
+        assert status == 200 and "immutable" in headers["cache-control"]
+        # No address of another host: no CDN, no web font, nothing to fetch offline.
+        assert not re.search(rb"https?://(?!127\.0\.0\.1|localhost)[a-z]", content), asset
+    # /play without its slash goes to the page.
+    request = urllib.request.Request(f"{server.url}/play")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.geturl().endswith("/play/")
+
+
+def test_the_creator_seats_a_bot_and_takes_it_away_from_the_lobby(
+        server: Server, browser: Any) -> None:
+    alice = Player(browser, server.url, "alice")
+    try:
+        alice.sign_up()
+        alice.open_table("snake-bones", {}, seats=3)
+        page = alice.page
+        page.click("#add-bot")
+        page.wait_for_function(
+            "document.querySelectorAll('#lobby .seat-list li').length === 2", timeout=TIMEOUT)
+        assert "Bot (basic)" in page.inner_text("#lobby .seat-list")
+        page.click("button[aria-label='Remove the bot in seat 1']")
+        page.wait_for_function(
+            "document.querySelectorAll('#lobby .seat-list li').length === 1", timeout=TIMEOUT)
+        assert alice.errors == [] and alice.offsite == []
+    finally:
+        alice.close()

@@ -1,0 +1,47 @@
+"""Two players in two browser contexts play a whole game of each type through the page:
+sign up, one opens a table, the other joins from the lobby, and they play to the end by
+clicking the legal-action buttons and filling the choice forms, the other page following
+live from the event stream."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.driver import GAMES, Player, play_to_end
+from tests.support.server import Server
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_two_players_play_a_whole_game_in_the_browser(
+        slug: str, server: Server, browser: Any, screenshots: Path | None) -> None:
+    options, policy = GAMES[slug]
+    started = time.monotonic()
+    alice, bob = Player(browser, server.url, "alice"), Player(browser, server.url, "bob")
+    try:
+        alice.sign_up()
+        bob.sign_up()
+        game_id = alice.open_table(slug, options)
+        bob.join(game_id)
+        alice.start(players=2, first=0)
+        bob.page.wait_for_selector("#table[data-status=active]", timeout=20_000)
+        def snapshot(moves: int) -> None:
+            if screenshots is not None and slug in ("snake-bones", "dark-knights") and moves == 2:
+                alice.page.screenshot(path=str(screenshots / f"table-{slug}.png"), full_page=True)
+
+        moves = play_to_end([alice, bob], policy, after_move=snapshot)
+        for player in (alice, bob):
+            result = player.page.inner_text("#result")
+            assert "Winner" in result or "No winner" in result
+            assert player.page.is_visible("a[href^='#/replay/']")
+            assert player.errors == [], player.errors
+            assert player.offsite == [], player.offsite
+        print(f"\n{slug}: {moves} moves through the page in {time.monotonic() - started:.1f} s")
+    finally:
+        alice.close()
+        bob.close()

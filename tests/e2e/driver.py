@@ -24,8 +24,11 @@ class Move:
 
 
 class Player:
-    def __init__(self, browser: Any, base_url: str, name: str | None = None) -> None:
+    def __init__(self, browser: Any, base_url: str, name: str | None = None,
+                 keyboard: bool = False) -> None:
         self.name = name or f"web{int(time.time() * 1000) % 10_000_000}{next(_names)}"
+        # keyboard: every move is made with Tab, Space, typing and Enter, no click.
+        self.keyboard = keyboard
         # The page's Content-Security-Policy forbids eval, which Playwright's waits use;
         # requests anywhere but this server are recorded (self.offsite) and must be none.
         self.context = browser.new_context(base_url=base_url, viewport={"width": 1200, "height": 900},
@@ -113,13 +116,46 @@ class Player:
             "els => els.map(e => e.dataset.action || e.dataset.choice)")
         return [json.loads(r) for r in raw]
 
+    def tab_to(self, target: Any, presses: int = 150) -> None:
+        """Presses Tab until `target` has the focus (it must be in the focus order)."""
+        for _ in range(presses):
+            if target.evaluate("el => el === document.activeElement"):
+                return
+            self.page.keyboard.press("Tab")
+        raise AssertionError(f"{self.name}: Tab never reached {target}")
+
+    def _act_by_keyboard(self, control: Any, item: dict[str, Any], move: Move) -> None:
+        keys = self.page.keyboard
+        if "choose" not in item:
+            self.tab_to(control)
+            keys.press("Enter")
+            return
+        for name, value in move.fields.items():
+            if isinstance(value, list):
+                boxes = control.locator(f'input[type=checkbox][name="{name}"]')
+                for i in range(boxes.count()):
+                    box = boxes.nth(i)
+                    wanted = int(box.get_attribute("value") or -1) in value
+                    if box.is_checked() != wanted:
+                        self.tab_to(box)
+                        keys.press("Space")
+            else:
+                field = control.locator(f'input[name="{name}"]')
+                self.tab_to(field)
+                keys.press("Control+A")
+                keys.type(str(value))
+        self.tab_to(control.locator("button[type=submit]"))
+        keys.press("Enter")
+
     def act(self, move: Move, items: list[dict[str, Any]]) -> int:
         """Makes the move through the page; the version after it."""
         page = self.page
         before = self.version()
         control = page.locator("#actions [data-action], #actions form[data-choice]").nth(move.index)
         item = items[move.index]
-        if "choose" in item:
+        if self.keyboard:
+            self._act_by_keyboard(control, item, move)
+        elif "choose" in item:
             for name, value in move.fields.items():
                 if isinstance(value, list):
                     boxes = control.locator(f'input[type=checkbox][name="{name}"]')

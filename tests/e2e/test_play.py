@@ -1,7 +1,7 @@
 """Two players in two browser contexts play a whole game of each type through the page:
 sign up, one opens a table, the other joins from the lobby, and they play to the end by
-clicking the legal-action buttons and filling the choice forms, the other page following
-live from the event stream."""
+clicking the legal-action buttons and filling the choice forms (Snake Bones and Bamboozled
+with the keyboard alone), the other page following live from the event stream."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from tests.e2e.driver import GAMES, Player, play_to_end
 from tests.support.server import Server
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+KEYBOARD = {"snake-bones", "bamboozled"}
 
 
 @pytest.mark.parametrize("slug", list(GAMES))
@@ -22,7 +23,10 @@ def test_two_players_play_a_whole_game_in_the_browser(
         slug: str, server: Server, browser: Any, screenshots: Path | None) -> None:
     options, policy = GAMES[slug]
     started = time.monotonic()
-    alice, bob = Player(browser, server.url, "alice"), Player(browser, server.url, "bob")
+    # Two of the games are played with the keyboard alone (Tab, Space, typing, Enter).
+    keyboard = slug in KEYBOARD
+    alice = Player(browser, server.url, "alice", keyboard=keyboard)
+    bob = Player(browser, server.url, "bob", keyboard=keyboard)
     try:
         alice.sign_up()
         bob.sign_up()
@@ -41,7 +45,7 @@ def test_two_players_play_a_whole_game_in_the_browser(
             assert player.page.is_visible("a[href^='#/replay/']")
             assert player.errors == [], player.errors
             assert player.offsite == [], player.offsite
-        print(f"\n{slug}: {moves} moves through the page in {time.monotonic() - started:.1f} s")
+        print(f"\n{slug}: {moves} moves{' by keyboard' if keyboard else ''} through the page in {time.monotonic() - started:.1f} s")
     finally:
         alice.close()
         bob.close()

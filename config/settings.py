@@ -47,9 +47,11 @@ MIDDLEWARE = [
     "api.ops.RequestMiddleware",
     # CORS before anything that may answer: a preflight never needs a token.
     "corsheaders.middleware.CorsMiddleware",
-    "django.middleware.security.SecurityMiddleware",
+    # Django's Security and Common middleware, run on the event loop (api/middleware.py):
+    # every middleware here is async, so a request's only thread hop is its view's.
+    "api.middleware.SecurityMiddleware",
     "api.middleware.StaticFilesMiddleware",  # WhiteNoise, async-capable (served on ASGI)
-    "django.middleware.common.CommonMiddleware",
+    "api.middleware.CommonMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -86,8 +88,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": REDIS_URL}}
+    # One Redis client per process (config/cache.py), not one per request.
+    CACHES = {"default": {"BACKEND": "config.cache.SharedRedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

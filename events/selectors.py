@@ -1,7 +1,7 @@
 """Reads: games, seats, and events as a given user may see them.
 
-A game is read once per request, with its creator, and its seats with their users and
-deadlines in one more query (`get_game`); everything after works from those rows.
+A game is read once per request, with its creator and its seats with their users and
+deadlines, in one query (`get_game`); everything after works from those rows.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
 from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from games import registry
@@ -16,7 +17,7 @@ from games import registry
 from . import store
 from .errors import BadRequest, NotFound
 from .models import Deadline, Event, Game, GameStatus, Seat
-from .store import chain
+from .store import chain, sql
 
 
 def _seats_query() -> QuerySet[Seat]:
@@ -27,20 +28,31 @@ def _seats_query() -> QuerySet[Seat]:
 
 
 def get_game(game_id: Any) -> Game:
-    """The game (with its creator), its seats prefetched: two queries, then no more."""
+    """The game with its creator and its seats (their users and deadlines): one query,
+    then no more (events/store/sql.py)."""
     try:
-        return (Game.objects.select_related("creator")
-                .prefetch_related(Prefetch("seat_set", queryset=_seats_query()))
-                .get(id=game_id))
-    except (Game.DoesNotExist, ValueError):
-        raise NotFound("no such game", code="game_not_found") from None
+        game = sql.read_game(game_id)
+    except (ValueError, TypeError, ValidationError):
+        game = None
+    if game is None:
+        raise NotFound("no such game", code="game_not_found")
+    return game
+
+
+def _seats_read(game: Game) -> list[Seat] | None:
+    """The seats read with the game (get_game, or list_games' prefetch), if they were."""
+    seats = getattr(game, sql.SEATS, None)
+    if seats is not None:
+        return seats
+    prefetched = getattr(game, "_prefetched_objects_cache", {}).get("seat_set")
+    return None if prefetched is None else list(prefetched)
 
 
 def seat_rows(game: Game) -> list[Seat]:
-    """The game's seats (as prefetched by get_game or list_games, else read now)."""
-    prefetched = getattr(game, "_prefetched_objects_cache", {}).get("seat_set")
-    if prefetched is not None:
-        return list(prefetched)
+    """The game's seats (as read by get_game or list_games, else read now)."""
+    seats = _seats_read(game)
+    if seats is not None:
+        return seats
     return list(_seats_query().filter(game=game))
 
 
@@ -66,8 +78,7 @@ def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
     (a reader that filters rows read after the game gets the seat those rows were for)."""
     if user is None or not user.is_authenticated:
         return None
-    prefetched = "seat_set" in getattr(game, "_prefetched_objects_cache", {})
-    if game.status == GameStatus.LOBBY or not prefetched:
+    if game.status == GameStatus.LOBBY or _seats_read(game) is None:
         return (Seat.objects.filter(game=game, user=user)
                 .values_list("number", flat=True).first())
     return next((s.number for s in seat_rows(game) if s.user_id == user.pk), None)

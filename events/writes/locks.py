@@ -4,30 +4,36 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
+
 from games.core.fairness import HmacDice
 
 from ..errors import NotFound
 from ..models import Game, Seat
+from ..store import sql
 
 
 def locked(game_id: Any) -> Game:
     """The game row, locked until the transaction ends, with its seats (and their users)
-    prefetched: `seats_of(game)` reads no more rows."""
+    read after the lock: `seats_of(game)` reads no more rows. (Two statements, not one
+    join: the seats are read once the lock is held, so a join or leave that committed
+    while this waited is seen.) Hand-written SQL: events/store/sql.py."""
     try:
-        game = Game.objects.select_for_update().get(id=game_id)
-    except (Game.DoesNotExist, ValueError):
-        raise NotFound("no such game", code="game_not_found") from None
-    game._locked_seats = list(  # type: ignore[attr-defined]
-        Seat.objects.filter(game=game).select_related("user").order_by("number"))
+        game = sql.lock_game(game_id)
+    except (ValueError, TypeError, ValidationError):
+        game = None
+    if game is None:
+        raise NotFound("no such game", code="game_not_found")
+    setattr(game, sql.LOCKED_SEATS, sql.seats_of(game))
     return game
 
 
 def seats_of(game: Game) -> list[Seat]:
     """The locked game's seats, in seat order."""
-    seats = getattr(game, "_locked_seats", None)
+    seats = getattr(game, sql.LOCKED_SEATS, None)
     if seats is None:
-        seats = list(Seat.objects.filter(game=game).select_related("user").order_by("number"))
-        game._locked_seats = seats  # type: ignore[attr-defined]
+        seats = sql.seats_of(game)
+        setattr(game, sql.LOCKED_SEATS, seats)
     return seats
 
 

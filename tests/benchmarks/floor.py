@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from games.core.legal import sample  # noqa: E402
 
-FLOOR_DB, PRODUCT_DB = "dice_floor_benchmark", "dice_product_benchmark"
+FLOOR_DB, PRODUCT_DB = "floor_benchmark", "product_benchmark"  # after --db-prefix
 WORKERS = "2"  # the Docker image's WEB_CONCURRENCY
 SERVER_FLAGS = ["--lifespan", "off", "--no-proxy-headers", "--timeout-keep-alive", "5",
                 "--timeout-graceful-shutdown", "30"]
@@ -226,13 +226,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--warmup", type=float, default=4)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--db-prefix", default="dice",
+                        help="the throwaway databases' names start with this")
     args = parser.parse_args()
     admin = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres"
     redis = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/12")
-    floor = Service("floor", FLOOR_DB, "tests.benchmarks.floor_service.asgi:application",
+    floor = Service("floor", f"{args.db_prefix}_{FLOOR_DB}", "tests.benchmarks.floor_service.asgi:application",
                     "tests.benchmarks.floor_service.settings", 8811, admin, {})
-    product = Service("product", PRODUCT_DB, "config.asgi:application", "config.settings",
-                      8812, admin, {"REDIS_URL": redis, "DICE_THROTTLE_USER": "100000/min",
+    product = Service("product", f"{args.db_prefix}_{PRODUCT_DB}", "config.asgi:application", "config.settings",
+                      8812, admin, {"REDIS_URL": redis,
+                                    # the production settings, as docker/compose.yaml runs them
+                                    "DICE_ENV": "production",
+                                    "DJANGO_SECRET_KEY": "floor-benchmark-only", "DICE_THROTTLE_USER": "100000/min",
                                     "DICE_THROTTLE_ANON": "100000/min",
                                     "DICE_VAR_DIR": "/tmp/dice-floor-benchmark"})
     results: dict[str, list[dict]] = {"floor": [], "product": []}

@@ -1,0 +1,165 @@
+"""The hot reads in hand-written SQL: a game with its creator and seats (one query), a
+game row locked, its seats. Every request of a move reads these; the ORM spent more time
+compiling their SQL (joins, a prefetch, a subquery) than the database spent running it.
+
+The columns come from the models' fields (a new field is read with no change here), each
+value goes through the field's and the backend's converters as the ORM's would, and the
+instances are the ORM's own (`Model.from_db`): the rows read are exactly those the
+querysets they replace read. Statements are built once per process and backend.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import connection as default_connection
+from django.db.models import Model
+
+from ..models import Deadline, Game, Seat
+
+# Names of the attributes a read leaves on a Game: its seats (a list, in seat order, each
+# with its user and `deadline_due`), and on a locked game the same without deadlines.
+SEATS = "_dice_seats"
+LOCKED_SEATS = "_locked_seats"
+
+
+class Columns:
+    """The concrete columns of `model` under `alias`, and how to make an instance."""
+
+    def __init__(self, model: type[Model], alias: str, connection: Any) -> None:
+        self.model = model
+        self.fields = list(model._meta.concrete_fields)
+        self.attnames = [f.attname for f in self.fields]
+        qn = connection.ops.quote_name
+        self.sql = ", ".join(f"{alias}.{qn(f.column)}" for f in self.fields)
+        self.converters = [
+            (i, [*connection.ops.get_db_converters(f.cached_col),
+                 *f.get_db_converters(connection)])
+            for i, f in enumerate(self.fields)]
+        self.converters = [(i, c) for i, c in self.converters if c]
+        self.width = len(self.fields)
+        self.pk_index = self.fields.index(model._meta.pk)
+
+    def make(self, row: Any, start: int, connection: Any) -> Model | None:
+        values = list(row[start:start + self.width])
+        if values[self.pk_index] is None:  # the empty side of an outer join
+            return None
+        for i, converters in self.converters:
+            value = values[i]
+            for converter in converters:
+                value = converter(value, self.fields[i].cached_col, connection)
+            values[i] = value
+        return self.model.from_db(connection.alias, self.attnames, values)
+
+
+@functools.cache
+def _statements(vendor: str) -> dict[str, Any]:
+    connection = default_connection
+    qn = connection.ops.quote_name
+    user_model = get_user_model()
+    game, seat = Columns(Game, "g", connection), Columns(Seat, "s", connection)
+    creator, player = Columns(user_model, "c", connection), Columns(user_model, "u", connection)
+    users, games, seats = (qn(user_model._meta.db_table), qn(Game._meta.db_table),
+                           qn(Seat._meta.db_table))
+    deadlines = qn(Deadline._meta.db_table)
+    seat_game = qn(Seat._meta.get_field("game").column)
+    seat_user = qn(Seat._meta.get_field("user").column)
+    seat_number = qn(Seat._meta.get_field("number").column)
+    due = (f"(SELECT d.{qn(Deadline._meta.get_field('due_at').column)} FROM {deadlines} d "
+           f"WHERE d.{qn(Deadline._meta.get_field('game').column)} = s.{seat_game} "
+           f"AND d.{qn(Deadline._meta.get_field('seat').column)} = s.{seat_number} "
+           f"LIMIT 1)")
+    user_pk = qn(user_model._meta.pk.column)
+    game_pk = qn(Game._meta.pk.column)
+    creator_col = qn(Game._meta.get_field("creator").column)
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    due_field = Deadline._meta.get_field("due_at")
+    return {
+        "game": game, "seat": seat, "creator": creator, "player": player,
+        "due_converters": [*connection.ops.get_db_converters(due_field.cached_col),
+                           *due_field.get_db_converters(connection)],
+        "due_field": due_field,
+        # The game, its creator, and each seat with its user and deadline (one row a seat;
+        # a game with no seat left gives one row with no seat).
+        "read": (f"SELECT {game.sql}, {creator.sql}, {seat.sql}, {player.sql}, {due} "
+                 f"FROM {games} g INNER JOIN {users} c ON c.{user_pk} = g.{creator_col} "
+                 f"LEFT OUTER JOIN {seats} s ON s.{seat_game} = g.{game_pk} "
+                 f"LEFT OUTER JOIN {users} u ON u.{user_pk} = s.{seat_user} "
+                 f"WHERE g.{game_pk} = %s ORDER BY s.{seat_number}"),
+        "lock": f"SELECT {game.sql} FROM {games} g WHERE g.{game_pk} = %s{lock}",
+        "seats": (f"SELECT {seat.sql}, {player.sql} FROM {seats} s "
+                  f"LEFT OUTER JOIN {users} u ON u.{user_pk} = s.{seat_user} "
+                  f"WHERE s.{seat_game} = %s ORDER BY s.{seat_number}"),
+    }
+
+
+def _param(game_id: Any, connection: Any) -> Any:
+    """The id as the database takes it; ValueError if it is no UUID (as the ORM's get)."""
+    return Game._meta.pk.get_db_prep_value(Game._meta.pk.to_python(game_id), connection)
+
+
+def _cache_related(instance: Model, name: str, value: Any) -> None:
+    instance._state.fields_cache[name] = value
+
+
+def read_game(game_id: Any) -> Game | None:
+    """The game with its creator and its seats (each with its user and the due time of
+    its deadline as `deadline_due`), in one query; None if there is no such game.
+    ValueError if `game_id` is no UUID."""
+    connection = default_connection
+    st = _statements(connection.vendor)
+    game_cols, creator_cols, seat_cols, player_cols = (st["game"], st["creator"], st["seat"],
+                                                       st["player"])
+    with connection.cursor() as cursor:
+        cursor.execute(st["read"], [_param(game_id, connection)])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    first = rows[0]
+    game = game_cols.make(first, 0, connection)
+    at = game_cols.width
+    _cache_related(game, "creator", creator_cols.make(first, at, connection))
+    at += creator_cols.width
+    seats = []
+    for row in rows:
+        seat = seat_cols.make(row, at, connection)
+        if seat is None:
+            continue
+        _cache_related(seat, "user", player_cols.make(row, at + seat_cols.width, connection))
+        _cache_related(seat, "game", game)
+        due = row[at + seat_cols.width + player_cols.width]
+        for converter in st["due_converters"]:
+            due = converter(due, st["due_field"].cached_col, connection)
+        seat.deadline_due = due  # type: ignore[attr-defined]
+        seats.append(seat)
+    setattr(game, SEATS, seats)
+    return game
+
+
+def lock_game(game_id: Any) -> Game | None:
+    """The game row, locked (FOR UPDATE) until the transaction ends; None if none."""
+    connection = default_connection
+    st = _statements(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(st["lock"], [_param(game_id, connection)])
+        row = cursor.fetchone()
+    return None if row is None else st["game"].make(row, 0, connection)
+
+
+def seats_of(game: Game) -> list[Seat]:
+    """The game's seats in order, each with its user, read now."""
+    connection = default_connection
+    st = _statements(connection.vendor)
+    seat_cols, player_cols = st["seat"], st["player"]
+    with connection.cursor() as cursor:
+        cursor.execute(st["seats"], [_param(game.pk, connection)])
+        rows = cursor.fetchall()
+    seats = []
+    for row in rows:
+        seat = seat_cols.make(row, 0, connection)
+        _cache_related(seat, "user", player_cols.make(row, seat_cols.width, connection))
+        _cache_related(seat, "game", game)
+        seats.append(seat)
+    return seats

@@ -211,10 +211,16 @@ class Table {
         h("code", { id: "commitment", class: "hash" }, game.server_seed_hash)),
       game.server_seed ? h("p", {}, "The server seed, revealed at the end: ",
         h("code", { class: "hash" }, game.server_seed)) : null));
-    const focused = document.activeElement instanceof HTMLElement && this.body.contains(document.activeElement)
-      ? document.activeElement.id : "";
+    const active = document.activeElement;
+    const inActions = active instanceof HTMLElement && !!active.closest("#actions");
+    const focused = active instanceof HTMLElement && this.body.contains(active) ? active.id : "";
     this.body.replaceChildren(...parts);
-    if (focused) document.getElementById(focused)?.focus();
+    // Keep the keyboard where it was: in the move controls, or on the same element.
+    if (inActions) this.focusActions();
+    else if (focused) document.getElementById(focused)?.focus();
+    const myTurn = game.seat !== null && game.awaiting.some((a) => a.seat === game.seat);
+    const wasMyTurn = before !== null && before.seat !== null && before.awaiting.some((a) => a.seat === before.seat);
+    if (myTurn && !wasMyTurn && before !== null && before.version !== game.version) announce("Your move.");
   }
 
   private actions(game: Game): HTMLElement {

@@ -262,6 +262,10 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 DICE_SWEEP_INTERVAL = float(os.environ.get("DICE_SWEEP_INTERVAL", "2"))
 DICE_MIN_TURN_TIMEOUT = int(os.environ.get("DICE_MIN_TURN_TIMEOUT", "10"))
 DICE_AUTOPLAY_GRACE = float(os.environ.get("DICE_AUTOPLAY_GRACE", "5"))
+# Bots (docs/bots.md): seconds before a bot moves once its seat is awaited, and how long a
+# bot move may be overdue before the sweeper hands it to a worker again (a lost task).
+DICE_BOT_DELAY = float(os.environ.get("DICE_BOT_DELAY", "1"))
+DICE_BOT_STALL = float(os.environ.get("DICE_BOT_STALL", "5"))
 DICE_WEBHOOK_BACKOFF_SECONDS = float(os.environ.get("DICE_WEBHOOK_BACKOFF_SECONDS", "5"))
 DICE_WEBHOOK_MAX_ATTEMPTS = int(os.environ.get("DICE_WEBHOOK_MAX_ATTEMPTS", "8"))
 DICE_WEBHOOK_TIMEOUT = float(os.environ.get("DICE_WEBHOOK_TIMEOUT", "5"))

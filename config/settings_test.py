@@ -26,3 +26,6 @@ DICE_MIN_TURN_TIMEOUT = 1
 if not os.environ.get("DICE_TEST_WORKER"):
     CELERY_BROKER_URL = "memory://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {}
+
+# Bots move at once in tests (a worker test may set DICE_BOT_DELAY in its environment).
+DICE_BOT_DELAY = float(os.environ.get("DICE_BOT_DELAY", "0"))

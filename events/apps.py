@@ -7,6 +7,7 @@ class EventsConfig(AppConfig):
         store/     the streams: append with the hash chain, fold, cache, snapshots
         writes/    the write path (lobby, moves), announcing each batch (writes/hooks.py)
         clocks/    turn clocks: deadlines, timeouts, abandonment
+        bots/      bots at the table: their turns, what they see, their moves
         webhooks/  registrations, the outbox, signed deliveries
         audits/    the audit export and the verifier
         live/      a committed head pushed to live readers
@@ -18,14 +19,19 @@ class EventsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """Wire the listeners to the write path, once: the clocks and the webhooks react
-        to each batch; the webhook outbox hands deliveries to Celery."""
+        """Wire the listeners to the write path, once: the bots, the clocks and the
+        webhooks react to each batch (the bots first: they see a returning player's
+        autoplay before the clocks end it); the webhook outbox hands deliveries, and the
+        bots their moves, to Celery."""
         from . import tasks
+        from .bots import turns as bot_turns
         from .clocks import reactions as clock_reactions
         from .webhooks import outbox
         from .webhooks import reactions as webhook_reactions
         from .writes import hooks
 
+        hooks.listen(bot_turns.on_appended)
         hooks.listen(clock_reactions.on_appended)
         hooks.listen(webhook_reactions.on_appended)
         outbox.dispatch = tasks.enqueue_deliveries
+        bot_turns.dispatch = tasks.enqueue_bot_moves

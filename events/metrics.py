@@ -31,13 +31,18 @@ LATENCY = Histogram(
     "counted), by route pattern and method", ["route", "method"],
     buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30))
 MOVES = Counter(
-    "dice_moves_total", "Moves appended to game streams (a player's, or the clock's for a "
-    "player), by game type and actor (seat, clock)", ["game_type", "actor"])
+    "dice_moves_total", "Moves appended to game streams (a player's, a bot's, or the clock's "
+    "for a seat), by game type and actor (seat, bot, clock)", ["game_type", "actor"])
 EVENTS = Counter("dice_move_events_total", "Events the moves appended, by game type",
                  ["game_type"])
 CLOCK_LATENESS = Histogram(
     "dice_clock_lateness_seconds", "How long after its deadline a timeout was applied",
     buckets=(0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30, 60, 300, 3600))
+BOT_MOVES = Counter(
+    "dice_bot_moves_total",
+    "Bot moves the workers ran, by outcome: applied, stale (the game had moved on: nothing "
+    "appended), failed (the bot raised or chose an illegal action: the seat is left to its "
+    "clock)", ["outcome"])
 WEBHOOK_DELIVERIES = Counter(
     "dice_webhook_delivery_attempts_total",
     "Webhook delivery attempts by outcome: delivered (2xx), retry (failed, will be tried "
@@ -48,7 +53,8 @@ OPEN_STREAMS = Gauge(
 
 
 def actor_kind(actor: str) -> str:
-    """"seat:3" -> "seat"; "clock", "system", "bot" as they are (a bounded label)."""
+    """"seat:3" -> "seat", "bot:2" -> "bot"; "clock", "system" as they are (a bounded
+    label)."""
     return actor.split(":", 1)[0] if actor else "unknown"
 
 

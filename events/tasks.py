@@ -1,6 +1,7 @@
-"""Celery tasks: thin wrappers that call the write path, the clocks and the webhooks.
-Beat runs `sweep` every few seconds. This is the only module of events/ that knows Celery
-(events/apps.py hands `enqueue_deliveries` to the webhook outbox at start-up)."""
+"""Celery tasks: thin wrappers that call the write path, the clocks, the bots and the
+webhooks. Beat runs `sweep` every few seconds. This is the only module of events/ that
+knows Celery (events/apps.py hands `enqueue_deliveries` to the webhook outbox and
+`enqueue_bot_moves` to the bots at start-up)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import logging
 
 from celery import shared_task
 
-from . import clocks
+from . import bots, clocks
 from .webhooks import delivery, outbox, reactions
 
 log = logging.getLogger(__name__)
@@ -16,22 +17,45 @@ log = logging.getLogger(__name__)
 
 @shared_task(name="events.sweep", ignore_result=True)
 def sweep() -> dict[str, int]:
-    """Hand due clocks and due webhook deliveries to workers; send clock warnings."""
+    """Hand due clocks, overdue bot moves (their task was lost) and due webhook
+    deliveries to workers; send clock warnings."""
     fired = 0
     for deadline in clocks.due():
         fire_deadline.delay(str(deadline.game_id), deadline.seat, deadline.version)
         fired += 1
+    turns = bots.overdue()
+    for turn in turns:
+        play_bot.delay(str(turn.game_id), turn.seat, turn.version)
     warned = reactions.send_clock_warnings()
     delivery_ids = outbox.due_deliveries()
     for delivery_id in delivery_ids:
         deliver_webhook.delay(delivery_id)
-    return {"deadlines": fired, "warnings": warned, "deliveries": len(delivery_ids)}
+    return {"deadlines": fired, "bots": len(turns), "warnings": warned,
+            "deliveries": len(delivery_ids)}
 
 
 @shared_task(name="events.fire_deadline", ignore_result=True, acks_late=True)
 def fire_deadline(game_id: str, seat: int, version: int) -> str:
     """Apply the timeout policy for a seat if the game is still at `version`."""
     return clocks.apply_timeout(game_id=game_id, seat=seat, version=version)
+
+
+@shared_task(name="events.play_bot", ignore_result=True, acks_late=True)
+def play_bot(game_id: str, seat: int, version: int) -> str:
+    """The bot plays `seat` if its turn at `version` is still the head's (events/bots/)."""
+    return bots.play(game_id=game_id, seat=seat, version=version)
+
+
+def enqueue_bot_moves(moves: list[tuple[str, int, int, float]]) -> None:
+    """Hand bot moves to workers, each after its delay; if the broker is down the sweeper
+    will later (a move overdue by DICE_BOT_STALL)."""
+    for game_id, seat, version, delay in moves:
+        try:
+            play_bot.apply_async((game_id, seat, version), countdown=delay or None)
+        except Exception:
+            log.warning("could not enqueue the bot move of %s seat %s; the sweeper will "
+                        "retry", game_id, seat)
+            return
 
 
 @shared_task(name="events.deliver_webhook", ignore_result=True, acks_late=True)

@@ -4,6 +4,9 @@ A seat's clock starts when it becomes awaited or acts and runs on while it stays
 Each deadline holds the head version it applies to; the clock acts through the ordinary
 write path with that version (events/clocks/timeouts.py), so a move that lands first makes
 a late timeout a no-op.
+
+A seat on autoplay is played by the game's basic bot after the grace (events/bots/); its
+deadline is the full clock, the fallback should the bot fail or its worker be away.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ def sync_deadlines(game: Game, awaiting: Mapping[int, str], acted: Acted,
     gone = [d.pk for seat, d in current.items() if seat not in awaiting]
     if gone:
         Deadline.objects.filter(pk__in=gone).delete()
-    autoplay = {s.number for s in seats if s.autoplay}
+    unwatched = {s.number for s in seats if s.autoplay or s.is_bot}
     started: list[int] = []
     for seat, kind in awaiting.items():
         existing = current.get(seat)
@@ -50,23 +53,21 @@ def sync_deadlines(game: Game, awaiting: Mapping[int, str], acted: Acted,
             continue
         continuing = acted.by_clock and acted.seat == seat
         _start(game, seat, kind, now, existing, continuing=continuing,
-               autoplay=seat in autoplay)
+               warn=seat not in unwatched)
         started.append(seat)
     return started
 
 
 def _start(game: Game, seat: int, kind: str, now: datetime, existing: Deadline | None, *,
-           continuing: bool, autoplay: bool) -> None:
+           continuing: bool, warn: bool) -> None:
+    """A full clock, or none (`continuing`: the clock finishes the turn it began). A bot's
+    seat, or a seat on autoplay, is played by a bot first: its clock is the fallback, with
+    no warning (nobody to warn)."""
     clock = timedelta(seconds=game.turn_timeout or 0)
-    if continuing:
-        due = now
-    elif autoplay:
-        due = now + min(clock, autoplay_grace())
-    else:
-        due = now + clock
+    due = now if continuing else now + clock
     fields = {
         "kind": kind, "version": game.version, "started_at": now, "due_at": due,
-        "warn_at": None if (continuing or autoplay) else now + clock * WARN_AT,
+        "warn_at": now + clock * WARN_AT if warn and not continuing else None,
         "warned": False, "continuation": continuing, "enqueued_at": None,
     }
     if existing is not None:
@@ -76,8 +77,9 @@ def _start(game: Game, seat: int, kind: str, now: datetime, existing: Deadline |
 
 
 def record_timeout(game: Game, seat: Seat, deadline: Deadline) -> None:
-    """A full turn lost to the clock counts toward autoplay; finishing one does not."""
-    if deadline.continuation:
+    """A full turn lost to the clock counts toward autoplay; finishing one does not. A
+    bot's seat never goes on autoplay: its bot failed, it is not absent."""
+    if deadline.continuation or seat.is_bot:
         return
     seat.timeouts_in_row += 1
     if seat.timeouts_in_row >= game.autoplay_after:
@@ -86,8 +88,9 @@ def record_timeout(game: Game, seat: Seat, deadline: Deadline) -> None:
 
 
 def everyone_on_autoplay(seats: Sequence[Seat]) -> bool:
-    """No seat has a player who has acted since their clock took over."""
-    return all(s.autoplay for s in seats)
+    """No seat has a player who has acted since their clock took over, and no seat is a
+    bot's: a table of bots and absent players plays on to its end."""
+    return all(s.autoplay and not s.is_bot for s in seats)
 
 
 def player_is_back(seat: Seat) -> None:

@@ -7,10 +7,10 @@ from .deadlines import player_is_back, sync_deadlines
 
 
 def on_appended(change: Appended) -> None:
-    """A player's own move ends their autoplay; a game with a clock gets its deadlines in
+    """A player's own move ends their autoplay (not the clock's, nor the bot's for them); a game with a clock gets its deadlines in
     line with who is awaited now. A game without one has no deadline: no query."""
     acted = change.acted
-    if acted.seat is not None and not acted.by_clock:
+    if acted.by_player():
         seat = next((s for s in change.seats if s.number == acted.seat), None)
         if seat is not None:
             player_is_back(seat)

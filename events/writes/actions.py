@@ -79,9 +79,12 @@ def _idempotent_replay(game: Game, user: AbstractBaseUser, key: str, print_: str
 
 def apply(game: Game, seat: int, action: Mapping[str, Any], expected_version: int, *,
           actor: str, idempotency_key: str | None = None,
-          timeout_of: int | None = None) -> list[Event]:
+          timeout_of: int | None = None, bot: str | None = None) -> list[Event]:
     """Decide `action` for `seat` of the locked `game` at `expected_version`, append the
-    events and refresh the head (events/writes/head.py). Returns the rows appended."""
+    events and refresh the head (events/writes/head.py). Returns the rows appended.
+
+    `timeout_of`: the clock acts, for the deadline of that version; `bot`: a bot of that
+    level acts (events/bots/). Either is recorded in the batch's command."""
     if game.status == GameStatus.LOBBY:
         raise Unprocessable("the game has not started", code="game_not_started")
     if game.status == GameStatus.FINISHED:
@@ -97,13 +100,15 @@ def apply(game: Game, seat: int, action: Mapping[str, Any], expected_version: in
     command: dict[str, Any] = {"seat": seat, "action": dict(action)}
     if timeout_of is not None:
         command["timeout_of_version"] = timeout_of
+    if bot is not None:
+        command["bot"] = bot
     version_before = game.version
     rows = store.append(game, store.Batch(
         events, actor=actor, command=command, draws=dice.draws, idempotency_key=idempotency_key),
         write=False)
     game_type, count = game.game_type, len(rows)
     transaction.on_commit(lambda: metrics.appended(game_type, actor, count))
-    acted = Acted(seat=seat, by_clock=timeout_of is not None)
+    acted = Acted(seat=seat, by_clock=timeout_of is not None, by_bot=bot is not None)
     return rows + head.refresh(game, store.fold(rules, rows, before), acted,
                                version_before=version_before, pending=rows)
 

@@ -1,9 +1,9 @@
 """What the write path announces, and who listens.
 
-The write path (events/writes/) knows nothing of clocks or webhooks: after each batch it
+The write path (events/writes/) knows nothing of clocks, webhooks or bots: after each batch it
 refreshes the game's head and announces an `Appended` to the listeners registered here,
 inside the batch's transaction (a listener's rows commit or roll back with the events).
-The clocks and the webhooks register theirs once, when the app starts
+The clocks, the webhooks and the bots register theirs once, when the app starts
 (events/apps.py, `EventsConfig.ready`). A listener must not append events.
 """
 
@@ -17,10 +17,16 @@ from ..models import Game, Seat
 
 @dataclass(frozen=True)
 class Acted:
-    """Who caused the append: a seat (by its player or by the clock), or the system."""
+    """Who caused the append: a seat (by its player, by the clock or by a bot), or the
+    system. A bot plays a bot's seat, or a player's seat on autoplay (events/bots/)."""
 
     seat: int | None = None
     by_clock: bool = False
+    by_bot: bool = False
+
+    def by_player(self) -> bool:
+        """The seat's own player acted (not the clock, not a bot for them)."""
+        return self.seat is not None and not self.by_clock and not self.by_bot
 
 
 @dataclass(frozen=True)

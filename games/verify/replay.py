@@ -2,7 +2,8 @@
 
 Pure like all of games/ (standard library only). A stream is a list of
 batches, as they were appended: `table_seated`; the setup batch (command `{"setup":
-{...}}`); one batch per action (command `{"seat": n, "action": {...}}`); `game_abandoned`
+{...}}`); one batch per action (command `{"seat": n, "action": {...}}`, by the seat's
+player, the clock or a bot: actor `seat:N`, `clock` or `bot:N`); `game_abandoned`
 when the clock was left to play every seat; `seed_revealed`.
 For each rules batch the rules' `setup` or `decide` runs on the state folded so far, with
 dice that hand out that batch's recorded draws in order (and refuse a die of other
@@ -126,7 +127,8 @@ def difference(recorded: Any, decided: Any) -> str:
 
 def command_matches(head: Stored, seated: Mapping[str, Any]) -> list[Finding]:
     """The command agrees with the table: the setup with its seats and options, an
-    action posted by a player with that player's seat."""
+    action posted by a player (`seat:N`) or played by a bot (`bot:N`: a bot's seat, or a
+    player's on autoplay) with that seat."""
     command, seq, actor = head.get("command") or {}, head.get("seq"), str(head.get("actor"))
     if "setup" in command:
         setup = command["setup"]
@@ -134,7 +136,8 @@ def command_matches(head: Stored, seated: Mapping[str, Any]) -> list[Finding]:
                 or plain(setup.get("options")) != plain(seated.get("options"))):
             return [Finding(seq, "command.setup",
                             "differs from the seats or options of table_seated")]
-    elif actor.startswith("seat:") and f"seat:{command.get('seat')}" != actor:
+    elif actor.startswith(("seat:", "bot:")) and \
+            f"{actor.split(':', 1)[0]}:{command.get('seat')}" != actor:
         return [Finding(seq, "actor", f"{actor} posted an action for seat "
                         f"{command.get('seat')}")]
     return []

@@ -11,7 +11,7 @@ from django.test import override_settings
 from django.utils import timezone
 
 from events import clocks as services
-from events.models import Deadline, Event, Game, Seat
+from events.models import BotTurn, Deadline, Event, Game, Seat
 from tests.support.api import table
 
 
@@ -113,11 +113,17 @@ def test_autoplay_after_timeouts_in_a_row_until_the_player_acts(players) -> None
     assert seat.autoplay and seat.timeouts_in_row == 1
     assert next(s for s in a.game(game_id)["seats"] if s["seat"] == 0)["autoplay"] is True
     version = b.act(game_id, {"type": "stake", "coins": 1}, version + 1).json()["version"]
+    # On autoplay the basic bot plays the seat after the grace (docs/bots.md); the clock
+    # stays as the fallback, should the bot fail.
+    turn = BotTurn.objects.get(game_id=game_id, seat=0)
+    assert turn.level == "basic" and turn.version == version
+    assert (turn.due_at - timezone.now()).total_seconds() <= 5  # autoplay grace
     opener = Deadline.objects.get(game_id=game_id, seat=0)
-    assert (opener.due_at - opener.started_at).total_seconds() <= 5  # autoplay grace
+    assert (opener.due_at - opener.started_at).total_seconds() == 60
     a.act(game_id, {"type": "bid", "quantity": 1, "face": 2}, version)
     seat.refresh_from_db()
     assert not seat.autoplay and seat.timeouts_in_row == 0
+    assert not BotTurn.objects.filter(game_id=game_id).exists()
 
 
 @pytest.mark.postgres

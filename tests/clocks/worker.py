@@ -68,9 +68,11 @@ class RedisServer:
 
 
 class Worker:
-    """`celery worker --beat` with the test settings, logging to a file."""
+    """`celery worker --beat` with the test settings, logging to a file. `app`: the Celery
+    app module (a test may wrap config's to change what the worker runs)."""
 
-    def __init__(self, redis_url: str, workdir: Path, **env: str) -> None:
+    def __init__(self, redis_url: str, workdir: Path, app: str = "config", **env: str) -> None:
+        self.app = app
         self.log = workdir / "worker.log"
         self.env = {
             **os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test",
@@ -82,7 +84,7 @@ class Worker:
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--beat", "--pool=solo",
+            [sys.executable, "-m", "celery", "-A", self.app, "worker", "--beat", "--pool=solo",
              "--loglevel=INFO", "--without-mingle", "--without-gossip", "--without-heartbeat",
              "-s", str(self.log.parent / "beat-schedule")],
             cwd=ROOT, env=self.env, stdout=self.log.open("w"), stderr=subprocess.STDOUT)

@@ -66,7 +66,7 @@ def build(force: bool = False, quiet: bool = True) -> bool:
     if missing:
         raise Unavailable(missing)
     wanted = digest()
-    done = subprocess.run(["npm", "run", "--silent", "build:web"], cwd=ROOT,
+    done = subprocess.run(["npm", "run", "--silent", "build:web"], cwd=ROOT, check=False,
                           capture_output=quiet, text=True)
     if done.returncode != 0:
         output = (done.stdout or "") + (done.stderr or "") if quiet else ""

@@ -9,12 +9,16 @@ from __future__ import annotations
 import itertools
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any
 
 _names = itertools.count()
 PASSWORD = "correct-horse-battery-9"
 TIMEOUT = 20_000  # ms
+# axe-core, pinned in package.json and loaded from node_modules by the tests only.
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 
 @dataclass

@@ -12,12 +12,10 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ROOT
-from tests.e2e.driver import GAMES, TIMEOUT, Player, axe_violations, play_to_end
+from tests.e2e.driver import AXE, GAMES, TIMEOUT, Player, axe_violations, play_to_end
 from tests.support.server import Server
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def test_replay_a_snake_bones_game_to_its_first_bluff_call(

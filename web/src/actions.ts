@@ -6,7 +6,7 @@
  */
 import type { IntRange, LegalItem, Subset } from "./api";
 import { h, uid, words } from "./dom";
-import { actionLabel, choiceItemLabel } from "./games/labels";
+import { actionLabel, choiceItemLabel, startingPicks } from "./games/labels";
 
 export type Chosen = Record<string, unknown> & { type: string };
 
@@ -58,8 +58,9 @@ function choiceForm(slug: string, item: Choice, view: unknown,
         return { value, box, node: h("label", { class: "pick", for: id }, box,
                                      choiceItemLabel(slug, item.type, name, value, view)) };
       });
-      // Start with the fewest items allowed (the first ones of the list).
-      boxes.slice(0, domain.min_size).forEach((b) => { b.box.checked = true; });
+      // Start with the first items of the list: as few as allowed, or as the game suggests.
+      boxes.slice(0, startingPicks(slug, item.type, domain.min_size, domain.max_size))
+        .forEach((b) => { b.box.checked = true; });
       readers.push([name, () => boxes.filter((b) => b.box.checked).map((b) => b.value)]);
       const sizes = domain.min_size === domain.max_size ? `exactly ${domain.min_size}`
         : `${domain.min_size} to ${domain.max_size}`;

@@ -111,3 +111,9 @@ export function choiceItemLabel(slug: string, type: string, field: string, value
   void type;
   return `${words(field)} ${value}`;
 }
+
+/** How many of a Subset's items a form starts with checked: the fewest allowed, except
+ * where a player nearly always wants them all (Bare Bones: roll every die in play). */
+export function startingPicks(slug: string, type: string, min: number, max: number): number {
+  return slug === "bare-bones" && type === "roll" ? max : min;
+}

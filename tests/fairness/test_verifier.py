@@ -159,6 +159,16 @@ def test_an_action_posted_for_another_seat_is_reported(audit_for, slug: str) -> 
     assert ("replay", head["seq"], "actor") in problems_of(rehash(audit))
 
 
+@pytest.mark.parametrize("slug", GAME_TYPES[:2])
+def test_a_bot_move_is_held_to_its_seat_like_a_players(audit_for, slug: str) -> None:
+    audit = audit_for(slug)
+    head = next(e for e in audit["events"] if e["actor"].startswith("seat:"))
+    head["actor"] = f"bot:{head['command']['seat']}"
+    assert problems_of(rehash(audit)) == []
+    head["actor"] = "bot:9"
+    assert ("replay", head["seq"], "actor") in problems_of(rehash(audit))
+
+
 def test_a_document_of_another_format_is_refused() -> None:
     verdict = verify_audit({"format": "something else", "game": {}})
     assert not verdict.ok and verdict.problems[0].where == "format"

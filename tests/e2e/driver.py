@@ -61,6 +61,15 @@ class Player:
         page.click("button[value=register]")
         page.wait_for_selector("#create-form", timeout=TIMEOUT)
 
+    def log_out_and_in(self) -> None:
+        page = self.page
+        page.click("button:has-text('Log out')")
+        page.wait_for_selector("#username", timeout=TIMEOUT)
+        page.fill("#username", self.name.upper())  # logins may use any case
+        page.fill("#password", PASSWORD)
+        page.click("button[value=login]")
+        page.wait_for_selector("#create-form", timeout=TIMEOUT)
+
     def open_table(self, slug: str, options: dict[str, Any], seats: int = 2) -> str:
         page = self.page
         page.select_option("#game-type", slug)

@@ -1,5 +1,5 @@
-"""The page as served (GET /play/ from the real server, as production serves it) and the
-lobby's bot seats, driven in the browser."""
+"""The page as served (GET /play/ from the real server, as production serves it); logging
+out and in again, and the lobby's bot seats, driven in the browser."""
 
 from __future__ import annotations
 
@@ -39,11 +39,13 @@ def test_the_page_is_served_at_play_and_loads_nothing_from_elsewhere(server: Ser
         assert answer.geturl().endswith("/play/")
 
 
-def test_the_creator_seats_a_bot_and_takes_it_away_from_the_lobby(
+def test_log_in_again_and_seat_a_bot_then_take_it_away_in_the_lobby(
         server: Server, browser: Any) -> None:
     alice = Player(browser, server.url, "alice")
     try:
         alice.sign_up()
+        alice.log_out_and_in()
+        assert "Signed in as alice" in alice.page.inner_text("#nav")
         alice.open_table("snake-bones", {}, seats=3)
         page = alice.page
         page.click("#add-bot")

@@ -55,5 +55,9 @@ export function route(): void {
 }
 
 window.addEventListener("hashchange", route);
-session.onChange(navigation);
+// Logged out here or refused by the server (a revoked token): back to the login page.
+session.onChange(() => {
+  if (!session.token() && !location.hash.startsWith("#/login")) location.hash = "#/login";
+  else navigation();
+});
 route();

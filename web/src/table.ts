@@ -4,7 +4,7 @@
  * a ticket). In the lobby: join, leave, a client seed, start. When over: the outcome and
  * the way to its replay and audit.
  */
-import { call, isBot, ProblemError, seatLabel, type Game, type GameEvent, type LegalActions } from "./api";
+import { call, isBot, ProblemError, seatLabel, type Action, type Game, type GameEvent, type LegalActions } from "./api";
 import { actionControls, type Chosen } from "./actions";
 import { problemText } from "./auth";
 import { eventTypes, gameName, gameTypes } from "./catalog";
@@ -156,7 +156,8 @@ class Table {
     try {
       const result = await call("post", "/api/v1/games/{game_id}/actions", {
         params: { game_id: this.gameId },
-        body: { expected_version: this.legal.version, action: action as never },
+        // The action is a legal-actions item as listed, its `choose` fields filled in.
+        body: { expected_version: this.legal.version, action: action as unknown as Action },
       });
       announce(`You: ${words(action.type).toLowerCase()}. Now at version ${result.version}.`);
     } catch (e) {

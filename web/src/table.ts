@@ -25,6 +25,7 @@ class Table {
   private legal: LegalActions | null = null;
   private live: LiveEvents | null = null;
   private poll: number | undefined;
+  private every = 0;
   private loading: Promise<void> | null = null;
   private again = false;
   private posting = false;
@@ -110,11 +111,13 @@ class Table {
    * appends no event). */
   private follow(game: Game): void {
     if (this.closed) return;
-    if (game.status === "lobby") {
-      this.poll ??= window.setInterval(() => void this.refresh(), 2000);
-    } else {
+    // In the lobby every 2 s; in play every 20 s too, a safety net should the stream miss
+    // a batch (an event type this page does not listen to yet).
+    const every = game.status === "lobby" ? 2000 : game.status === "active" ? 20000 : 0;
+    if (every !== this.every) {
       window.clearInterval(this.poll);
-      this.poll = undefined;
+      this.poll = every ? window.setInterval(() => void this.refresh(), every) : undefined;
+      this.every = every;
     }
     if (game.status === "active" && !this.live) {
       const after = game.version;

@@ -141,7 +141,7 @@ class Replay {
   }
 
   private actor(actor: string): string {
-    const seat = /^seat:(\d+)$/.exec(actor);
+    const seat = /^(?:seat|bot):(\d+)$/.exec(actor);
     return seat ? this.names(Number(seat[1])) : actor;
   }
 

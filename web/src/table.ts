@@ -145,7 +145,7 @@ class Table {
   }
 
   private actorName(actor: string): string {
-    const seat = /^seat:(\d+)$/.exec(actor);
+    const seat = /^(?:seat|bot):(\d+)$/.exec(actor);
     return seat ? this.names(Number(seat[1])) : actor;
   }
 

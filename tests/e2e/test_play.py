@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.driver import AXE, GAMES, Player, axe_violations, play_to_end
+from tests.e2e.driver import AXE, GAMES, TIMEOUT, Player, axe_violations, play_to_end
 from tests.support.server import Server
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -33,7 +33,7 @@ def test_two_players_play_a_whole_game_in_the_browser(
         game_id = alice.open_table(slug, options)
         bob.join(game_id)
         alice.start(players=2, first=0)
-        bob.page.wait_for_selector("#table[data-status=active]", timeout=20_000)
+        bob.page.wait_for_selector("#table[data-status=active]", timeout=TIMEOUT)
         def snapshot(moves: int) -> None:
             if moves != 2:
                 return

@@ -266,3 +266,36 @@ def test_bots_and_absent_players_play_on_to_the_end(players) -> None:  # type: i
     assert not Event.objects.filter(game_id=game_id, type="game_abandoned").exists()
     audit = a.get(f"/games/{game_id}/audit").json()
     assert audit["verdict"]["ok"] is True, audit["verdict"]
+
+
+def test_webhooks_go_to_the_players_never_to_a_bot_seat(players) -> None:  # type: ignore[no-untyped-def]
+    from events.models import Delivery
+
+    (a,) = players(1)
+    hook = a.post("/webhooks", {"url": "https://example.com/hook",
+                                "events": ["your_turn", "game_started", "game_over"]})
+    assert hook.status_code == 201, hook.content
+    game_id = bot_table(a, "dark-knights", ["basic", "basic"], first_player=0,
+                        target=100)
+    for _ in range(500):
+        if head(game_id).status == "finished":
+            break
+        if head(game_id).awaiting.keys() == {"0"}:
+            listing = a.legal(game_id)
+            from games.core.legal import expand_all
+            actions = expand_all(listing["actions"])
+            hold = [x for x in actions if x["type"] == "hold"]
+            assert a.act(game_id, (hold or actions)[0], listing["version"]).status_code == 201
+        else:
+            assert play_turns(game_id) == 1
+    assert head(game_id).status == "finished"
+    deliveries = list(Delivery.objects.filter(game_id=game_id))
+    kinds = {d.kind for d in deliveries}
+    assert {"game_started", "your_turn", "game_over"} <= kinds
+    assert {d.payload["seat"] for d in deliveries} == {0}
+    # One your_turn per turn of the player: at the start, then each called by a bot's move.
+    actors = list(Event.objects.filter(game_id=game_id, command__isnull=False)
+                  .order_by("seq").values_list("actor", flat=True))
+    turns = sum(1 for before, actor in zip(["system", *actors], actors)
+                if actor == "seat:0" and before != "seat:0")
+    assert len([d for d in deliveries if d.kind == "your_turn"]) == turns

@@ -82,6 +82,12 @@ class Table {
     return this.loading;
   }
 
+  /** The table's alert line; a failed read's message goes when a read succeeds again. */
+  private say(text: string, from: "read" | "move" = "move"): void {
+    this.message.textContent = text;
+    this.message.dataset.from = from;
+  }
+
   private setBusy(busy: boolean): void {
     this.root.dataset.busy = String(busy);
     this.root.setAttribute("aria-busy", String(busy));
@@ -102,8 +108,9 @@ class Table {
       if (game.status === "active") commitments.remember(game.id, game.server_seed_hash);
       await this.render(before);
       this.follow(game);
+      if (this.message.dataset.from === "read") this.say("");
     } catch (e) {
-      this.message.textContent = e instanceof ProblemError ? problemText(e) : String(e);
+      this.say(e instanceof ProblemError ? problemText(e) : String(e), "read");
     }
   }
 
@@ -153,7 +160,7 @@ class Table {
     if (!this.legal || this.posting) return;
     this.posting = true;
     this.setBusy(true);
-    this.message.textContent = "";
+    this.say("");
     const hadFocus = this.root.contains(document.activeElement);
     this.body.querySelectorAll<HTMLButtonElement>("#actions button").forEach((b) => { b.disabled = true; });
     try {
@@ -165,9 +172,9 @@ class Table {
       announce(`You: ${words(action.type).toLowerCase()}. Now at version ${result.version}.`);
     } catch (e) {
       if (e instanceof ProblemError && e.code === "version_conflict") {
-        this.message.textContent = "The game moved on meanwhile: here it is as it stands now.";
+        this.say("The game moved on meanwhile: here it is as it stands now.");
       } else {
-        this.message.textContent = e instanceof ProblemError ? problemText(e) : String(e);
+        this.say(e instanceof ProblemError ? problemText(e) : String(e));
       }
     } finally {
       this.posting = false;
@@ -270,12 +277,12 @@ class Table {
     return h("div", { class: "inline-form bots" },
       h("label", { for: "bot-level" }, "Bot level"), level,
       h("button", { type: "button", id: "add-bot", class: "secondary", onclick: async () => {
-        this.message.textContent = "";
+        this.say("");
         try {
           await call("post", "/api/v1/games/{game_id}/bots", { params: { game_id: game.id }, body: { level: level.value } });
           announce("A bot took a seat");
         } catch (e) {
-          this.message.textContent = e instanceof ProblemError ? problemText(e) : String(e);
+          this.say(e instanceof ProblemError ? problemText(e) : String(e));
         }
         await this.refresh();
       } }, "Add a bot"));
@@ -292,11 +299,11 @@ class Table {
     const seed = h("input", { id: "client-seed", maxlength: 128, autocomplete: "off",
                               value: game.seats.find((s) => s.seat === game.seat)?.client_seed ?? "" });
     const act = (what: () => Promise<unknown>) => async () => {
-      this.message.textContent = "";
+      this.say("");
       try {
         await what();
       } catch (e) {
-        this.message.textContent = e instanceof ProblemError ? problemText(e) : String(e);
+        this.say(e instanceof ProblemError ? problemText(e) : String(e));
       }
       await this.refresh();
     };

@@ -51,7 +51,7 @@ def test_the_same_bot_task_delivered_twice_appends_once(worker: Worker, players)
     assert all(e.actor == "bot:1" for e in played)
     # Every version the bot was handed appended at most one batch: the rest were stale.
     wait_until(lambda: len(re.findall(r"events\.play_bot\[[^]]+\] succeeded in [0-9.]+s: "
-                                      r"'stale'", worker.tail())) >= 1,
+                                      r"'stale'", worker.log.read_text())) >= 1,
                10, "no delivery was found stale", worker.tail)
     seqs = list(Event.objects.filter(game_id=game_id).values_list("seq", flat=True)
                 .order_by("seq"))

@@ -52,6 +52,8 @@ def route_of(request: HttpRequest) -> str:
         return "/" + match.route
     if settings.STATIC_URL and request.path.startswith("/" + settings.STATIC_URL.lstrip("/")):
         return "static"
+    if request.path == "/play" or request.path.startswith("/play/"):
+        return "web client"  # the page's files (docs/web.md), served like static ones
     return "unmatched"
 
 

@@ -72,6 +72,11 @@ def test_requests_are_counted_by_route_and_status(players) -> None:  # type: ign
     APIClient().get("/no/such/thing/42")
     assert sample("dice_http_requests_total", route="unmatched", method="GET",
                   status="404") == unmatched + 1
+    # The web client's files, built or not, share one label too.
+    page = sample("dice_http_requests_total", route="web client", method="GET", status="404")
+    APIClient().get("/play/no-such-file-42.js")
+    assert sample("dice_http_requests_total", route="web client", method="GET",
+                  status="404") == page + 1
     text = scrape().content.decode()
     assert 'route="/api/v1/games/<uuid:game_id>"' in text and "00000000-" not in text
 

@@ -10,3 +10,5 @@ Celery in events/tasks.py). The sweeper hands an overdue one to a worker again.
 
 from .play import play
 from .turns import BOT_LEVEL_OF_AUTOPLAY, on_appended, overdue
+
+__all__ = ["BOT_LEVEL_OF_AUTOPLAY", "on_appended", "overdue", "play"]

@@ -299,3 +299,21 @@ def test_webhooks_go_to_the_players_never_to_a_bot_seat(players) -> None:  # typ
     turns = sum(1 for before, actor in zip(["system", *actors], actors)
                 if actor == "seat:0" and before != "seat:0")
     assert len([d for d in deliveries if d.kind == "your_turn"]) == turns
+
+
+def test_metrics_count_bot_moves_by_actor_kind_and_outcome(players, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    from events import metrics
+
+    assert metrics.actor_kind("bot:3") == "bot" and metrics.actor_kind("seat:3") == "seat"
+    moves = metrics.MOVES.labels(game_type="dark-knights", actor="bot")
+    applied = metrics.BOT_MOVES.labels(outcome="applied")
+    stale = metrics.BOT_MOVES.labels(outcome="stale")
+    before = (moves._value.get(), applied._value.get(), stale._value.get())
+    (a,) = players(1)
+    game_id = bot_table(a, "dark-knights", ["basic"])
+    version = head(game_id).version
+    with django_capture_on_commit_callbacks(execute=True):
+        assert bots.play(game_id=game_id, seat=1, version=version) == "applied"
+    assert bots.play(game_id=game_id, seat=1, version=version) == "stale"
+    after = (moves._value.get(), applied._value.get(), stale._value.get())
+    assert [b - a for a, b in zip(before, after)] == [1, 1, 1]

@@ -41,8 +41,8 @@ CLOCK_LATENESS = Histogram(
 BOT_MOVES = Counter(
     "dice_bot_moves_total",
     "Bot moves the workers ran, by outcome: applied, stale (the game had moved on: nothing "
-    "appended), failed (the bot raised or chose an illegal action: the seat is left to its "
-    "clock)", ["outcome"])
+    "appended), not_due (before its time), failed (the bot raised or chose an illegal "
+    "action: the seat is left to its clock)", ["outcome"])
 WEBHOOK_DELIVERIES = Counter(
     "dice_webhook_delivery_attempts_total",
     "Webhook delivery attempts by outcome: delivered (2xx), retry (failed, will be tried "

@@ -48,7 +48,11 @@ def play_bot(game_id: str, seat: int, version: int) -> str:
 
 def enqueue_bot_moves(moves: list[tuple[str, int, int, float]]) -> None:
     """Hand bot moves to workers, each after its delay; if the broker is down the sweeper
-    will later (a move overdue by DICE_BOT_STALL)."""
+    will later (a move overdue by DICE_BOT_STALL). With CELERY_TASK_ALWAYS_EAGER (debugging)
+    the sweeper does: run inline, each move would play the next one inside it, a whole
+    table of bots in one request."""
+    if play_bot.app.conf.task_always_eager:
+        return
     for game_id, seat, version, delay in moves:
         try:
             play_bot.apply_async((game_id, seat, version), countdown=delay or None)

@@ -13,10 +13,12 @@ nothing either: the failure is logged and the seat left to its clock.
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 
 from games import registry
 from games.core import IllegalAction, MalformedAction
@@ -32,6 +34,9 @@ from .turns import mark_failed, player_of
 
 log = logging.getLogger(__name__)
 
+# How early a handed-out move may run (two hosts' clocks never agree to the millisecond).
+EARLY = timedelta(seconds=1)
+
 
 def seed_of(game_id: Any, version: int, seat: int) -> str:
     """The policy's seed: the same turn always gets the same choice (replayable)."""
@@ -42,10 +47,14 @@ def play(*, game_id: Any, seat: int, version: int) -> str:
     """The bot moves for `seat` if its turn at `version` is still the head's.
 
     Returns "applied", "stale" (the game moved on, ended, or the seat is no longer the
-    bot's), or "failed" (the bot raised or chose an illegal action: nothing appended)."""
+    bot's), "not_due" (handed out before its time: a player on autoplay still has their
+    grace; the sweeper hands it out again) or "failed" (the bot raised or chose an
+    illegal action: nothing appended)."""
     turn = _current_turn(game_id, seat, version)
     if turn is None:
         return _counted("stale")
+    if turn.due_at > timezone.now() + EARLY:
+        return _counted("not_due")
     game = turn.game
     try:
         seen = seen_by(game, seat, store.state_at(game, version))

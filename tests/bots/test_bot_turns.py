@@ -42,7 +42,10 @@ def count(game_id: str) -> int:
 
 
 def play_turns(game_id: str) -> int:
-    """Play every bot turn that is the head's, as workers would; how many were played."""
+    """Play every bot turn that is the head's, as workers would once its delay has passed;
+    how many were played."""
+    BotTurn.objects.filter(game_id=game_id, due_at__gt=timezone.now()).update(
+        due_at=timezone.now())
     played = 0
     for turn in BotTurn.objects.filter(game_id=game_id).order_by("seat"):
         if bots.play(game_id=game_id, seat=turn.seat, version=turn.version) == "applied":
@@ -205,6 +208,10 @@ def test_a_seat_on_autoplay_is_played_by_the_basic_bot_after_the_grace(players) 
     assert turn.level == "basic" and turn.version == version and 4 < grace <= 5
     deadline = Deadline.objects.get(game_id=game_id, seat=1)
     assert (deadline.due_at - timezone.now()).total_seconds() > 55  # the clock: a fallback
+    # Handed out early, the move waits: the player may still come back within the grace.
+    assert bots.play(game_id=game_id, seat=1, version=version) == "not_due"
+    assert count(game_id) == version
+    BotTurn.objects.filter(game_id=game_id).update(due_at=timezone.now())
     assert bots.play(game_id=game_id, seat=1, version=version) == "applied"
     assert Event.objects.get(game_id=game_id, seq=version + 1).actor == "bot:1"
     seat = Seat.objects.get(game_id=game_id, number=1)

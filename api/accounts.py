@@ -26,6 +26,7 @@ from django.utils import timezone
 from rest_framework.exceptions import AuthenticationFailed, Throttled
 
 from events.errors import BadRequest, Conflict, NotFound
+from events.store import sql
 
 from .models import AccessToken
 from .throttling import Quota
@@ -122,10 +123,11 @@ def issue_token(user: Any, name: str = "") -> IssuedToken:
 
 def authenticate_key(key: str) -> tuple[Any, AccessToken]:
     """The user and token a key belongs to, else AuthenticationFailed (401)."""
-    try:
-        token = AccessToken.objects.select_related("user").get(key_hash=hash_key(key))
-    except AccessToken.DoesNotExist:
-        raise AuthenticationFailed("invalid token") from None
+    # AccessToken.objects.select_related("user").get(key_hash=...), without the ORM's
+    # compilation: every request makes this read (events/store/sql.py).
+    token = sql.one_with_related(AccessToken, "user", "key_hash", hash_key(key))
+    if token is None:
+        raise AuthenticationFailed("invalid token")
     now = timezone.now()
     if token.expires_at is not None and token.expires_at <= now:
         raise AuthenticationFailed("the token has expired; log in again for a new one")

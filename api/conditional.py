@@ -50,7 +50,39 @@ def etag_of(*parts: Any) -> str:
 
 
 def body_etag(data: Any) -> str:
-    return etag_of("body", hashlib.sha256(JSONRenderer().render(data)).hexdigest())
+    return _body_etag(JSONRenderer().render(data))
+
+
+def _body_etag(body: bytes) -> str:
+    return etag_of("body", hashlib.sha256(body).hexdigest())
+
+
+class _Rendered(JSONRenderer):
+    """JSONRenderer that answers with the bytes already rendered for the ETag (the same
+    bytes: same renderer, same settings), unless the client asked for an indent."""
+
+    def __init__(self, body: bytes) -> None:
+        self.body = body
+
+    def render(self, data: Any, accepted_media_type: str | None = None,
+               renderer_context: Any = None) -> bytes:
+        if self.get_indent(accepted_media_type, renderer_context or {}) is not None:
+            return super().render(data, accepted_media_type, renderer_context)
+        return self.body
+
+
+class RenderedResponse(Response):
+    """A Response whose JSON body was rendered once already (for its ETag)."""
+
+    def __init__(self, data: Any, body: bytes) -> None:
+        super().__init__(data)
+        self._body = body
+
+    @property
+    def rendered_content(self) -> Any:
+        if type(getattr(self, "accepted_renderer", None)) is JSONRenderer:
+            self.accepted_renderer = _Rendered(self._body)
+        return super().rendered_content
 
 
 def _matches(header: str, etag: str) -> bool:
@@ -90,9 +122,11 @@ def answer(request: Request, etag: str, build: Any) -> HttpResponse:
 
 
 def answer_body(request: Request, data: Any) -> HttpResponse:
-    """As answer(), with the ETag of the body itself."""
-    etag = body_etag(data)
-    return not_modified(request, etag) or tagged(data, etag)
+    """As answer(), with the ETag of the body itself (rendered once: for the digest and
+    for the answer)."""
+    body = JSONRenderer().render(data)
+    etag = _body_etag(body)
+    return not_modified(request, etag) or _headers(RenderedResponse(data, body), etag)
 
 
 # --- OpenAPI -----------------------------------------------------------------------------

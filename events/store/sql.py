@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection as default_connection
 from django.db.models import Model
 
-from ..models import Deadline, Game, Seat
+from ..models import Deadline, Game, Seat, Webhook
 
 # Names of the attributes a read leaves on a Game: its seats (a list, in seat order, each
 # with its user and `deadline_due`), and on a locked game the same without deadlines.
@@ -63,7 +63,7 @@ def _statements(vendor: str) -> dict[str, Any]:
     creator, player = Columns(user_model, "c", connection), Columns(user_model, "u", connection)
     users, games, seats = (qn(user_model._meta.db_table), qn(Game._meta.db_table),
                            qn(Seat._meta.db_table))
-    deadlines = qn(Deadline._meta.db_table)
+    deadlines, webhooks = qn(Deadline._meta.db_table), qn(Webhook._meta.db_table)
     seat_game = qn(Seat._meta.get_field("game").column)
     seat_user = qn(Seat._meta.get_field("user").column)
     seat_number = qn(Seat._meta.get_field("number").column)
@@ -89,7 +89,12 @@ def _statements(vendor: str) -> dict[str, Any]:
                  f"LEFT OUTER JOIN {users} u ON u.{user_pk} = s.{seat_user} "
                  f"WHERE g.{game_pk} = %s ORDER BY s.{seat_number}"),
         "lock": f"SELECT {game.sql} FROM {games} g WHERE g.{game_pk} = %s{lock}",
-        "seats": (f"SELECT {seat.sql}, {player.sql} FROM {seats} s "
+        # With each seat: whether its player has an active webhook (`has_webhooks`), so
+        # a move that changes who is awaited looks webhooks up only when one may fire.
+        "seats": (f"SELECT {seat.sql}, {player.sql}, EXISTS (SELECT 1 FROM {webhooks} w "
+                  f"WHERE w.{qn(Webhook._meta.get_field('user').column)} = s.{seat_user} "
+                  f"AND w.{qn(Webhook._meta.get_field('active').column)}) "
+                  f"FROM {seats} s "
                   f"LEFT OUTER JOIN {users} u ON u.{user_pk} = s.{seat_user} "
                   f"WHERE s.{seat_game} = %s ORDER BY s.{seat_number}"),
     }
@@ -149,7 +154,7 @@ def lock_game(game_id: Any) -> Game | None:
 
 
 def seats_of(game: Game) -> list[Seat]:
-    """The game's seats in order, each with its user, read now."""
+    """The game's seats in order, each with its user and `has_webhooks`, read now."""
     connection = default_connection
     st = _statements(connection.vendor)
     seat_cols, player_cols = st["seat"], st["player"]
@@ -161,5 +166,74 @@ def seats_of(game: Game) -> list[Seat]:
         seat = seat_cols.make(row, 0, connection)
         _cache_related(seat, "user", player_cols.make(row, seat_cols.width, connection))
         _cache_related(seat, "game", game)
+        seat.has_webhooks = bool(row[seat_cols.width + player_cols.width])  # type: ignore[attr-defined]
         seats.append(seat)
     return seats
+
+
+@functools.cache
+def _one_with_related(model: type[Model], fk_name: str, where_name: str,
+                      vendor: str) -> tuple[str, Columns, Columns]:
+    connection = default_connection
+    qn = connection.ops.quote_name
+    fk = model._meta.get_field(fk_name)
+    related = fk.related_model
+    own, other = Columns(model, "a", connection), Columns(related, "b", connection)
+    where = qn(model._meta.get_field(where_name).column)
+    statement = (f"SELECT {own.sql}, {other.sql} FROM {qn(model._meta.db_table)} a "
+                 f"INNER JOIN {qn(related._meta.db_table)} b "
+                 f"ON b.{qn(related._meta.pk.column)} = a.{qn(fk.column)} "
+                 f"WHERE a.{where} = %s")
+    return statement, own, other
+
+
+def one_with_related(model: type[Model], fk_name: str, where_name: str, value: Any) -> Any:
+    """`model.objects.select_related(fk_name).get(**{where_name: value})` of a unique
+    field, in hand-written SQL; None if there is no such row."""
+    connection = default_connection
+    statement, own, other = _one_with_related(model, fk_name, where_name, connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(statement, [value])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    instance = own.make(row, 0, connection)
+    _cache_related(instance, fk_name, other.make(row, own.width, connection))
+    return instance
+
+
+@functools.cache
+def _insert_statement(model: type[Model], vendor: str) -> tuple[str, list[Any], str, bool]:
+    connection = default_connection
+    qn = connection.ops.quote_name
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    returning = connection.features.can_return_rows_from_bulk_insert
+    head = (f"INSERT INTO {qn(model._meta.db_table)} "
+            f"({', '.join(qn(f.column) for f in fields)}) VALUES ")
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    tail = f" RETURNING {qn(model._meta.pk.column)}" if returning else ""
+    return head, fields, row + "|" + tail, returning
+
+
+def insert(objs: list[Model]) -> None:
+    """`bulk_create(objs)` in one hand-written INSERT: each field's value as the ORM
+    prepares it (pre_save, get_db_prep_save); the new primary keys set where the database
+    returns them (PostgreSQL)."""
+    if not objs:
+        return
+    connection = default_connection
+    model = type(objs[0])
+    head, fields, row_tail, returning = _insert_statement(model, connection.vendor)
+    row, tail = row_tail.split("|")
+    params: list[Any] = []
+    for obj in objs:
+        for field in fields:
+            params.append(field.get_db_prep_save(field.pre_save(obj, True), connection))
+    with connection.cursor() as cursor:
+        cursor.execute(head + ", ".join([row] * len(objs)) + tail, params)
+        if returning:
+            for obj, (pk,) in zip(objs, cursor.fetchall()):
+                obj.pk = pk
+    for obj in objs:
+        obj._state.adding = False
+        obj._state.db = connection.alias

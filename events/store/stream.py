@@ -20,7 +20,7 @@ from games.core.rules import GameRules
 from games.verify.replay import SERVICE_EVENTS  # noqa: F401 (its one home; re-exported)
 
 from ..models import Event, Game
-from . import chain
+from . import chain, sql
 from .upcasters import schema_version_of, upcast_event
 
 
@@ -84,5 +84,4 @@ def append(game: Game, batch: Batch, *, write: bool = True) -> list[Event]:
 
 def insert(new_rows: list[Event]) -> None:
     """Insert rows made by `append(..., write=False)`, in order, in one statement."""
-    if new_rows:
-        Event.objects.bulk_create(new_rows)
+    sql.insert(new_rows)  # bulk_create's INSERT, without the ORM's compilation

@@ -33,8 +33,11 @@ def notify(game: Game, kind: str, seats: Iterable[int], /, *, seat_rows: Sequenc
     the caller has them (no query for them then)."""
     wanted = set(seats)
     if seat_rows is not None:
+        # Seats read by the write path's lock say whether their player has an active
+        # webhook (events/store/sql.py): none, no query.
         users = {s.user_id: s.number for s in seat_rows
-                 if s.number in wanted and s.user_id is not None}
+                 if s.number in wanted and s.user_id is not None
+                 and getattr(s, "has_webhooks", True)}
     else:
         users = dict(Seat.objects.filter(game=game, number__in=list(wanted), user__isnull=False)
                      .values_list("user_id", "number"))

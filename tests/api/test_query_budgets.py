@@ -6,6 +6,11 @@ warm state cache.
 - POST /actions: at most 8 queries for a game without a clock or webhooks, 10 with both;
 - GET /games/{id} and /legal-actions: at most 3 each; /events and /state: at most 4.
 
+Those are the issue's budgets; the tests hold the counts measured since (docs/benchmarks.md):
+POST 5 (7 with an Idempotency-Key), 10 with clock and webhooks; GET /games/{id} and
+/legal-actions 2 (the token, then the game with its seats in one query); /events 3;
+/state 2.
+
 Django also logs the statements that open and close a write's transaction (`BEGIN` or
 SQLite's `BEGIN IMMEDIATE`, and `COMMIT`). They are not queries (the floor's write has
 them too): a write's budget allows for those two.
@@ -40,18 +45,18 @@ def _play(players: list[Player], game_id: str, assert_max: Any, post_budget: int
     by_name = {p.username: p for p in players}
     made = 0
     for index in range(MOVES):
-        with budget(3):
+        with budget(2):
             game = players[0].game(game_id)
         if game["status"] != "active":
             break
         seat = game["awaiting"][0]["seat"]
         player = by_name[next(s["player"] for s in game["seats"] if s["seat"] == seat)]
-        with budget(3):
+        with budget(2):
             listing = player.legal(game_id)
-        with budget(4):
+        with budget(3):
             response = player.get(f"/games/{game_id}/events", after=max(0, game["version"] - 5))
             assert response.status_code == 200
-        with budget(4):
+        with budget(2):
             player.state(game_id)
         actions = expand_all(listing["actions"])
         calm = [a for a in actions if not a["type"].startswith("call")] or actions
@@ -83,7 +88,7 @@ def test_a_game_without_clock_or_webhooks_stays_within_budget(
         players, django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
     two = players(2)
     game_id = _started(two)
-    assert _play(two, game_id, django_assert_max_num_queries, 8) >= 4
+    assert _play(two, game_id, django_assert_max_num_queries, 5) >= 4
 
 
 @pytest.mark.django_db(transaction=True)
@@ -91,7 +96,7 @@ def test_idempotency_keys_stay_within_budget(
         players, django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
     two = players(2)
     game_id = _started(two)
-    assert _play(two, game_id, django_assert_max_num_queries, 8, key=True) >= 4
+    assert _play(two, game_id, django_assert_max_num_queries, 7, key=True) >= 4
 
 
 @pytest.mark.django_db(transaction=True)

@@ -229,6 +229,8 @@ def main() -> None:
     parser.add_argument("--db-prefix", default="dice",
                         help="the throwaway databases' names start with this")
     args = parser.parse_args()
+    # A run stopped by SIGTERM (a timeout) still stops its servers and drops its databases.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     admin = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres"
     redis = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/12")
     floor = Service("floor", f"{args.db_prefix}_{FLOOR_DB}", "tests.benchmarks.floor_service.asgi:application",

@@ -109,11 +109,35 @@ def run(args: list[str]) -> int:
     return max((p.returncode or 0) for p in procs)
 
 
+# The rules' tests: pure Python (no database, no Redis, no server), CPU-bound.
+RULES_TESTS = "tests/games"
+
+
 def test(args: list[str]) -> int:
+    """pytest with `args`; with none, the whole suite in two processes at once: the rules'
+    tests (without Django) beside the rest, which mostly waits on servers, workers and
+    browsers. On two cores that nearly halves the suite's time."""
     if not os.environ.get("DATABASE_URL"):
         print("DATABASE_URL is not set: testing on SQLite; PostgreSQL-only tests are skipped. "
               "CI sets DATABASE_URL and REDIS_URL (see .ci/run).", flush=True)
-    return subprocess.call([str(PYTHON), "-m", "pytest", *args], cwd=ROOT)
+    pytest = [str(PYTHON), "-m", "pytest"]
+    if args:
+        return subprocess.call([*pytest, *args], cwd=ROOT)
+    with tempfile.TemporaryFile("w+") as rules_log:
+        rules = subprocess.Popen([*pytest, RULES_TESTS, "-p", "no:django"], cwd=ROOT,
+                                 stdout=rules_log, stderr=subprocess.STDOUT)
+        try:
+            rest = subprocess.call([*pytest, f"--ignore={RULES_TESTS}"], cwd=ROOT)
+            rules_code = rules.wait()
+        finally:
+            if rules.poll() is None:  # interrupted: stop the rules' run too
+                rules.terminate()
+                rules.wait()
+        rules_log.seek(0)
+        print(f"\n===== {RULES_TESTS} (the rules' tests, run beside the rest) =====\n"
+              + rules_log.read(), flush=True)
+    print(f"the rest: exit {rest}; {RULES_TESTS}: exit {rules_code}", flush=True)
+    return rest or rules_code
 
 
 def build_verifier(out: Path, python: Path | str) -> Path:

@@ -7,9 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 
-from tests.clocks.worker import RedisServer, Worker
+from tests.clocks.worker import Worker, running_worker
 
 # The test process has no broker (memory://): the moves it causes reach the worker through
 # the sweeper, after this stall; the worker's own moves hand the next ones over at once.
@@ -17,18 +16,7 @@ STALL = "0.3"
 
 
 def start_worker(tmp_path: Path, app: str = "config") -> Iterator[Worker]:
-    server = None
-    url = settings.REDIS_URL
-    if not url:
-        server = RedisServer(tmp_path)
-        server.start()
-        url = server.url
-    running = Worker(url, tmp_path, app=app, DICE_BOT_STALL=STALL, DICE_BOT_DELAY="0")
-    running.start()
-    yield running
-    running.stop()
-    if server:
-        server.stop()
+    yield from running_worker(tmp_path, app=app, DICE_BOT_STALL=STALL, DICE_BOT_DELAY="0")
 
 
 @pytest.fixture

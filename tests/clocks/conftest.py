@@ -4,9 +4,8 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
-from django.conf import settings
 
-from .worker import RedisServer, Worker
+from .worker import RedisServer, Worker, running_worker
 
 
 @pytest.fixture
@@ -21,15 +20,4 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
 @pytest.fixture
 def worker(tmp_path: Path) -> Iterator[Worker]:
     """A real worker with beat on the Redis of REDIS_URL (a private one if it is unset)."""
-    server = None
-    url = settings.REDIS_URL
-    if not url:
-        server = RedisServer(tmp_path)
-        server.start()
-        url = server.url
-    running = Worker(url, tmp_path)
-    running.start()
-    yield running
-    running.stop()
-    if server:
-        server.stop()
+    yield from running_worker(tmp_path)

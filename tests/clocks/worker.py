@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from django.db import connection
 
@@ -112,3 +112,24 @@ def wait_until(check: Callable[[], bool], seconds: float, message: str,
             return
         time.sleep(0.1)
     raise AssertionError(f"{message}\n{context()}")
+
+
+def running_worker(workdir: Path, app: str = "config", **env: str) -> Iterator[Worker]:
+    """A started Worker on the Redis of REDIS_URL (a private one if it is unset), stopped
+    when the generator is closed: the body of the tests' `worker` fixtures."""
+    from django.conf import settings
+
+    server = None
+    url = settings.REDIS_URL
+    if not url:
+        server = RedisServer(workdir)
+        server.start()
+        url = server.url
+    running = Worker(url, workdir, app=app, **env)
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+        if server:
+            server.stop()

@@ -9,7 +9,8 @@ this process:
 
 1. registers 2 players per game, opens and starts the games (Snake Bones, 2 seats);
 2. opens `--streams` SSE streams spread evenly over the games (half per player), waits
-   until each has the game so far, then measures, while they are held idle: the server's
+   until each has the game so far, then measures, while they are held idle (after a
+   VACUUM ANALYZE, so that autovacuum does not count as the server): the server's
    database transactions per second (pg_stat_database.xact_commit, less this script's
    own), and its memory (RSS of the worker processes, before and after);
 3. makes moves in every game (each game one move every `--interval` s on average, the
@@ -33,7 +34,6 @@ import os
 import random
 import resource
 import signal
-import statistics
 import subprocess
 import sys
 import time
@@ -161,6 +161,31 @@ class Bench:
             row = conn.execute("SELECT xact_commit + xact_rollback FROM pg_stat_database "
                                "WHERE datname = %s", [DB]).fetchone()
             return int(row[0])
+
+    def vacuum(self) -> int:
+        """VACUUM ANALYZE the database (so that autovacuum, whose transactions
+        pg_stat_database counts too, has nothing left to do while the server is measured
+        idle); then the number of autovacuum and autoanalyze runs so far."""
+        with psycopg.connect(self.db_url, autocommit=True) as conn:
+            conn.execute("VACUUM ANALYZE")
+        return self.autovacuums()
+
+    def autovacuums(self) -> int:
+        with psycopg.connect(self.db_url, autocommit=True) as conn:
+            row = conn.execute("SELECT sum(autovacuum_count + autoanalyze_count) "
+                               "FROM pg_stat_all_tables").fetchone()
+            return int(row[0] or 0)
+
+    async def idle_transactions(self, opened: float) -> tuple[float, int]:
+        """The database transactions per second while nothing happens, from PostgreSQL's
+        counters (a backend's are counted up to 10 s late: wait that long first), and the
+        autovacuum runs in that time (which those counters count too)."""
+        vacuums = await asyncio.to_thread(self.vacuum)
+        await asyncio.sleep(max(0.0, 12 - (time.monotonic() - opened)))
+        x0, t0 = self.xact(), time.monotonic()
+        await asyncio.sleep(self.args.idle)
+        x1, t1 = self.xact(), time.monotonic()
+        return (x1 - x0) / (t1 - t0), await asyncio.to_thread(self.autovacuums) - vacuums
 
     async def call(self, session: aiohttp.ClientSession, method: str, path: str,
                    token: str | None = None, body: Any = None) -> Any:
@@ -306,11 +331,7 @@ class Bench:
             await asyncio.sleep(0.2)
         opened = time.monotonic() - began
         held = ready["n"]
-        await asyncio.sleep(12)  # PostgreSQL counts a backend's transactions up to 10 s late
-        x0, t0 = self.xact(), time.monotonic()
-        await asyncio.sleep(self.args.idle)
-        x1, t1 = self.xact(), time.monotonic()
-        idle_tps = (x1 - x0) / (t1 - t0)  # (this script looks from another database)
+        idle_tps, vacuums = await self.idle_transactions(time.monotonic())
         rss_after = self.workers_rss()
         probe = await self.moves_phase(session, self.args.seconds, per_game)
         lat = self.latencies({g["id"]: per_game for g in self.games})
@@ -320,7 +341,8 @@ class Bench:
             f"### {held} SSE streams over {len(self.games)} games ({per_game} per game)", "",
             f"- opened and caught up in {opened:.1f} s",
             f"- idle ({self.args.idle:.0f} s, all streams held): {idle_tps:.2f} database "
-            f"transactions/s in all = {idle_tps / max(held, 1):.4f} per stream per second",
+            f"transactions/s in all = {idle_tps / max(held, 1):.4f} per stream per second "
+            f"({vacuums} autovacuum runs meanwhile)",
             f"- memory: workers' RSS {rss_before / 1024:.0f} MiB before, "
             f"{rss_after / 1024:.0f} MiB with the streams: "
             f"{(rss_after - rss_before) / max(held, 1):.1f} KiB per stream",
@@ -368,13 +390,9 @@ class Bench:
         rss_before = self.workers_rss()
         tasks = [asyncio.ensure_future(self.poller(session, g, g["tokens"][i % 2], state, stop))
                  for i in range(per_game) for g in self.games]
-        # PostgreSQL counts a backend's transactions up to 10 s late: look once the polls'
-        # opening reads are counted, and before their 30 s wait runs out.
-        await asyncio.sleep(12)
-        x0, t0 = self.xact(), time.monotonic()
-        await asyncio.sleep(self.args.idle)
-        x1, t1 = self.xact(), time.monotonic()
-        idle_tps = (x1 - x0) / (t1 - t0)
+        # Measured once the polls' opening reads are counted, and before their 30 s wait
+        # runs out.
+        idle_tps, vacuums = await self.idle_transactions(time.monotonic())
         rss_after = self.workers_rss()
         probe = await self.moves_phase(session, self.args.seconds, per_game)
         lat = self.latencies({g["id"]: per_game for g in self.games})
@@ -385,7 +403,8 @@ class Bench:
         self.report += [
             f"### {len(tasks)} long polls over {len(self.games)} games ({per_game} per game)", "",
             f"- idle ({self.args.idle:.0f} s, all polls waiting): {idle_tps:.2f} database "
-            f"transactions/s in all = {idle_tps / len(tasks):.4f} per long poll per second",
+            f"transactions/s in all = {idle_tps / len(tasks):.4f} per long poll per second "
+            f"({vacuums} autovacuum runs meanwhile)",
             f"- memory: workers' RSS {rss_before / 1024:.0f} MiB before, "
             f"{rss_after / 1024:.0f} MiB with the polls waiting: "
             f"{(rss_after - rss_before) / len(tasks):.1f} KiB per long poll",

@@ -13,6 +13,7 @@ back at once, and filters them for the seat the caller holds at that moment.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import weakref
@@ -311,41 +312,62 @@ async def _poll_page(game: Any, user: Any, after: int, limit: int,
 
 
 async def events(request: HttpRequest, game_id: Any) -> HttpResponse:
-    """list_events; with ?wait= and nothing newer than `after`, a long poll."""
-    checked = await _check(_events_view, request, game_id)
-    if not isinstance(checked, LiveStart):
-        return checked
-    params = checked.params
+    """list_events; with ?wait= and nothing newer than `after`, a long poll.
+
+    A long poll must hear every commit its check did not see. If this process follows the
+    game already (other readers of it are here), it listens before the check, and the
+    check's own read of the game is the last look; else it listens after the check and
+    looks once more (a single-row read of the head)."""
+    async with contextlib.AsyncExitStack() as stack:
+        early = None
+        if request.GET.get("wait"):
+            early = await stack.enter_async_context(broadcast.listening_if_followed(game_id))
+        checked = await _check(_events_view, request, game_id)
+        if not isinstance(checked, LiveStart):
+            return checked
+        try:
+            page = await _long_poll(checked.params, early)
+        except DatabaseError as error:  # as the DRF views answer it (api/errors.py)
+            problem = problem_exception_handler(error, {"request": request})
+            problem.renderer_context = {}
+            return problem.render()  # type: ignore[no-any-return]
+        finally:
+            checked.params["slot"].release()
+    body = JSONRenderer().render(page)
+    return _drf_headers(checked, HttpResponse(body, content_type="application/json"))
+
+
+async def _long_poll(params: dict, early: broadcast.Signal | None) -> dict:
+    """The page once something newer than `after` has committed, or the empty page when
+    the wait runs out. Woken, the page is read (_poll_page): never a stale seat."""
     game, user, query = params["game"], params["user"], params["query"]
     after, limit = query["after"], query["limit"]
     loop = asyncio.get_running_loop()
     end = loop.time() + query["wait"]
-    try:
-        async with broadcast.listening(game.id, after) as signal:
-            # The head may have passed `after` since the check: one look (a single-row
-            # read), then wait. Woken, read the page (_poll_page): never a stale seat.
+    version = game.version  # at or below `after`: the check found nothing newer
+    async with contextlib.AsyncExitStack() as stack:
+        if early is not None:
+            signal = early
+            signal.after = after
+            # Rung since before the check: for a commit the check did not see only if
+            # its head is past `after`.
+            read = signal.is_set() and signal.head > after
+        else:
+            signal = await stack.enter_async_context(broadcast.listening(game.id, after))
+            # The head may have passed `after` since the check: one look, then wait.
             version = await in_thread(selectors.head_of, game.id)
             read = version > after
-            while True:
-                rung_at = signal.rang_at
-                signal.take()
-                if read:
-                    page = await _poll_page(game, user, after, limit, rung_at)
-                    if page is not None:
-                        break
-                if not await signal.wait(end - loop.time()):
-                    page = {"game_type": game.game_type, "version": version, "events": [],
-                            "next_after": None}
-                    break
-                read = True
-    except DatabaseError as error:  # as the DRF views answer it (api/errors.py)
-        problem = problem_exception_handler(error, {"request": request})
-        problem.renderer_context = {}
-        return problem.render()  # type: ignore[no-any-return]
-    finally:
-        params["slot"].release()
-    body = JSONRenderer().render(page)
-    return _drf_headers(checked, HttpResponse(body, content_type="application/json"))
+        while True:
+            rung_at = signal.rang_at
+            signal.take()
+            if read:
+                page = await _poll_page(game, user, after, limit, rung_at)
+                if page is not None:
+                    return page
+            if not await signal.wait(end - loop.time()):
+                return {"game_type": game.game_type, "version": version, "events": [],
+                        "next_after": None}
+            read = True
 
 
 def _live(endpoint: Callable, view: type[APIView]) -> Callable:

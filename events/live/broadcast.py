@@ -176,6 +176,11 @@ class RedisListener(threading.Thread):
         self._commands.put(name)
         return False
 
+    def follows(self, name: str) -> bool:
+        """True if Redis has confirmed this connection's subscription to `name`."""
+        with self._lock:
+            return self.connected.is_set() and name in self._confirmed
+
     def unwant(self, name: str) -> None:
         with self._lock:
             left = self._wanted.get(name, 0) - 1
@@ -316,6 +321,10 @@ class RedisTransport:
         if self._listener is not None:
             self._listener.unwant(channel(game_id))
 
+    def follows(self, game_id: str) -> bool:
+        listener = self._listener
+        return listener is not None and listener.is_alive() and listener.follows(channel(game_id))
+
 
 # --- Embedded default: in process, relayed to the other processes on this machine ------
 
@@ -400,6 +409,9 @@ class LocalTransport:
     def leave(self, game_id: str) -> None:
         pass
 
+    def follows(self, game_id: str) -> bool:
+        return self._receiver is not None
+
 
 _transport: RedisTransport | LocalTransport | None = None
 _transport_lock = threading.Lock()
@@ -440,3 +452,18 @@ async def listening(game_id: Any, after: int) -> AsyncIterator[Signal]:
     finally:
         HUB.remove(game_id, signal)
         chosen.leave(game_id)
+
+
+@contextlib.asynccontextmanager
+async def listening_if_followed(game_id: Any) -> AsyncIterator[Signal | None]:
+    """`listening`, if this process follows the game already (a reader of it is here, or
+    was a moment ago): entered at once, with no subscription to wait for, and rung by every
+    commit from then on, whatever its head. Else None: the caller listens later, if at
+    all (so that a request for a game nobody here follows, perhaps not even a game, is
+    checked before anything is subscribed)."""
+    game_id = str(game_id)
+    if not transport().follows(game_id):
+        yield None
+        return
+    async with listening(game_id, 0) as signal:
+        yield signal

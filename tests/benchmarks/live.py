@@ -176,12 +176,24 @@ class Bench:
                                "FROM pg_stat_all_tables").fetchone()
             return int(row[0] or 0)
 
-    async def idle_transactions(self, opened: float) -> tuple[float, int]:
+    def quiet_for(self) -> float:
+        """Seconds since the server's connections last changed state (ran a statement)."""
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            row = conn.execute("SELECT extract(epoch FROM now() - max(state_change)) "
+                               "FROM pg_stat_activity WHERE datname = %s", [DB]).fetchone()
+            return float(row[0]) if row and row[0] is not None else 60.0
+
+    async def idle_transactions(self) -> tuple[float, int]:
         """The database transactions per second while nothing happens, from PostgreSQL's
-        counters (a backend's are counted up to 10 s late: wait that long first), and the
-        autovacuum runs in that time (which those counters count too)."""
+        counters, and the autovacuum runs in that time (which those counters count too).
+        A backend that stays connected (the server's pools) reports its transactions up to
+        10 s after it made them: the count starts 12 s after the server's connections
+        went quiet (pg_stat_activity), and the server must stay quiet for it to be 0."""
         vacuums = await asyncio.to_thread(self.vacuum)
-        await asyncio.sleep(max(0.0, 12 - (time.monotonic() - opened)))
+        deadline = time.monotonic() + 20
+        while (quiet := self.quiet_for()) < 1 and time.monotonic() < deadline:
+            await asyncio.sleep(0.5)
+        await asyncio.sleep(max(0.0, 12 - quiet))
         x0, t0 = self.xact(), time.monotonic()
         await asyncio.sleep(self.args.idle)
         x1, t1 = self.xact(), time.monotonic()
@@ -331,7 +343,7 @@ class Bench:
             await asyncio.sleep(0.2)
         opened = time.monotonic() - began
         held = ready["n"]
-        idle_tps, vacuums = await self.idle_transactions(time.monotonic())
+        idle_tps, vacuums = await self.idle_transactions()
         rss_after = self.workers_rss()
         probe = await self.moves_phase(session, self.args.seconds, per_game)
         lat = self.latencies({g["id"]: per_game for g in self.games})
@@ -390,9 +402,9 @@ class Bench:
         rss_before = self.workers_rss()
         tasks = [asyncio.ensure_future(self.poller(session, g, g["tokens"][i % 2], state, stop))
                  for i in range(per_game) for g in self.games]
-        # Measured once the polls' opening reads are counted, and before their 30 s wait
-        # runs out.
-        idle_tps, vacuums = await self.idle_transactions(time.monotonic())
+        # Once the server has opened the polls (a check and a head read each, a few
+        # seconds for 1,000), and over before their 30 s wait runs out.
+        idle_tps, vacuums = await self.idle_transactions()
         rss_after = self.workers_rss()
         probe = await self.moves_phase(session, self.args.seconds, per_game)
         lat = self.latencies({g["id"]: per_game for g in self.games})

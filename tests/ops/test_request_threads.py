@@ -1,7 +1,8 @@
-"""The served application lends each request a pooled thread (config/request_threads.py):
-a request's sync work (request_started, the view, request_finished) runs on one thread,
-the same thread serves the next request instead of a new one being started, and a burst
-past the kept threads lets the extra ones go."""
+"""The served application lends its requests' sync work pooled threads
+(config/request_threads.py): requests in turn reuse one started thread; a call that
+leaves a database connection open keeps its thread for the request's next calls, one
+that leaves none gives it back; a long poll holds no thread while it waits; a burst past
+the kept threads lets the extra ones go."""
 
 from __future__ import annotations
 
@@ -12,12 +13,15 @@ from typing import Any
 import pytest
 from django.core import signals
 
-from config.request_threads import PooledThreadsASGIHandler, RequestThreads
+from django.db import connection
+
+from config.request_threads import PooledThreadsASGIHandler, RequestThread, RequestThreads
+from tests.support.api import table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-async def get(app: Any, path: str) -> int:
+async def get(app: Any, path: str, query: str = "", token: str | None = None) -> int:
     """One ASGI GET request; its response status."""
     sent: list[dict] = []
     body_read = False
@@ -36,7 +40,8 @@ async def get(app: Any, path: str) -> int:
 
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
              "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
-             "query_string": b"", "headers": [(b"host", b"testserver")],
+             "query_string": query.encode(), "headers": [(b"host", b"testserver")] + (
+                 [(b"authorization", f"Token {token}".encode())] if token else []),
              "client": ("127.0.0.1", 40000), "server": ("testserver", 80)}
     await app(scope, receive, send)
     return int(sent[0]["status"])
@@ -59,7 +64,7 @@ def threads_seen() -> Any:
     signals.request_finished.disconnect(finished)
 
 
-def test_a_requests_sync_work_runs_on_one_thread_which_serves_the_next_request(
+def test_requests_in_turn_run_their_sync_work_on_one_started_thread(
         threads_seen: list) -> None:
     app = PooledThreadsASGIHandler()
     app.threads = RequestThreads(keep=4)
@@ -71,25 +76,75 @@ def test_a_requests_sync_work_runs_on_one_thread_which_serves_the_next_request(
     assert all(status in (200, 401) for status in statuses), statuses
     assert [kind for kind, _ in threads_seen] == ["started", "finished"] * 3
     threads = {ident for _, ident in threads_seen}
-    assert len(threads) == 1, "a request's sync work, or the next request's, moved thread"
+    assert len(threads) == 1, "requests in turn did not share the started thread"
     assert threads != {threading.get_ident()}
     assert app.threads.started == 1, "each request started a thread of its own"
-    assert app.threads.idle() == 1
+    assert app.threads.idle() == 1 and app.threads.lent == 0
 
 
-def test_requests_at_once_each_have_a_thread_and_those_past_the_kept_ones_are_let_go(
-        threads_seen: list) -> None:
+def test_a_call_that_leaves_a_connection_open_keeps_its_thread_until_it_is_closed() -> None:
+    threads = RequestThreads(keep=4)
+    request = RequestThread(threads)
+
+    def opens() -> int:
+        connection.ensure_connection()
+        return threading.get_ident()
+
+    def closes() -> int:
+        connection.close()
+        return threading.get_ident()
+
+    def other_request_call() -> int:
+        return threading.get_ident()
+
+    first = request.submit(opens).result(timeout=10)
+    assert threads.lent == 1, "the thread holding the connection went back to the pool"
+    # Meanwhile another request borrows a thread: not that one.
+    assert RequestThread(threads).submit(other_request_call).result(timeout=10) != first
+    assert request.submit(closes).result(timeout=10) == first, "the connection changed thread"
+    assert threads.lent == 0, "the thread stayed lent once its connection was closed"
+    request.finish()
+    assert threads.lent == 0
+
+
+def test_a_call_that_leaves_nothing_open_gives_its_thread_back() -> None:
+    threads = RequestThreads(keep=4)
+    request = RequestThread(threads)
+    request.submit(threading.get_ident).result(timeout=10)
+    assert threads.lent == 0 and threads.idle() == 1
+    request.finish()
+    assert threads.lent == 0 and threads.idle() == 1
+
+
+def test_a_waiting_long_poll_holds_no_thread(players) -> None:  # type: ignore[no-untyped-def]
+    a, b = players(2)
+    game_id = table(a, [b], "snake-bones")
+    version = a.start(game_id, first_player=0)["version"]
     app = PooledThreadsASGIHandler()
-    app.threads = RequestThreads(keep=2)
+    app.threads = RequestThreads(keep=4)
 
-    async def five_at_once() -> list[int]:
-        return list(await asyncio.gather(*(get(app, "/api/v1/game-types") for _ in range(5))))
+    async def poll_and_look() -> tuple[int, int]:
+        poll = asyncio.ensure_future(get(app, f"/api/v1/games/{game_id}/events",
+                                         f"after={version}&wait=1.5", a.token))
+        await asyncio.sleep(0.8)
+        assert not poll.done()
+        lent = app.threads.lent
+        return await poll, lent
 
-    asyncio.run(five_at_once())
-    started = [ident for kind, ident in threads_seen if kind == "started"]
-    assert len(started) == 5 and len(set(started)) == 5, "requests at once shared a thread"
-    assert app.threads.started == 5
-    assert app.threads.idle() == 2
+    status, lent_while_waiting = asyncio.run(poll_and_look())
+    assert status == 200
+    assert lent_while_waiting == 0, "a long poll held a thread while it waited"
+    assert app.threads.lent == 0
+
+
+def test_threads_past_the_kept_ones_are_let_go() -> None:
+    threads = RequestThreads(keep=2)
+    lent = [threads.take() for _ in range(5)]
+    assert threads.started == 5 and threads.lent == 5
+    for executor in lent:
+        threads.give_back(executor)
+    assert threads.idle() == 2 and threads.lent == 0
+    assert sum(executor._shutdown for executor in lent) == 3
 
 
 def test_a_thread_let_go_ends_on_its_own() -> None:

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import random
 import weakref
 from typing import Any, AsyncIterator, Callable
 
@@ -311,6 +312,20 @@ async def _poll_page(game: Any, user: Any, after: int, limit: int,
     return page if page["events"] else None
 
 
+# Long polls that wait this long or longer end their empty wait up to a tenth early.
+SPREAD_FROM = 10.0
+
+
+def spread(wait: float) -> float:
+    """How long a long poll with nothing new waits: `wait`, or for a long one up to a tenth
+    less, at random. Polls opened together (clients reconnecting after a deploy or a
+    network blip) then come back spread over seconds instead of all at once, each a new
+    request to check (measured: tests/benchmarks/live.py, docs/benchmarks.md)."""
+    if wait < SPREAD_FROM:
+        return wait
+    return wait - random.uniform(0, wait / 10)
+
+
 async def events(request: HttpRequest, game_id: Any) -> HttpResponse:
     """list_events; with ?wait= and nothing newer than `after`, a long poll.
 
@@ -343,7 +358,7 @@ async def _long_poll(params: dict, early: broadcast.Signal | None) -> dict:
     game, user, query = params["game"], params["user"], params["query"]
     after, limit = query["after"], query["limit"]
     loop = asyncio.get_running_loop()
-    end = loop.time() + query["wait"]
+    end = loop.time() + spread(query["wait"])
     version = game.version  # at or below `after`: the check found nothing newer
     async with contextlib.AsyncExitStack() as stack:
         if early is not None:

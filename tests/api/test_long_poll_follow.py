@@ -99,3 +99,10 @@ def test_a_followed_games_long_poll_with_nothing_new_waits_and_answers_the_head(
     assert page["events"] == [] and page["version"] == version
     assert page["game_type"] == "snake-bones"
     assert heads == []
+
+
+def test_a_long_wait_ends_up_to_a_tenth_early_so_polls_opened_together_come_back_spread() -> None:
+    assert live_views.spread(5) == 5  # a short wait is kept whole
+    waits = [live_views.spread(30) for _ in range(300)]
+    assert all(27 <= w <= 30 for w in waits)
+    assert max(waits) - min(waits) > 2, "polls opened together would all come back together"

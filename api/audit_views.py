@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
+from .base import APIView
 
 from events import audits, selectors
 

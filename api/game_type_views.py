@@ -14,7 +14,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
+from .base import APIView
 
 from events import selectors
 

@@ -33,7 +33,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
-from rest_framework.views import APIView
+from .base import APIView
 
 from events import selectors
 from events.live import broadcast

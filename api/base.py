@@ -7,9 +7,10 @@ touched (the request, the user, the game and its seats, the serializers, the res
 was freed when the request ended: it waited for the cyclic collector. Under load (tests/benchmarks/live.py: 1,000 long polls and moves in 200
 games) that was ~155 objects a long poll, and collections of 160,000 to 340,000 objects
 that stopped a worker for 250 to 760 ms. Once its response is rendered, a view here lets
-go of those links, and reference counting frees the request and what only it held (74
-objects a long poll are left to the collector, 0 for /game-types: serializers' fields
-and a game with its seats refer to each other).
+go of those links, and `unbind` those of a used serializer's fields (api/views.py
+`_valid`): reference counting frees the request and what only it held. Left to the
+collector: 24 objects a long poll, 0 for /game-types (a game and its seats refer to each
+other, so that no seat reads its game again).
 """
 
 from __future__ import annotations
@@ -42,3 +43,14 @@ class APIView(DRFAPIView):
         self.request = None  # type: ignore[assignment]
         self.response = None
         self.__dict__.pop("head", None)  # Django's View.setup: self.head = self.get, a cycle
+
+
+def unbind(field: Any) -> None:
+    """Undo DRF's binding of a used serializer's fields, which refer to their parents as
+    their parents refer to them (`fields`, a list's or a dict's `child`): cycles again."""
+    children = list(field.__dict__.pop("fields", {}).values())
+    children += [c for c in (field.__dict__.get("child"), field.__dict__.get("child_relation"))
+                 if c is not None]
+    for child in children:
+        unbind(child)
+        child.parent = None

@@ -12,7 +12,7 @@ from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from .base import APIView
+from .base import APIView, unbind
 
 from events import selectors, writes
 from events.errors import BadRequest
@@ -37,8 +37,11 @@ REPLAYED = OpenApiParameter("Idempotent-Replayed", type=str, location=OpenApiPar
 
 def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
+    try:
+        serializer.is_valid(raise_exception=True)
+        return dict(serializer.validated_data)
+    finally:
+        unbind(serializer)  # else a cycle for the collector (api/base.py)
 
 
 def _game_type(rules: Any, request: Request) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """A request served by a view of the API leaves no garbage cycle holding its DRF Request
-(api/base.py): reference counting frees it, and what it holds (the request, the user,
-the parsed body), when the request ends; the cyclic collector, whose long pauses stop a
-worker, has less to do."""
+(api/base.py) or its body's or query's serializer and fields (api/views.py `_valid`):
+reference counting frees them, and what they hold (the request, the user, the parsed
+body), when the request ends; the cyclic collector, whose long pauses stop a worker, has
+less to do."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from rest_framework.fields import Field
 from rest_framework.request import Request
 
 from tests.support.api import table
@@ -27,7 +29,7 @@ def cyclic_garbage(call: Any, times: int = 5) -> Counter:
             call()
         gc.collect()
         return Counter(type(o).__name__ for o in gc.garbage
-                       if isinstance(o, Request))
+                       if isinstance(o, (Request, Field)))
     finally:
         gc.set_debug(0)
         gc.garbage.clear()

@@ -11,10 +11,10 @@ from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from .base import APIView
 
 from . import accounts
 from . import serializers as s
+from .base import APIView
 from .schema import problems
 from .throttling import AnonRateThrottle
 from .views import LOCATION, _valid

@@ -33,7 +33,6 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
-from .base import APIView
 
 from events import selectors
 from events.live import broadcast
@@ -42,6 +41,7 @@ from events.models import GameStatus
 
 from . import serializers as s
 from .auth import BearerOrTokenAuthentication
+from .base import APIView
 from .errors import problem_exception_handler
 from .live import LiveStart, Slot, StreamTicketAuthentication, close_connections, issue_ticket
 from .live import open_slot

@@ -12,7 +12,6 @@ from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from .base import APIView, unbind
 
 from events import selectors, writes
 from events.errors import BadRequest
@@ -21,6 +20,7 @@ from games.core.options import options_schema
 
 from . import conditional as cond
 from . import serializers as s
+from .base import APIView, unbind
 from .live import LiveStart, open_slot
 from .schema import live_problems, problems
 

@@ -106,7 +106,8 @@ class RequestThread(Executor):
 
     def finish(self) -> None:
         """The request is over: a thread still held goes back, now or when its last call
-        ends (a connection left open there is closed by the next `request_started` on it)."""
+        ends (a connection left open there, which `request_finished` should have closed,
+        serves the next request that borrows the thread and is closed at its end)."""
         with self._lock:
             self._finished = True
             executor = self._executor if self._calls == 0 else None

@@ -17,7 +17,7 @@ from . import serializers as s
 from .base import APIView
 from .bot_serializers import AddBotSerializer
 from .schema import problems
-from .views import GAME_ID, LOCATION
+from .views import GAME_ID, LOCATION, _valid
 
 SEAT = OpenApiParameter("seat", type=OpenApiTypes.INT, location=OpenApiParameter.PATH,
                         description="the bot's seat number")
@@ -33,10 +33,9 @@ class BotListView(APIView):
                    "`game_not_in_lobby` or `game_full`. The bot plays its seat like any "
                    "player, through the same write path; its events say `actor: bot:N`.")
     def post(self, request: Request, game_id: str) -> Response:
-        serializer = AddBotSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        body = _valid(AddBotSerializer, request.data)
         seat = writes.add_bot(user=request.user, game_id=game_id,
-                              level=serializer.validated_data.get("level", "basic"))
+                              level=body.get("level", "basic"))
         game = selectors.get_game(game_id)
         return Response(selectors.game_for(game, request.user), status=status.HTTP_201_CREATED,
                         headers={"Location": reverse("bot", args=[game.id, seat.number])})

@@ -7,12 +7,15 @@ the kept threads lets the extra ones go."""
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.core import signals
-
 from django.db import connection
 
 from config.request_threads import PooledThreadsASGIHandler, RequestThread, RequestThreads
@@ -159,11 +162,6 @@ def test_a_thread_let_go_ends_on_its_own() -> None:
 
 
 def test_the_served_application_pools_its_request_threads() -> None:
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
     probe = "import config.asgi as a; print(type(a.application).__name__)"
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"}
     out = subprocess.run([sys.executable, "-c", probe], cwd=Path(__file__).resolve().parents[2],

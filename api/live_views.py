@@ -18,6 +18,7 @@ import json
 import logging
 import random
 import weakref
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, AsyncIterator, Callable
 
 from asgiref.sync import AsyncToSync, sync_to_async
@@ -157,18 +158,28 @@ class StreamTicketView(APIView):
 
 # --- The async endpoints -----------------------------------------------------------------
 
-async def in_thread(function: Callable[..., Any], *args: Any) -> Any:
-    """Run `function` in a worker thread that gives its database connection back at once:
-    no connection is held while a live request waits."""
+# The reads of a woken stream or long poll (the new rows, the page) run on threads of their
+# own. The checks of new requests run on the event loop's default threads: a burst of them
+# (long polls re-opened together, clients reconnecting) queues there, not ahead of the
+# deliveries it shares the process with (measured: docs/benchmarks.md, live updates).
+WAKE_READS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="dice-live-read")
+
+
+async def in_thread(function: Callable[..., Any], *args: Any,
+                    executor: Executor | None = None) -> Any:
+    """Run `function` in a worker thread (of `executor`, else the loop's default ones) that
+    gives its database connection back at once: no connection is held while a live
+    request waits."""
     def run() -> Any:
         try:
             return function(*args)
         finally:
             close_connections()
-    # Served (uvicorn): any worker thread. Called from sync code that waits for the answer
+    # Served (uvicorn): a worker thread. Called from sync code that waits for the answer
     # (Django's test client), that code's thread: the only one that sees its transaction.
-    caller_waits = getattr(AsyncToSync.executors, "current", None) is not None
-    return await sync_to_async(run, thread_sensitive=caller_waits)()
+    if getattr(AsyncToSync.executors, "current", None) is not None:
+        return await sync_to_async(run, thread_sensitive=True)()
+    return await sync_to_async(run, thread_sensitive=False, executor=executor)()
 
 
 async def _check(view: Callable, request: HttpRequest, game_id: Any) -> HttpResponse:
@@ -202,7 +213,8 @@ class SharedReads:
         key = (loop, game_id, after, limit)
         entry = self._inflight.get(key)
         if entry is None or entry[0] < rung_at:
-            task = loop.create_task(in_thread(selectors.rows_after, game_id, after, limit))
+            task = loop.create_task(in_thread(selectors.rows_after, game_id, after, limit,
+                                              executor=WAKE_READS))
             entry = (loop.time(), task)
             self._inflight[key] = entry
 
@@ -252,7 +264,8 @@ async def _stream_body(game: Any, user: Any, after: int, seconds: float,
                         return
                     if rows:
                         if not seat_known:
-                            seat = await in_thread(selectors.seat_of, game, user)
+                            seat = await in_thread(selectors.seat_of, game, user,
+                                                   executor=WAKE_READS)
                             seat_known = True
                         events = selectors.visible_events(rows, seat, following)
                         yield "".join(_sse(event) for event in events)
@@ -308,7 +321,8 @@ async def _poll_page(game: Any, user: Any, after: int, limit: int,
             seat = selectors.seat_of(game, user)  # the seats read with the started game
             return {"game_type": game.game_type, "version": rows[-1].seq,
                     "events": selectors.visible_events(rows, seat), "next_after": None}
-    page = await in_thread(selectors.event_page, game.id, user, after, limit)
+    page = await in_thread(selectors.event_page, game.id, user, after, limit,
+                           executor=WAKE_READS)
     return page if page["events"] else None
 
 

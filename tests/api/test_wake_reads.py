@@ -1,0 +1,91 @@
+"""A woken long poll or stream reads its new rows on threads of its own
+(api/live_views.py `WAKE_READS`): a burst of new requests, whose checks take every one of
+the event loop's default threads, does not hold a delivery back."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from config.request_threads import PooledThreadsASGIHandler, RequestThreads
+from tests.support.api import table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+BUSY = 5.0  # how long the default threads are kept busy
+
+
+async def get(app: Any, path: str, query: str, token: str) -> list[dict]:
+    """One ASGI GET, answered in full before the client goes (as uvicorn serves it)."""
+    sent: list[dict] = []
+    body_read = False
+    over = asyncio.Event()
+
+    async def receive() -> dict:
+        nonlocal body_read
+        if not body_read:
+            body_read = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await over.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+        if message["type"] == "http.response.body" and not message.get("more_body"):
+            over.set()
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
+             "query_string": query.encode(),
+             "headers": [(b"host", b"testserver"),
+                         (b"authorization", f"Token {token}".encode())],
+             "client": ("127.0.0.1", 40000), "server": ("testserver", 80)}
+    await app(scope, receive, send)
+    return sent
+
+
+def test_a_woken_long_poll_is_answered_while_the_default_threads_are_busy(
+        players) -> None:  # type: ignore[no-untyped-def]
+    a, b = players(2)
+    game_id = table(a, [b], "snake-bones")
+    version = a.start(game_id, first_player=0)["version"]
+    app = PooledThreadsASGIHandler()
+    app.threads = RequestThreads(keep=4)
+
+    def stake() -> None:
+        try:
+            answer = b.act(game_id, {"type": "stake", "coins": 1}, version)
+            assert answer.status_code == 201, answer.content
+        finally:
+            connection.close()
+
+    async def scenario() -> tuple[list[dict], float]:
+        loop = asyncio.get_running_loop()
+        default = ThreadPoolExecutor(max_workers=2)
+        loop.set_default_executor(default)
+        poll = asyncio.ensure_future(get(app, f"/api/v1/games/{game_id}/events",
+                                         f"after={version}&wait=20", a.token))
+        await asyncio.sleep(1.0)  # checked, listening, waiting
+        assert not poll.done()
+        # Every default thread busy (as by the checks of a burst of new requests).
+        for _ in range(2):
+            loop.run_in_executor(None, time.sleep, BUSY)
+        mover = threading.Thread(target=stake)
+        mover.start()
+        began = loop.time()
+        sent = await asyncio.wait_for(poll, 15)
+        took = loop.time() - began
+        mover.join()
+        return sent, took
+
+    sent, took = asyncio.run(scenario())
+    assert sent[0]["status"] == 200
+    assert [e["seq"] for e in json.loads(sent[1]["body"])["events"]] == [version + 1]
+    assert took < BUSY - 1, "the woken poll's read waited behind the busy default threads"

@@ -112,7 +112,9 @@ def _cache_related(instance: Model, name: str, value: Any) -> None:
 def read_game(game_id: Any) -> Game | None:
     """The game with its creator and its seats (each with its user and the due time of
     its deadline as `deadline_due`), in one query; None if there is no such game.
-    ValueError if `game_id` is no UUID."""
+    ValueError if `game_id` is no UUID. A seat does not point back at the game (`seat.game`
+    would read it): game and seats are no reference cycle, and are freed as soon as the
+    request is over (tests/ops/test_served_cycles.py)."""
     connection = default_connection
     st = _statements(connection.vendor)
     game_cols, creator_cols, seat_cols, player_cols = (st["game"], st["creator"], st["seat"],
@@ -133,7 +135,6 @@ def read_game(game_id: Any) -> Game | None:
         if seat is None:
             continue
         _cache_related(seat, "user", player_cols.make(row, at + seat_cols.width, connection))
-        _cache_related(seat, "game", game)
         due = row[at + seat_cols.width + player_cols.width]
         for converter in st["due_converters"]:
             due = converter(due, st["due_field"].cached_col, connection)

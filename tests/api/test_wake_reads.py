@@ -9,46 +9,16 @@ import json
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 import pytest
 from django.db import connection
 
-from config.request_threads import PooledThreadsASGIHandler, RequestThreads
 from tests.support.api import table
+from tests.support.asgi import pooled_app, served
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BUSY = 5.0  # how long the default threads are kept busy
-
-
-async def get(app: Any, path: str, query: str, token: str) -> list[dict]:
-    """One ASGI GET, answered in full before the client goes (as uvicorn serves it)."""
-    sent: list[dict] = []
-    body_read = False
-    over = asyncio.Event()
-
-    async def receive() -> dict:
-        nonlocal body_read
-        if not body_read:
-            body_read = True
-            return {"type": "http.request", "body": b"", "more_body": False}
-        await over.wait()
-        return {"type": "http.disconnect"}
-
-    async def send(message: dict) -> None:
-        sent.append(message)
-        if message["type"] == "http.response.body" and not message.get("more_body"):
-            over.set()
-
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
-             "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
-             "query_string": query.encode(),
-             "headers": [(b"host", b"testserver"),
-                         (b"authorization", f"Token {token}".encode())],
-             "client": ("127.0.0.1", 40000), "server": ("testserver", 80)}
-    await app(scope, receive, send)
-    return sent
 
 
 def test_a_woken_long_poll_is_answered_while_the_default_threads_are_busy(
@@ -56,8 +26,7 @@ def test_a_woken_long_poll_is_answered_while_the_default_threads_are_busy(
     a, b = players(2)
     game_id = table(a, [b], "snake-bones")
     version = a.start(game_id, first_player=0)["version"]
-    app = PooledThreadsASGIHandler()
-    app.threads = RequestThreads(keep=4)
+    app = pooled_app()
 
     def stake() -> None:
         try:
@@ -70,7 +39,7 @@ def test_a_woken_long_poll_is_answered_while_the_default_threads_are_busy(
         loop = asyncio.get_running_loop()
         default = ThreadPoolExecutor(max_workers=2)
         loop.set_default_executor(default)
-        poll = asyncio.ensure_future(get(app, f"/api/v1/games/{game_id}/events",
+        poll = asyncio.ensure_future(served(app, f"/api/v1/games/{game_id}/events",
                                          f"after={version}&wait=20", a.token))
         await asyncio.sleep(1.0)  # checked, listening, waiting
         assert not poll.done()

@@ -20,6 +20,12 @@ this process:
    bound on commit-to-arrival; meanwhile GET /api/v1/game-types 5 times a second, from a
    process of its own (so that it times the server, not this client's busy loop);
 4. the same with `--polls` long polls (`/events?after=N&wait=30`, re-polled at once).
+   Opened together and then left idle, their first waits run out together (a wave of
+   re-polls within the wait's 3 s spread): the moves begin once every poll has come
+   back and the server's workers are quiet again, or with `--wave` right away, so that
+   the moves meet the wave.
+
+Each moves phase also reports the CPU each worker process used (cores, from /proc).
 
 Bounded: every phase has a deadline, the whole run at most ~7 minutes; the server and the
 database are removed at the end whatever happens.
@@ -93,6 +99,12 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process `pid` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def children(pid: int) -> list[int]:
     out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True,
                          text=True).stdout.split()
@@ -116,6 +128,7 @@ class Bench:
         self.arrivals: list[tuple[str, int, float]] = []
         self.report: list[str] = []
         self.load_before = ""
+        self.workers_cpu: list[float] = []  # cores each worker used in the last moves phase
 
     # --- set-up -----------------------------------------------------------------------------
     def database(self, create: bool) -> None:
@@ -156,6 +169,24 @@ class Bench:
     def workers_rss(self) -> int:
         assert self.server
         return sum(rss_kib(p) for p in children(self.server.pid))
+
+    @staticmethod
+    def is_worker(pid: int) -> bool:
+        """A uvicorn worker process (not multiprocessing's resource tracker)."""
+        return b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+
+    async def settled(self, deadline: float = 20) -> float:
+        """Once the worker processes have used under a tenth of a core for a second (the
+        requests in hand all answered); the seconds that took."""
+        assert self.server
+        began = time.monotonic()
+        workers = [p for p in children(self.server.pid) if self.is_worker(p)]
+        while time.monotonic() - began < deadline:
+            used = sum(cpu_seconds(p) for p in workers)
+            await asyncio.sleep(1)
+            if sum(cpu_seconds(p) for p in workers) - used < 0.1:
+                break
+        return time.monotonic() - began
 
     def xact(self) -> int:
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
@@ -277,9 +308,13 @@ class Bench:
         self.arrivals.clear()
         until = time.monotonic() + seconds
         rng = random.Random(7)
+        assert self.server
+        workers = [p for p in children(self.server.pid) if self.is_worker(p)]
+        used = [cpu_seconds(p) for p in workers]
         results = await asyncio.gather(
             self.probe(session, until),
             *(self.play(session, g, until, random.Random(rng.random())) for g in self.games))
+        self.workers_cpu = [(cpu_seconds(p) - u) / seconds for p, u in zip(workers, used)]
         # The last moves' deliveries: until every one has come, 35 s at most (longer than
         # a long poll's wait: a reader that missed a wake-up would have read by then).
         deadline = time.monotonic() + 35
@@ -366,13 +401,19 @@ class Bench:
             f"p99 {ms(lat['p99'])}, max {ms(lat['max'])} (from the POST's sending: "
             f"p50 {ms(lat['post_p50'])}, p99 {ms(lat['post_p99'])})",
             f"- GET /api/v1/game-types meanwhile ({len(probe)} requests): "
-            f"p50 {ms(pct(probe, 50))}, p99 {ms(pct(probe, 99))}, max {ms(max(probe))}", ""]
+            f"p50 {ms(pct(probe, 50))}, p99 {ms(pct(probe, 99))}, max {ms(max(probe))}",
+            f"- {self.cpu_line()}", ""]
+
+    def cpu_line(self) -> str:
+        cores = " + ".join(f"{c:.2f}" for c in self.workers_cpu)
+        return (f"CPU of the workers meanwhile: {cores} cores (the machine's other work: "
+                f"PostgreSQL, Redis, this client)")
 
     # --- long polls -------------------------------------------------------------------------
     async def poller(self, session: aiohttp.ClientSession, game: dict, token: str,
                      state: dict, stop: asyncio.Event) -> None:
         after = game["version"]
-        counted = False
+        counted = came_back = False
         headers = {"Authorization": f"Token {token}"}
         while not stop.is_set():
             if not counted:
@@ -387,6 +428,9 @@ class Bench:
                     await asyncio.sleep(1)
                     continue
             now = time.time()
+            if not came_back:
+                came_back = True
+                state["came_back"] += 1
             for event in page["events"]:
                 if event["batch_end"]:
                     self.arrivals.append((game["id"], event["seq"], now))
@@ -398,7 +442,7 @@ class Bench:
         for game in self.games:  # the head now
             page = await self.call(session, "GET", f"/games/{game['id']}", game["tokens"][0])
             game["version"] = page["version"]
-        state = {"waiting": 0, "errors": 0}
+        state = {"waiting": 0, "errors": 0, "came_back": 0}
         stop = asyncio.Event()
         rss_before = self.workers_rss()
         tasks = [asyncio.ensure_future(self.poller(session, g, g["tokens"][i % 2], state, stop))
@@ -407,6 +451,21 @@ class Bench:
         # seconds for 1,000), and over before their 30 s wait runs out.
         idle_tps, vacuums = await self.idle_transactions()
         rss_after = self.workers_rss()
+        wave = "moves began as the polls' first wait ran out (--wave)"
+        if not self.args.wave:
+            # Opened together and left idle, the polls' waits run out together: a wave of
+            # 1,000 re-polls within the wait's spread (3 s). The moves begin once every
+            # poll has come back and the server has re-opened them all (its workers quiet
+            # again), as for clients that opened their polls at different times; --wave
+            # measures the moves during the wave.
+            began = time.monotonic()
+            while state["came_back"] < len(tasks) and time.monotonic() - began < 45:
+                await asyncio.sleep(0.25)
+            settling = await self.settled()
+            wave = (f"moves began once every poll had come back from its first wait and the "
+                    f"server had re-opened them all ({time.monotonic() - began:.0f} s after "
+                    f"the idle count, the last {settling:.0f} s waiting for its workers "
+                    f"to be quiet)")
         probe = await self.moves_phase(session, self.args.seconds, per_game)
         lat = self.latencies({g["id"]: per_game for g in self.games})
         stop.set()
@@ -421,13 +480,15 @@ class Bench:
             f"- memory: workers' RSS {rss_before / 1024:.0f} MiB before, "
             f"{rss_after / 1024:.0f} MiB with the polls waiting: "
             f"{(rss_after - rss_before) / len(tasks):.1f} KiB per long poll",
+            f"- {wave}",
             f"- moves: {lat['moves']} in {self.args.seconds:.0f} s, {lat['deliveries']} "
             f"deliveries, {lat['missing']} missing, {state['errors']} errors",
             f"- commit to arrival at every long poll of the game: p50 {ms(lat['p50'])}, "
             f"p99 {ms(lat['p99'])}, max {ms(lat['max'])} (from the POST's sending: "
             f"p50 {ms(lat['post_p50'])}, p99 {ms(lat['post_p99'])})",
             f"- GET /api/v1/game-types meanwhile ({len(probe)} requests): "
-            f"p50 {ms(pct(probe, 50))}, p99 {ms(pct(probe, 99))}, max {ms(max(probe))}", ""]
+            f"p50 {ms(pct(probe, 50))}, p99 {ms(pct(probe, 99))}, max {ms(max(probe))}",
+            f"- {self.cpu_line()}", ""]
 
     async def run(self) -> None:
         connector = aiohttp.TCPConnector(limit=0, force_close=False)
@@ -458,6 +519,8 @@ def main() -> None:
                         help="mean seconds between two moves of one game")
     parser.add_argument("--idle", type=float, default=10)
     parser.add_argument("--port", type=int, default=8799)
+    parser.add_argument("--wave", action="store_true",
+                        help="begin the long polls' moves as their first wait runs out")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))

@@ -150,7 +150,7 @@ class PooledThreadsASGIHandler(ASGIHandler):
         traceback holds that frame: a reference cycle holding the whole request (its
         scope, request, response and uvicorn's cycle), about 115 objects a request left
         to the cyclic collector, whose passes then stopped a worker for 0.6 s under
-        1,000 long polls (docs/benchmarks.md; tests/ops/test_disconnect_listener.py).
+        1,000 long polls (docs/benchmarks.md; tests/ops/test_served_cycles.py).
         Django 6.1 rewrites `handle()`: pyproject.toml keeps Django below 5.3."""
         message = await receive()
         if message["type"] != "http.disconnect":

@@ -31,6 +31,8 @@ class Table {
   private posting = false;
   private closed = false;
   private log: GameEvent[] = [];
+  /** What the body shows (the game, the legal actions, the log), as last rendered. */
+  private shown = "";
   private readonly root: HTMLElement;
   private readonly heading = h("h1", { id: "table-title", tabindex: "-1" }, "Table");
   private readonly status = h("p", { class: "status", id: "table-status" });
@@ -106,7 +108,14 @@ class Table {
       const before = this.game;
       this.game = game;
       if (game.status === "active") commitments.remember(game.id, game.server_seed_hash);
-      await this.render(before);
+      // Rebuilt only when something shown changed: a read that changed nothing (the
+      // stream's first open, the 20 s safety net) must not replace the controls under
+      // a click on its way (a click on a replaced button is lost).
+      const shown = JSON.stringify([game, this.legal, this.log.map((e) => e.seq)]);
+      if (shown !== this.shown) {
+        await this.render(before);
+        this.shown = shown;
+      }
       this.follow(game);
       if (this.message.dataset.from === "read") this.say("");
     } catch (e) {
@@ -178,6 +187,7 @@ class Table {
       }
     } finally {
       this.posting = false;
+      this.shown = "";  // the controls were disabled for the move: shown again in any case
       await this.refresh();
       if (hadFocus) this.focusActions();
     }

@@ -15,15 +15,9 @@ from django.db import connection
 from api import live_views
 from events import selectors
 from events.live import broadcast
-from tests.support.api import Player, table
+from tests.support.api import Player, started
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def started(players: Any) -> tuple[Player, Player, str, int]:
-    a, b = players(2)
-    game_id = table(a, [b], "snake-bones")
-    return a, b, game_id, a.start(game_id, first_player=0)["version"]
 
 
 @pytest.fixture

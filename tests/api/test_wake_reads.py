@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.db import connection
 
-from tests.support.api import table
+from tests.support.api import started
 from tests.support.asgi import pooled_app, served
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,9 +23,7 @@ BUSY = 5.0  # how long the default threads are kept busy
 
 def test_a_woken_long_poll_is_answered_while_the_default_threads_are_busy(
         players) -> None:  # type: ignore[no-untyped-def]
-    a, b = players(2)
-    game_id = table(a, [b], "snake-bones")
-    version = a.start(game_id, first_player=0)["version"]
+    a, b, game_id, version = started(players)
     app = pooled_app()
 
     def stake() -> None:

@@ -20,34 +20,14 @@ from django.db import connection
 
 from config.request_threads import PooledThreadsASGIHandler, RequestThread, RequestThreads
 from tests.support.api import table
+from tests.support.asgi import served
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 async def get(app: Any, path: str, query: str = "", token: str | None = None) -> int:
-    """One ASGI GET request; its response status."""
-    sent: list[dict] = []
-    body_read = False
-    never = asyncio.Event()
-
-    async def receive() -> dict:
-        nonlocal body_read
-        if not body_read:
-            body_read = True
-            return {"type": "http.request", "body": b"", "more_body": False}
-        await never.wait()  # no disconnect: Django stops listening once it has answered
-        return {"type": "http.disconnect"}
-
-    async def send(message: dict) -> None:
-        sent.append(message)
-
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
-             "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
-             "query_string": query.encode(), "headers": [(b"host", b"testserver")] + (
-                 [(b"authorization", f"Token {token}".encode())] if token else []),
-             "client": ("127.0.0.1", 40000), "server": ("testserver", 80)}
-    await app(scope, receive, send)
-    return int(sent[0]["status"])
+    """One ASGI GET request (tests/support/asgi.py); its response status."""
+    return int((await served(app, path, query, token))[0]["status"])
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db.models import Model
 from django.http import HttpResponseBase
 
-from tests.support.api import table
+from tests.support.api import started
 from tests.support.asgi import pooled_app, served
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,9 +30,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_served_requests_leave_no_cycle_holding_them_or_what_they_read(
         players) -> None:  # type: ignore[no-untyped-def]
-    a, b = players(2)
-    game_id = table(a, [b], "snake-bones")
-    version = a.start(game_id, first_player=0)["version"]
+    a, b, game_id, version = started(players)
     handler = pooled_app()
     reads = {
         "game": (f"/api/v1/games/{game_id}", ""),
@@ -64,9 +62,7 @@ def test_served_requests_leave_no_cycle_holding_them_or_what_they_read(
 
 def test_a_client_that_goes_away_still_ends_its_long_poll(players) -> None:  # type: ignore[no-untyped-def]
     """As in Django: the disconnect cancels the view that is still waiting."""
-    a, b = players(2)
-    game_id = table(a, [b], "snake-bones")
-    version = a.start(game_id, first_player=0)["version"]
+    a, b, game_id, version = started(players)
     handler = pooled_app()
 
     async def poll() -> tuple[list[dict], float]:

@@ -98,6 +98,14 @@ def table(host: Player, guests: list[Player], game_type: str, **options: Any) ->
     return game["id"]
 
 
+def started(players: Any) -> tuple[Player, Player, str, int]:
+    """Two players (the `players` fixture) at a Snake Bones table, started with the host
+    first; the head version."""
+    a, b = players(2)
+    game_id = table(a, [b], "snake-bones")
+    return a, b, game_id, a.start(game_id, first_player=0)["version"]
+
+
 def play_by_legal_actions(players: list[Player], game_id: str, choose: Any,
                           max_moves: int = 5000) -> dict:
     """Play a started game to its end through the API only: game, legal-actions, actions.

@@ -16,15 +16,17 @@ def pooled_app(keep: int = 4) -> PooledThreadsASGIHandler:
     return app
 
 
-def scope(path: str, query: str, token: str) -> dict:
+def scope(path: str, query: str, token: str | None) -> dict:
+    headers = [(b"host", b"testserver")]
+    if token:
+        headers.append((b"authorization", f"Token {token}".encode()))
     return {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
             "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
-            "query_string": query.encode(),
-            "headers": [(b"host", b"testserver"), (b"authorization", f"Token {token}".encode())],
+            "query_string": query.encode(), "headers": headers,
             "client": ("127.0.0.1", 40000), "server": ("testserver", 80)}
 
 
-async def served(app: Any, path: str, query: str, token: str,
+async def served(app: Any, path: str, query: str = "", token: str | None = None,
                  leave_after: float | None = None) -> list[dict]:
     """One GET; the messages sent. `receive()` answers `http.disconnect` once the whole
     response is sent, or after `leave_after` seconds (the client went away)."""

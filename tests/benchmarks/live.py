@@ -170,17 +170,17 @@ class Bench:
         assert self.server
         return sum(rss_kib(p) for p in children(self.server.pid))
 
-    @staticmethod
-    def is_worker(pid: int) -> bool:
-        """A uvicorn worker process (not multiprocessing's resource tracker)."""
-        return b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    def workers(self) -> list[int]:
+        """The uvicorn worker processes (not multiprocessing's resource tracker)."""
+        assert self.server
+        return [p for p in children(self.server.pid)
+                if b"spawn_main" in Path(f"/proc/{p}/cmdline").read_bytes()]
 
     async def settled(self, deadline: float = 20) -> float:
         """Once the worker processes have used under a tenth of a core for a second (the
         requests in hand all answered); the seconds that took."""
-        assert self.server
         began = time.monotonic()
-        workers = [p for p in children(self.server.pid) if self.is_worker(p)]
+        workers = self.workers()
         while time.monotonic() - began < deadline:
             used = sum(cpu_seconds(p) for p in workers)
             await asyncio.sleep(1)
@@ -308,8 +308,7 @@ class Bench:
         self.arrivals.clear()
         until = time.monotonic() + seconds
         rng = random.Random(7)
-        assert self.server
-        workers = [p for p in children(self.server.pid) if self.is_worker(p)]
+        workers = self.workers()
         used = [cpu_seconds(p) for p in workers]
         results = await asyncio.gather(
             self.probe(session, until),

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -129,6 +130,7 @@ class Bench:
         self.report: list[str] = []
         self.load_before = ""
         self.workers_cpu: list[float] = []  # cores each worker used in the last moves phase
+        self.others: dict[str, float] = {}  # and the machine's other work (others_cpu)
 
     # --- set-up -----------------------------------------------------------------------------
     def database(self, create: bool) -> None:
@@ -310,10 +312,15 @@ class Bench:
         rng = random.Random(7)
         workers = self.workers()
         used = [cpu_seconds(p) for p in workers]
+        others = self.others_cpu()
+        print(f"# {time.strftime('%H:%M:%S')} moves begin", file=sys.stderr, flush=True)
         results = await asyncio.gather(
             self.probe(session, until),
             *(self.play(session, g, until, random.Random(rng.random())) for g in self.games))
         self.workers_cpu = [(cpu_seconds(p) - u) / seconds for p, u in zip(workers, used)]
+        self.others = {name: (used_now - others[name]) / seconds
+                       for name, used_now in self.others_cpu().items()}
+        print(f"# {time.strftime('%H:%M:%S')} moves end", file=sys.stderr, flush=True)
         # The last moves' deliveries: until every one has come, 35 s at most (longer than
         # a long poll's wait: a reader that missed a wake-up would have read by then).
         deadline = time.monotonic() + 35
@@ -403,10 +410,26 @@ class Bench:
             f"p50 {ms(pct(probe, 50))}, p99 {ms(pct(probe, 99))}, max {ms(max(probe))}",
             f"- {self.cpu_line()}", ""]
 
+    @staticmethod
+    def others_cpu() -> dict[str, float]:
+        """The CPU seconds used so far by the machine's other work: this client (and the
+        /game-types probe, its child), PostgreSQL's and Redis's processes."""
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN)  # the probes that ended
+        used = {"this client": own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime,
+                "PostgreSQL": 0.0, "Redis": 0.0}
+        for name, command in (("PostgreSQL", "postgres"), ("Redis", "redis-server")):
+            pids = subprocess.run(["pgrep", "-x", command], capture_output=True,
+                                  text=True).stdout.split()
+            for pid in pids:
+                with contextlib.suppress(OSError):
+                    used[name] += cpu_seconds(int(pid))
+        return used
+
     def cpu_line(self) -> str:
         cores = " + ".join(f"{c:.2f}" for c in self.workers_cpu)
-        return (f"CPU of the workers meanwhile: {cores} cores (the machine's other work: "
-                f"PostgreSQL, Redis, this client)")
+        rest = ", ".join(f"{name} {c:.2f}" for name, c in self.others.items())
+        return f"CPU meanwhile, in cores: the workers {cores}; {rest}"
 
     # --- long polls -------------------------------------------------------------------------
     async def poller(self, session: aiohttp.ClientSession, game: dict, token: str,

@@ -106,10 +106,25 @@ class LocalSlots:
             return self._open.get(user_id, 0)
 
 
+# KEYS[1]: a user's open slots, a sorted set (member: the moment it expires); ARGV: now,
+# the new slot's member and that moment, the limit, the set's time to live (seconds).
+# Drops the expired slots and adds the new one if fewer than the limit are open; the set
+# lives as long as its longest slot (a long poll's never shortens a stream's). 1 if added.
+ACQUIRE_SCRIPT = """
+local key, now = KEYS[1], tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
+if redis.call('ZCARD', key) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', key, ARGV[3], ARGV[2])
+if redis.call('TTL', key) < tonumber(ARGV[5]) then redis.call('EXPIRE', key, ARGV[5]) end
+return 1
+"""
+
+
 class RedisSlots:
     """Counted across every process: a sorted set per user, one member per open stream,
     scored with the moment it expires (its longest life plus a margin), so the streams of
-    a process that died without releasing them stop counting on their own."""
+    a process that died without releasing them stop counting on their own. Taken in one
+    round trip (ACQUIRE_SCRIPT)."""
 
     MARGIN = 30.0
 
@@ -117,6 +132,7 @@ class RedisSlots:
         import redis
 
         self.redis = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        self._acquire = self.redis.register_script(ACQUIRE_SCRIPT)
 
     @staticmethod
     def key(user_id: Any) -> str:
@@ -126,14 +142,9 @@ class RedisSlots:
 
     def acquire(self, user_id: Any, limit: int, ttl: float) -> Slot | None:
         key, member, now = self.key(user_id), secrets.token_hex(8), time.time()
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.zremrangebyscore(key, "-inf", now)
-        pipe.zadd(key, {member: now + ttl + self.MARGIN})
-        pipe.zcard(key)
-        pipe.expire(key, int(ttl + self.MARGIN) + 1)
-        count = pipe.execute()[2]
-        if count > limit:
-            self.redis.zrem(key, member)
+        life = ttl + self.MARGIN
+        if not self._acquire(keys=[key], args=[repr(now), member, repr(now + life), limit,
+                                               int(life) + 1]):
             return None
         return Slot(lambda: self.redis.zrem(key, member), blocking=True)
 

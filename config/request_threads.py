@@ -19,6 +19,20 @@ it (Django's connections are per thread; `request_finished` closes the request's
 thread that opened it). A sync view thus runs as before: its calls share one thread and
 one connection. Between calls that leave nothing open (a stream's wait, between
 `request_started` and the end), the thread goes back to the pool.
+
+Each thread hop costs the event loop a wake-up and the calling thread a handover of the
+GIL (measured: about 1.3 ms of a worker's CPU on this 2-core machine, as much as a
+throttle's round trip to Redis; tests/benchmarks/repoll.py). Two of a request's hops
+were Django's own housekeeping, and are made only when there is something to do:
+
+- `request_started`: Django's receivers close and reset the connections of the thread
+  that runs it. Here that thread is a borrowed one, which has no connection before the
+  request uses it: the two receivers (`close_old_connections`, `reset_queries`) run
+  instead on the request's thread before its first call, in the same hop. Other
+  receivers of the signal, if any, are sent as Django sends them.
+- the response's `close()` (`request_finished`): when no request thread is held (no
+  connection was left open on one) and the response is not streamed, there is nothing
+  for it to do on a thread: it runs on the event loop (`close_response`).
 """
 
 from __future__ import annotations
@@ -28,9 +42,15 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import ThreadSensitiveContext
-from django.core.handlers.asgi import ASGIHandler
-from django.db import connections
+import asyncio
+
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
+from django.core import signals
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
+from django.core.exceptions import RequestAborted
+from django.db import close_old_connections, connections, reset_queries
+from django.http import HttpResponseBase
+from django.urls import set_script_prefix
 
 # Idle threads kept per process for later requests; a burst past it starts more, which
 # are let go when it is over.
@@ -83,6 +103,7 @@ class RequestThread(Executor):
         self._executor: ThreadPoolExecutor | None = None
         self._calls = 0  # submitted and not yet over
         self._finished = False
+        self._started = False  # Django's request-start housekeeping has run (see module)
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
         with self._lock:
@@ -94,6 +115,9 @@ class RequestThread(Executor):
 
     def _call(self, fn: Callable[..., Any], args: tuple, kwargs: dict) -> Any:
         try:
+            if not self._started:  # calls run one at a time: no race
+                self._started = True
+                start_request()
             return fn(*args, **kwargs)
         finally:
             keep = holds_a_connection()
@@ -104,6 +128,11 @@ class RequestThread(Executor):
                     executor, self._executor = self._executor, None
             if executor is not None:
                 self._threads.give_back(executor)
+
+    def holds_a_thread(self) -> bool:
+        """Whether a call is running or queued, or a connection is left open on a thread."""
+        with self._lock:
+            return self._executor is not None
 
     def finish(self) -> None:
         """The request is over: a thread still held goes back, now or when its last call
@@ -120,6 +149,23 @@ class RequestThread(Executor):
 
 REQUEST_THREADS = RequestThreads()
 
+# Django's receivers of `request_started`: run on the request's thread (see the module).
+REQUEST_START_HOUSEKEEPING = (reset_queries, close_old_connections)
+
+
+def start_request() -> None:
+    """On the request's thread, before its first call: what `request_started` did."""
+    for receiver in REQUEST_START_HOUSEKEEPING:
+        receiver()
+
+
+def run_request_start_on_request_threads() -> None:
+    """Take Django's housekeeping off `request_started` (it runs in `start_request`), so
+    that sending the signal needs no thread. Served processes only: the test client sends
+    it itself, and leaves these two off while it does (django.test.client)."""
+    for receiver in REQUEST_START_HOUSEKEEPING:
+        signals.request_started.disconnect(receiver)
+
 
 class PooledThreadsASGIHandler(ASGIHandler):
     """Django's ASGIHandler; only where a request's sync work runs differs, and how the
@@ -127,18 +173,88 @@ class PooledThreadsASGIHandler(ASGIHandler):
 
     threads = REQUEST_THREADS
 
+    def __init__(self) -> None:
+        super().__init__()
+        run_request_start_on_request_threads()
+
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await super().__call__(scope, receive, send)  # Django refuses it
             return
         thread = RequestThread(self.threads)
         try:
-            # Django's handle() ends only after the request's last sync call has run (a
+            # handle() ends only after the request's last sync call has run (a
             # cancelled view's `request_finished` waits behind it on the same thread).
             async with ThreadSensitiveContext(executor=thread):
-                await self.handle(scope, receive, send)
+                await self.handle_on(scope, receive, send, thread)
         finally:
             thread.finish()
+
+    async def handle_on(self, scope: dict, receive: Any, send: Any,
+                        thread: RequestThread) -> None:
+        """Django 5.2's `ASGIHandler.handle`, but for how the response is closed
+        (`close_response`)."""
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        set_script_prefix(get_script_prefix(scope))
+        await signals.request_started.asend(sender=self.__class__, scope=scope)
+        request, error_response = self.create_request(scope, body_file)
+        if request is None:
+            body_file.close()
+            await self.send_response(error_response, send)
+            await sync_to_async(error_response.close)()
+            return
+
+        async def process_request(request: Any, send: Any) -> HttpResponseBase:
+            response = await self.run_get_response(request)
+            try:
+                await self.send_response(response, send)
+            except asyncio.CancelledError:
+                pass  # the client went away while it was sent
+            return response
+
+        # The disconnect listener first: it raises nothing that would keep the request
+        # from being cancelled.
+        tasks = [asyncio.create_task(self.listen_for_disconnect(receive)),
+                 asyncio.create_task(process_request(request, send))]
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for task in tasks:
+            if task.done():
+                try:
+                    task.result()
+                except RequestAborted:
+                    pass  # the client went away
+                except AssertionError:
+                    body_file.close()
+                    raise
+            else:
+                task.cancel()  # views may handle their cancellation
+                try:
+                    await task
+                except asyncio.CancelledError:
+                    pass
+        try:
+            response = tasks[1].result()
+        except asyncio.CancelledError:
+            await signals.request_finished.asend(sender=self.__class__)
+        else:
+            await self.close_response(response, thread)
+        body_file.close()
+
+    @staticmethod
+    async def close_response(response: HttpResponseBase, thread: RequestThread) -> None:
+        """`response.close()`: its resources' closers, then `request_finished`, whose
+        receivers close the connections of the thread they run on. On the request's
+        thread if it still holds one (a connection was left open there) or the response
+        is streamed (its closers may be a sync iterator's); else on the event loop,
+        where no connection is ever open and the closers are quick (our live endpoints'
+        stream slots, which release themselves off the loop)."""
+        if response.streaming or thread.holds_a_thread():
+            await sync_to_async(response.close)()
+        else:
+            response.close()
 
     async def listen_for_disconnect(self, receive: Any) -> None:
         """Django's listener, except that a disconnect ends it by returning instead of

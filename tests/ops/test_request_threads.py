@@ -18,7 +18,8 @@ import pytest
 from django.core import signals
 from django.db import connection
 
-from config.request_threads import PooledThreadsASGIHandler, RequestThread, RequestThreads
+from config.request_threads import (PooledThreadsASGIHandler, RequestThread, RequestThreads,
+                                    holds_a_connection)
 from tests.support.api import table
 from tests.support.asgi import served
 
@@ -58,11 +59,61 @@ def test_requests_in_turn_run_their_sync_work_on_one_started_thread(
     statuses = asyncio.run(three_in_turn())
     assert all(status in (200, 401) for status in statuses), statuses
     assert [kind for kind, _ in threads_seen] == ["started", "finished"] * 3
-    threads = {ident for _, ident in threads_seen}
-    assert len(threads) == 1, "requests in turn did not share the started thread"
-    assert threads != {threading.get_ident()}
+    started = {ident for kind, ident in threads_seen if kind == "started"}
+    assert len(started) == 1, "requests in turn did not share the started thread"
+    assert started != {threading.get_ident()}
     assert app.threads.started == 1, "each request started a thread of its own"
     assert app.threads.idle() == 1 and app.threads.lent == 0
+
+
+def test_a_response_is_closed_on_the_event_loop_when_its_request_holds_no_thread(
+        threads_seen: list) -> None:
+    """Nothing was left open on a request thread (no token: no database read): its
+    `request_finished` needs no thread hop."""
+    app = PooledThreadsASGIHandler()
+    app.threads = RequestThreads(keep=4)
+    assert asyncio.run(get(app, "/api/v1/game-types")) in (200, 401)
+    assert threads_seen[-1] == ("finished", threading.get_ident())
+
+
+def test_a_response_is_closed_on_the_thread_that_left_a_connection_open(
+        players, threads_seen: list) -> None:  # type: ignore[no-untyped-def]
+    """A sync view that read the database left its connection open on its thread:
+    `request_finished` closes it there, and the thread goes back to the pool."""
+    (a,) = players(1)
+    app = PooledThreadsASGIHandler()
+    app.threads = RequestThreads(keep=4)
+    assert asyncio.run(get(app, "/api/v1/games", token=a.token)) == 200
+    (_, started), (_, finished) = threads_seen[-2:]
+    assert finished == started != threading.get_ident()
+    assert app.threads.lent == 0
+    executor = app.threads.take()
+    assert not executor.submit(holds_a_connection).result(timeout=10), \
+        "the request's connection was left open on its thread"
+    app.threads.give_back(executor)
+
+
+def test_a_request_first_closes_a_stale_connection_left_on_its_borrowed_thread() -> None:
+    """Django's request-start housekeeping (`close_old_connections`) runs on the
+    request's own thread before its first call, not as a hop of its own."""
+    threads = RequestThreads(keep=4)
+    executor = threads.take()
+    # (`connection` is a proxy: looked up in the thread, it is that thread's.)
+    assert executor.submit(lambda: connection.ensure_connection() or holds_a_connection()
+                           ).result(timeout=10)
+    threads.give_back(executor)  # a thread left with an open connection
+    request = RequestThread(threads)
+    first, second = (request.submit(holds_a_connection).result(timeout=10) for _ in "12")
+    assert request._executor is None or request._executor is executor
+    assert first is False, "the request's first call found the stale connection open"
+    assert second is False
+    request.finish()
+
+
+def test_request_started_has_no_receiver_that_needs_a_thread() -> None:
+    PooledThreadsASGIHandler()
+    assert not signals.request_started.has_listeners(), \
+        "sending request_started would hop to a thread for every request"
 
 
 def test_a_call_that_leaves_a_connection_open_keeps_its_thread_until_it_is_closed() -> None:

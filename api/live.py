@@ -36,13 +36,6 @@ class LiveStart(HttpResponse):
         self.params = params
 
 
-def close_connections() -> None:
-    """Give this thread's database connections back (to the pool, on PostgreSQL)."""
-    for connection in connections.all(initialized_only=True):
-        if not connection.in_atomic_block:
-            connection.close()
-
-
 # --- Open streams per user ----------------------------------------------------------------
 
 class TooManyStreams(ServiceError):

@@ -35,6 +35,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
+from config.request_threads import close_connections
 from events import selectors
 from events.live import broadcast
 from events.errors import BadRequest
@@ -44,7 +45,7 @@ from . import serializers as s
 from .auth import BearerOrTokenAuthentication
 from .base import APIView
 from .errors import problem_exception_handler
-from .live import LiveStart, Slot, StreamTicketAuthentication, close_connections, issue_ticket
+from .live import LiveStart, Slot, StreamTicketAuthentication, issue_ticket
 from .live import open_slot
 from .schema import live_problems, problems
 from .views import GAME_ID, LOCATION, EventListView, _valid, ascii_number

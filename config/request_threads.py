@@ -13,12 +13,15 @@ which lives as long as the request. Measured (tests/benchmarks/live.py), that me
 
 Here each request's thread-sensitive calls go to a `RequestThread` (asgiref's
 `ThreadSensitiveContext(executor=...)`): it borrows a started thread from the process's
-`RequestThreads` for a call and keeps the same one for as long as the request needs that
-thread, i.e. while calls are queued on it or a call left a database connection open on
-it (Django's connections are per thread; `request_finished` closes the request's on the
-thread that opened it). A sync view thus runs as before: its calls share one thread and
-one connection. Between calls that leave nothing open (a stream's wait, between
-`request_started` and the end), the thread goes back to the pool.
+`RequestThreads` for a call, and gives the call's database connection back to the pool
+as soon as the call ends, not once the response is sent (Django's `request_finished`
+would close it then, on the thread that opened it). Measured: with 1,000 long polls
+the pool's 8 connections were all lent and 10-16 requests waited for one, because the
+sync views' connections stayed lent while the busy event loop sent their responses
+(docs/benchmarks.md). Only a call that leaves a transaction open (inside an atomic
+block) keeps its thread, and so its connection, for the request's next calls. Between
+calls (a stream's wait, between `request_started` and the end), the thread goes back
+to the pool.
 
 Each thread hop costs the event loop a wake-up and the calling thread a handover of the
 GIL (measured: about 1.3 ms of a worker's CPU on this 2-core machine, as much as a
@@ -88,6 +91,14 @@ class RequestThreads:
             return len(self._idle)
 
 
+def close_connections() -> None:
+    """Give this thread's database connections back (to the pool, on PostgreSQL), but for
+    one in a transaction."""
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close()
+
+
 def holds_a_connection() -> bool:
     """Whether this thread has a database connection open (Django's are per thread)."""
     return any(c.connection is not None for c in connections.all(initialized_only=True))
@@ -120,6 +131,11 @@ class RequestThread(Executor):
                 start_request()
             return fn(*args, **kwargs)
         finally:
+            # Back to the pool now, not once the response is sent (`request_finished`):
+            # under load the event loop may take a while to send it, and the pool's other
+            # borrowers would wait for the connection meanwhile. Only an open transaction
+            # (an atomic block) keeps it, and so the thread.
+            close_connections()
             keep = holds_a_connection()
             with self._lock:
                 self._calls -= 1
@@ -130,14 +146,14 @@ class RequestThread(Executor):
                 self._threads.give_back(executor)
 
     def holds_a_thread(self) -> bool:
-        """Whether a call is running or queued, or a connection is left open on a thread."""
+        """Whether a call is running or queued, or a transaction is left open on a thread."""
         with self._lock:
             return self._executor is not None
 
     def finish(self) -> None:
         """The request is over: a thread still held goes back, now or when its last call
-        ends (a connection left open there, which `request_finished` should have closed,
-        serves the next request that borrows the thread and is closed at its end)."""
+        ends (a transaction left open there is the next borrower's to close: the
+        request-start housekeeping of its first call, `start_request`)."""
         with self._lock:
             self._finished = True
             executor = self._executor if self._calls == 0 else None
@@ -247,7 +263,7 @@ class PooledThreadsASGIHandler(ASGIHandler):
     async def close_response(response: HttpResponseBase, thread: RequestThread) -> None:
         """`response.close()`: its resources' closers, then `request_finished`, whose
         receivers close the connections of the thread they run on. On the request's
-        thread if it still holds one (a connection was left open there) or the response
+        thread if it still holds one (a transaction was left open there) or the response
         is streamed (its closers may be a sync iterator's); else on the event loop,
         where no connection is ever open and the closers are quick (our live endpoints'
         stream slots, which release themselves off the loop)."""

@@ -1,8 +1,9 @@
 """The served application lends its requests' sync work pooled threads
-(config/request_threads.py): requests in turn reuse one started thread; a call that
-leaves a database connection open keeps its thread for the request's next calls, one
-that leaves none gives it back; a long poll holds no thread while it waits; a burst past
-the kept threads lets the extra ones go."""
+(config/request_threads.py): requests in turn reuse one started thread; a call gives its
+database connection back as it ends, and its thread with it, but for a call that leaves
+a transaction open, which keeps both for the request's next calls; a long poll holds no
+thread while it waits; a burst past the kept threads lets the extra ones go; Django's
+request-start housekeeping and the response's close make no thread hop of their own."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import Any
 
 import pytest
 from django.core import signals
-from django.db import connection
+from django.db import connection, transaction
 
 from config.request_threads import (PooledThreadsASGIHandler, RequestThread, RequestThreads,
                                     holds_a_connection)
@@ -76,16 +77,16 @@ def test_a_response_is_closed_on_the_event_loop_when_its_request_holds_no_thread
     assert threads_seen[-1] == ("finished", threading.get_ident())
 
 
-def test_a_response_is_closed_on_the_thread_that_left_a_connection_open(
+def test_a_sync_views_connection_goes_back_to_the_pool_when_the_view_returns(
         players, threads_seen: list) -> None:  # type: ignore[no-untyped-def]
-    """A sync view that read the database left its connection open on its thread:
-    `request_finished` closes it there, and the thread goes back to the pool."""
+    """A sync view that read the database gives its connection back as its call ends,
+    not once the response is sent: the thread goes back with it, and the response is
+    closed on the event loop."""
     (a,) = players(1)
     app = PooledThreadsASGIHandler()
     app.threads = RequestThreads(keep=4)
     assert asyncio.run(get(app, "/api/v1/games", token=a.token)) == 200
-    (_, started), (_, finished) = threads_seen[-2:]
-    assert finished == started != threading.get_ident()
+    assert threads_seen[-1] == ("finished", threading.get_ident())
     assert app.threads.lent == 0
     executor = app.threads.take()
     assert not executor.submit(holds_a_connection).result(timeout=10), \
@@ -116,29 +117,48 @@ def test_request_started_has_no_receiver_that_needs_a_thread() -> None:
         "sending request_started would hop to a thread for every request"
 
 
-def test_a_call_that_leaves_a_connection_open_keeps_its_thread_until_it_is_closed() -> None:
+def test_a_call_that_leaves_a_transaction_open_keeps_its_thread_until_it_ends() -> None:
     threads = RequestThreads(keep=4)
     request = RequestThread(threads)
+    block = transaction.atomic()
 
-    def opens() -> int:
-        connection.ensure_connection()
+    def begins() -> int:
+        block.__enter__()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
         return threading.get_ident()
 
-    def closes() -> int:
-        connection.close()
+    def ends() -> int:
+        block.__exit__(None, None, None)
         return threading.get_ident()
 
     def other_request_call() -> int:
         return threading.get_ident()
 
-    first = request.submit(opens).result(timeout=10)
-    assert threads.lent == 1, "the thread holding the connection went back to the pool"
+    first = request.submit(begins).result(timeout=10)
+    assert threads.lent == 1, "the thread in a transaction went back to the pool"
     # Meanwhile another request borrows a thread: not that one.
     assert RequestThread(threads).submit(other_request_call).result(timeout=10) != first
-    assert request.submit(closes).result(timeout=10) == first, "the connection changed thread"
-    assert threads.lent == 0, "the thread stayed lent once its connection was closed"
+    assert request.submit(ends).result(timeout=10) == first, "the transaction changed thread"
+    assert threads.lent == 0, "the thread stayed lent once its transaction ended"
     request.finish()
     assert threads.lent == 0
+
+
+def test_a_call_gives_its_connection_back_when_it_ends() -> None:
+    threads = RequestThreads(keep=4)
+    request = RequestThread(threads)
+
+    def reads() -> bool:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        return holds_a_connection()
+
+    assert request.submit(reads).result(timeout=10) is True
+    assert threads.lent == 0, "the thread stayed lent"
+    assert request.submit(holds_a_connection).result(timeout=10) is False, \
+        "the connection stayed open on the thread"
+    request.finish()
 
 
 def test_a_call_that_leaves_nothing_open_gives_its_thread_back() -> None:

@@ -16,7 +16,7 @@ Here each request's thread-sensitive calls go to a `RequestThread` (asgiref's
 `RequestThreads` for a call, and gives the call's database connection back to the pool
 as soon as the call ends, not once the response is sent (Django's `request_finished`
 would close it then, on the thread that opened it). Measured: with 1,000 long polls
-the pool's 8 connections were all lent and 10-16 requests waited for one, because the
+the pool's 8 connections were all lent and up to 16 requests waited for one, because the
 sync views' connections stayed lent while the busy event loop sent their responses
 (docs/benchmarks.md). Only a call that leaves a transaction open (inside an atomic
 block) keeps its thread, and so its connection, for the request's next calls. Between
@@ -24,9 +24,9 @@ calls (a stream's wait, between `request_started` and the end), the thread goes 
 to the pool.
 
 Each thread hop costs the event loop a wake-up and the calling thread a handover of the
-GIL (measured: about 1.3 ms of a worker's CPU on this 2-core machine, as much as a
-throttle's round trip to Redis; tests/benchmarks/repoll.py). Two of a request's hops
-were Django's own housekeeping, and are made only when there is something to do:
+GIL. Two of a request's hops were Django's own housekeeping, and are made only when there
+is something to do (measured: a long poll's check then took 5.8 ms of a worker's CPU
+instead of 6.9; tests/benchmarks/repoll.py, docs/benchmarks.md):
 
 - `request_started`: Django's receivers close and reset the connections of the thread
   that runs it. Here that thread is a borrowed one, which has no connection before the
@@ -34,23 +34,22 @@ were Django's own housekeeping, and are made only when there is something to do:
   instead on the request's thread before its first call, in the same hop. Other
   receivers of the signal, if any, are sent as Django sends them.
 - the response's `close()` (`request_finished`): when no request thread is held (no
-  connection was left open on one) and the response is not streamed, there is nothing
+  transaction was left open on one) and the response is not streamed, there is nothing
   for it to do on a thread: it runs on the event loop (`close_response`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
-import asyncio
-
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core import signals
-from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.exceptions import RequestAborted
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.db import close_old_connections, connections, reset_queries
 from django.http import HttpResponseBase
 from django.urls import set_script_prefix

@@ -4,8 +4,8 @@ count outlives every slot in it (a short long poll never shortens a stream's lif
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 

@@ -113,11 +113,15 @@ def children(pid: int) -> list[int]:
 
 
 class Bench:
+    DB = DB  # the throwaway database
+    WORKERS = 2  # uvicorn's worker processes
+    LOG = "/tmp/dice-live-benchmark-server.log"
+
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         base = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
         self.admin_url = f"{base}/postgres"
-        self.db_url = f"{base}/{DB}"
+        self.db_url = f"{base}/{self.DB}"
         self.redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/9")
         self.port = args.port
         self.url = f"http://127.0.0.1:{self.port}"
@@ -135,9 +139,9 @@ class Bench:
     # --- set-up -----------------------------------------------------------------------------
     def database(self, create: bool) -> None:
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+            conn.execute(f"DROP DATABASE IF EXISTS {self.DB} WITH (FORCE)")
             if create:
-                conn.execute(f"CREATE DATABASE {DB}")
+                conn.execute(f"CREATE DATABASE {self.DB}")
 
     def env(self) -> dict[str, str]:
         return {**os.environ, "DATABASE_URL": self.db_url, "REDIS_URL": self.redis_url,
@@ -150,10 +154,10 @@ class Bench:
     def start_server(self) -> None:
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
                        cwd=ROOT, env=self.env(), check=True)
-        self.log = open("/tmp/dice-live-benchmark-server.log", "w")
+        self.log = open(self.LOG, "w")
         self.server = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
-             "--port", str(self.port), "--workers", "2", "--lifespan", "off",
+             "--port", str(self.port), "--workers", str(self.WORKERS), "--lifespan", "off",
              "--no-proxy-headers", "--no-access-log", "--timeout-keep-alive", "30",
              "--timeout-graceful-shutdown", "3"],
             cwd=ROOT, env=self.env(), stdout=self.log, stderr=subprocess.STDOUT,
@@ -193,7 +197,7 @@ class Bench:
     def xact(self) -> int:
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
             row = conn.execute("SELECT xact_commit + xact_rollback FROM pg_stat_database "
-                               "WHERE datname = %s", [DB]).fetchone()
+                               "WHERE datname = %s", [self.DB]).fetchone()
             return int(row[0])
 
     def vacuum(self) -> int:
@@ -214,7 +218,7 @@ class Bench:
         """Seconds since the server's connections last changed state (ran a statement)."""
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
             row = conn.execute("SELECT extract(epoch FROM now() - max(state_change)) "
-                               "FROM pg_stat_activity WHERE datname = %s", [DB]).fetchone()
+                               "FROM pg_stat_activity WHERE datname = %s", [self.DB]).fetchone()
             return float(row[0]) if row and row[0] is not None else 60.0
 
     async def idle_transactions(self) -> tuple[float, int]:
@@ -420,7 +424,7 @@ class Bench:
                 "PostgreSQL": 0.0, "Redis": 0.0}
         for name, command in (("PostgreSQL", "postgres"), ("Redis", "redis-server")):
             pids = subprocess.run(["pgrep", "-x", command], capture_output=True,
-                                  text=True).stdout.split()
+                                  text=True, check=False).stdout.split()
             for pid in pids:
                 with contextlib.suppress(OSError):
                     used[name] += cpu_seconds(int(pid))

@@ -19,41 +19,18 @@ import asyncio
 import contextlib
 import os
 import random
-import subprocess
-import sys
 import time
 
 import aiohttp
 import uvloop
 
-from tests.benchmarks.live import ROOT, Bench, cpu_seconds, ms, pct
-
-DB = "dice_repoll_benchmark"
+from tests.benchmarks.live import Bench, cpu_seconds, ms, pct
 
 
 class RepollBench(Bench):
-    def __init__(self, args: argparse.Namespace) -> None:
-        super().__init__(args)
-        self.db_url = self.db_url.rsplit("/", 1)[0] + f"/{DB}"
-
-    def database(self, create: bool) -> None:
-        import psycopg
-
-        with psycopg.connect(self.admin_url, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
-            if create:
-                conn.execute(f"CREATE DATABASE {DB}")
-
-    def start_server(self) -> None:
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-                       cwd=ROOT, env=self.env(), check=True)
-        self.log = open("/tmp/dice-repoll-benchmark-server.log", "w")
-        self.server = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
-             "--port", str(self.port), "--workers", "1", "--lifespan", "off",
-             "--no-proxy-headers", "--no-access-log"],
-            cwd=ROOT, env=self.env(), stdout=self.log, stderr=subprocess.STDOUT,
-            start_new_session=True)
+    DB = "dice_repoll_benchmark"
+    WORKERS = 1
+    LOG = "/tmp/dice-repoll-benchmark-server.log"
 
     def worker_pid(self) -> int:
         assert self.server

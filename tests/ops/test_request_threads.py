@@ -19,8 +19,12 @@ import pytest
 from django.core import signals
 from django.db import connection, transaction
 
-from config.request_threads import (PooledThreadsASGIHandler, RequestThread, RequestThreads,
-                                    holds_a_connection)
+from config.request_threads import (
+    PooledThreadsASGIHandler,
+    RequestThread,
+    RequestThreads,
+    holds_a_connection,
+)
 from tests.support.api import table
 from tests.support.asgi import served
 

@@ -163,6 +163,18 @@ class Bench:
             cwd=ROOT, env=self.env(), stdout=self.log, stderr=subprocess.STDOUT,
             start_new_session=True)
 
+    def serve(self, timeout: float) -> None:
+        """`run()` against a new database and server, both removed at the end whatever
+        happens; in `timeout` seconds at most."""
+        self.database(create=True)
+        try:
+            self.start_server()
+            # uvloop, as the server's uvicorn uses: the client's loop must not be what lags.
+            uvloop.run(asyncio.wait_for(self.run(), timeout=timeout))
+        finally:
+            self.stop_server()
+            self.database(create=False)
+
     def stop_server(self) -> None:
         if self.server and self.server.poll() is None:
             self.server.send_signal(signal.SIGINT)
@@ -557,14 +569,7 @@ def main() -> None:
     # connections) would count as the server's latency. A run is short.
     gc.freeze()
     gc.disable()
-    bench.database(create=True)
-    try:
-        bench.start_server()
-        # uvloop, as the server's uvicorn uses: the client's own loop must not be what lags.
-        uvloop.run(asyncio.wait_for(bench.run(), timeout=420))
-    finally:
-        bench.stop_server()
-        bench.database(create=False)
+    bench.serve(timeout=420)
     print(f"## live updates, {os.cpu_count()} cores, one uvicorn server (2 workers), "
           "PostgreSQL and Redis on loopback; DICE_GC_THRESHOLDS="
           f"{os.environ.get('DICE_GC_THRESHOLDS', 'default')}; load average before "

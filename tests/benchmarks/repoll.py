@@ -22,7 +22,6 @@ import random
 import time
 
 import aiohttp
-import uvloop
 
 from tests.benchmarks.live import Bench, cpu_seconds, ms, pct
 
@@ -117,20 +116,8 @@ def main() -> None:
                         help="requests per second in all, at most (below what saturates "
                              "the worker, so that the CPU a request costs is its own)")
     parser.add_argument("--port", type=int, default=8798)
-    parser.add_argument("--streams", type=int, default=0)
-    parser.add_argument("--polls", type=int, default=0)
-    parser.add_argument("--interval", type=float, default=8)
-    parser.add_argument("--idle", type=float, default=0)
-    parser.add_argument("--wave", action="store_true")
-    args = parser.parse_args()
-    bench = RepollBench(args)
-    bench.database(create=True)
-    try:
-        bench.start_server()
-        uvloop.run(asyncio.wait_for(bench.run(), timeout=180))
-    finally:
-        bench.stop_server()
-        bench.database(create=False)
+    bench = RepollBench(parser.parse_args())
+    bench.serve(timeout=180)
     print(f"## a long poll's check, {os.cpu_count()} cores, one uvicorn worker, PostgreSQL "
           f"and Redis on loopback; load average after {os.getloadavg()[0]:.1f}\n")
     print("\n".join(bench.report))

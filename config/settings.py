@@ -85,11 +85,12 @@ elif DICE_DB_POOL_SIZE > 0:
     }
 # Prepared statements on the pool's connections: a query made on a connection this many
 # times is prepared there, so PostgreSQL parses and plans the hot ones (the token, the
-# game, its events) once per connection instead of once per request; measured, a third
-# of the PostgreSQL CPU of a long poll's check (docs/benchmarks.md). Needs server-side
-# parameter binding (psycopg's; Django's default binds on the client). `off` for a
-# connection pooler in transaction mode that does not track prepared statements
-# (PgBouncer before 1.21, or without max_prepared_statements): docs/scaling.md.
+# game, its events) once per connection instead of once per request; measured, a long
+# poll's check then cost PostgreSQL a third of the CPU it did (docs/benchmarks.md,
+# decision 0008). Needs server-side parameter binding (psycopg's; Django's default binds
+# on the client). `off` for a connection pooler in transaction mode that does not track
+# prepared statements (PgBouncer before 1.21, or without max_prepared_statements):
+# docs/scaling.md.
 DICE_DB_PREPARE_THRESHOLD = os.environ.get("DICE_DB_PREPARE_THRESHOLD") or "5"
 if "pool" in DATABASES["default"].get("OPTIONS", {}) and DICE_DB_PREPARE_THRESHOLD != "off":
     DATABASES["default"]["OPTIONS"].update(

@@ -103,15 +103,23 @@ def test_a_request_first_closes_a_stale_connection_left_on_its_borrowed_thread()
     request's own thread before its first call, not as a hop of its own."""
     threads = RequestThreads(keep=4)
     executor = threads.take()
-    # (`connection` is a proxy: looked up in the thread, it is that thread's.)
-    assert executor.submit(lambda: connection.ensure_connection() or holds_a_connection()
-                           ).result(timeout=10)
+
+    def left_open() -> int:
+        # (`connection` is a proxy: looked up in the thread, it is that thread's.)
+        connection.ensure_connection()
+        assert holds_a_connection()
+        return threading.get_ident()
+
+    def look() -> tuple[int, bool]:
+        return threading.get_ident(), holds_a_connection()
+
+    stale_thread = executor.submit(left_open).result(timeout=10)
     threads.give_back(executor)  # a thread left with an open connection
     request = RequestThread(threads)
-    first, second = (request.submit(holds_a_connection).result(timeout=10) for _ in "12")
-    assert request._executor is None or request._executor is executor
-    assert first is False, "the request's first call found the stale connection open"
-    assert second is False
+    first, second = (request.submit(look).result(timeout=10) for _ in "12")
+    assert first[0] == stale_thread, "the request did not borrow the thread left open"
+    assert first[1] is False, "the request's first call found the stale connection open"
+    assert second[1] is False
     request.finish()
 
 

@@ -8,23 +8,25 @@ One uvicorn server with two worker processes, on a throwaway PostgreSQL database
 this process:
 
 1. registers 2 players per game, opens and starts the games (Snake Bones, 2 seats);
-2. opens `--streams` SSE streams spread evenly over the games (half per player), waits
-   until each has the game so far, then measures, while they are held idle (after a
+2. opens `--polls` long polls (`/events?after=N&wait=30`, re-polled at once) spread
+   evenly over the games (half per player), then measures, while they wait idle (after a
    VACUUM ANALYZE, so that autovacuum does not count as the server): the server's
    database transactions per second (pg_stat_database.xact_commit, less this script's
    own), and its memory (RSS of the worker processes, before and after);
 3. makes moves in every game (each game one move every `--interval` s on average, the
    awaited seat picking a random legal action) for `--seconds`, and records for every
-   stream of the game when the move's last event arrives: latency = arrival - the
+   poll of the game when the move's last event arrives: latency = arrival - the
    event's recorded_at (stamped just before the commit, on this machine's clock), so a
    bound on commit-to-arrival; meanwhile GET /api/v1/game-types 5 times a second, from a
-   process of its own (so that it times the server, not this client's busy loop);
-4. the same with `--polls` long polls (`/events?after=N&wait=30`, re-polled at once).
-   Opened together and then left idle, their first waits run out together (a wave of
-   re-polls within the wait's 3 s spread): the moves begin once every poll has come
+   process of its own (so that it times the server, not this client's busy loop).
+   Opened together and then left idle, the polls' first waits run out together (a wave
+   of re-polls within the wait's 3 s spread): the moves begin once every poll has come
    back and the server's workers are quiet again, or with `--wave` right away, so that
-   the moves meet the wave.
+   the moves meet the wave;
+4. the same with `--streams` SSE streams, each held until it has the game so far.
 
+The long polls come first: memory that the streams' requests held and freed stays in the
+workers' heap, where the polls' (a few KiB each) would then fit without raising the RSS.
 Each moves phase also reports the CPU each worker process used (cores, from /proc).
 
 Bounded: every phase has a deadline, the whole run at most ~7 minutes; the server and the
@@ -542,9 +544,10 @@ class Bench:
             await self.setup_games(session)
             self.report.append(f"set-up: {len(self.games)} games, {2 * len(self.games)} "
                                f"players in {time.monotonic() - began:.0f} s\n")
-            await self.streams_phase(session)
+            # The long polls first: their memory, measured in a heap the streams never held.
             if self.args.polls:
                 await self.polls_phase(session)
+            await self.streams_phase(session)
 
 
 def main() -> None:

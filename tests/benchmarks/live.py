@@ -7,7 +7,8 @@ One uvicorn server with two worker processes, on a throwaway PostgreSQL database
 (`dice_live_benchmark`, created and dropped) and Redis. One asyncio client (aiohttp) in
 this process:
 
-1. registers 2 players per game, opens and starts the games (Snake Bones, 2 seats);
+1. registers 2 players per game, opens and starts the games (Snake Bones, 2 seats),
+   new ones for each phase (a game that ends makes no more moves);
 2. opens `--polls` long polls (`/events?after=N&wait=30`, re-polled at once) spread
    evenly over the games (half per player), then measures, while they wait idle (after a
    VACUUM ANALYZE, so that autovacuum does not count as the server): the server's
@@ -419,7 +420,7 @@ class Bench:
             f"{rss_after / 1024:.0f} MiB with the streams: "
             f"{(rss_after - rss_before) / max(held, 1):.1f} KiB per stream",
             f"- moves: {lat['moves']} in {self.args.seconds:.0f} s "
-            f"({lat['moves'] / self.args.seconds:.1f}/s, every game), "
+            f"({lat['moves'] / self.args.seconds:.1f}/s), "
             f"{lat['deliveries']} deliveries, {lat['missing']} missing",
             f"- commit to arrival at every stream of the game: p50 {ms(lat['p50'])}, "
             f"p99 {ms(lat['p99'])}, max {ms(lat['max'])} (from the POST's sending: "
@@ -521,7 +522,8 @@ class Bench:
             f"{rss_after / 1024:.0f} MiB with the polls waiting: "
             f"{(rss_after - rss_before) / len(tasks):.1f} KiB per long poll",
             f"- {wave}",
-            f"- moves: {lat['moves']} in {self.args.seconds:.0f} s, {lat['deliveries']} "
+            f"- moves: {lat['moves']} in {self.args.seconds:.0f} s "
+            f"({lat['moves'] / self.args.seconds:.1f}/s), {lat['deliveries']} "
             f"deliveries, {lat['missing']} missing, {state['errors']} errors",
             f"- commit to arrival at every long poll of the game: p50 {ms(lat['p50'])}, "
             f"p99 {ms(lat['p99'])}, max {ms(lat['max'])} (from the POST's sending: "
@@ -540,14 +542,17 @@ class Bench:
                             break
                 except aiohttp.ClientError:
                     await asyncio.sleep(0.3)
-            began = time.monotonic()
-            await self.setup_games(session)
-            self.report.append(f"set-up: {len(self.games)} games, {2 * len(self.games)} "
-                               f"players in {time.monotonic() - began:.0f} s\n")
             # The long polls first: their memory, measured in a heap the streams never held.
-            if self.args.polls:
-                await self.polls_phase(session)
-            await self.streams_phase(session)
+            phases = ([self.polls_phase] if self.args.polls else []) + [self.streams_phase]
+            for phase in phases:
+                # Fresh games for each phase: Snake Bones games end, and a phase on the
+                # games of the one before would carry fewer moves than it says.
+                began = time.monotonic()
+                await self.setup_games(session)
+                self.report.append(f"set-up: {len(self.games)} new games, "
+                                   f"{2 * len(self.games)} players in "
+                                   f"{time.monotonic() - began:.0f} s\n")
+                await phase(session)
 
 
 def main() -> None:

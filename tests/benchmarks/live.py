@@ -7,27 +7,26 @@ One uvicorn server with two worker processes, on a throwaway PostgreSQL database
 (`dice_live_benchmark`, created and dropped) and Redis. One asyncio client (aiohttp) in
 this process:
 
-1. registers 2 players per game, opens and starts the games (Snake Bones, 2 seats),
-   new ones for each phase (a game that ends makes no more moves);
-2. opens `--polls` long polls (`/events?after=N&wait=30`, re-polled at once) spread
-   evenly over the games (half per player), then measures, while they wait idle (after a
+1. registers 2 players per game, opens and starts the games (Snake Bones, 2 seats);
+2. opens `--streams` SSE streams spread evenly over the games (half per player), waits
+   until each has the game so far, then measures, while they are held idle (after a
    VACUUM ANALYZE, so that autovacuum does not count as the server): the server's
    database transactions per second (pg_stat_database.xact_commit, less this script's
    own), and its memory (RSS of the worker processes, before and after);
 3. makes moves in every game (each game one move every `--interval` s on average, the
    awaited seat picking a random legal action) for `--seconds`, and records for every
-   poll of the game when the move's last event arrives: latency = arrival - the
+   stream of the game when the move's last event arrives: latency = arrival - the
    event's recorded_at (stamped just before the commit, on this machine's clock), so a
    bound on commit-to-arrival; meanwhile GET /api/v1/game-types 5 times a second, from a
-   process of its own (so that it times the server, not this client's busy loop).
-   Opened together and then left idle, the polls' first waits run out together (a wave
-   of re-polls within the wait's 3 s spread): the moves begin once every poll has come
-   back and the server's workers are quiet again, or with `--wave` right away, so that
-   the moves meet the wave;
-4. the same with `--streams` SSE streams, each held until it has the game so far.
+   process of its own (so that it times the server, not this client's busy loop);
+4. the same with `--polls` long polls (`/events?after=N&wait=30`, re-polled at once),
+   on a new server and new games: memory that the streams freed would stay in the old
+   workers' heap, where the polls' would fit without showing, and games end (a phase on
+   the streams' games would carry fewer moves). Opened together and then left idle, the
+   polls' first waits run out together (a wave of re-polls within the wait's 3 s
+   spread): the moves begin once every poll has come back and the server's workers are
+   quiet again, or with `--wave` right away, so that the moves meet the wave.
 
-The long polls come first: memory that the streams' requests held and freed stays in the
-workers' heap, where the polls' (a few KiB each) would then fit without raising the RSS.
 Each moves phase also reports the CPU each worker process used (cores, from /proc).
 
 Bounded: every phase has a deadline, the whole run at most ~7 minutes; the server and the
@@ -533,20 +532,24 @@ class Bench:
             f"- {self.cpu_line()}", ""]
 
     async def run(self) -> None:
-        connector = aiohttp.TCPConnector(limit=0, force_close=False)
-        async with aiohttp.ClientSession(connector=connector) as session:
-            for _ in range(100):
-                try:
-                    async with session.get(f"{self.url}/api/v1/game-types") as r:
-                        if r.status in (200, 401):
-                            break
-                except aiohttp.ClientError:
-                    await asyncio.sleep(0.3)
-            # The long polls first: their memory, measured in a heap the streams never held.
-            phases = ([self.polls_phase] if self.args.polls else []) + [self.streams_phase]
-            for phase in phases:
-                # Fresh games for each phase: Snake Bones games end, and a phase on the
-                # games of the one before would carry fewer moves than it says.
+        phases = [self.streams_phase] + ([self.polls_phase] if self.args.polls else [])
+        for i, phase in enumerate(phases):
+            if i:
+                # A new server for each phase: memory that one phase's requests freed stays
+                # in the workers' heap, where the next phase's would fit without showing.
+                self.stop_server()
+                self.start_server()
+            connector = aiohttp.TCPConnector(limit=0, force_close=False)
+            async with aiohttp.ClientSession(connector=connector) as session:
+                for _ in range(100):
+                    try:
+                        async with session.get(f"{self.url}/api/v1/game-types") as r:
+                            if r.status in (200, 401):
+                                break
+                    except aiohttp.ClientError:
+                        await asyncio.sleep(0.3)
+                # New games for each phase: Snake Bones games end, and a phase on the games
+                # of the one before would carry fewer moves than it says.
                 began = time.monotonic()
                 await self.setup_games(session)
                 self.report.append(f"set-up: {len(self.games)} new games, "

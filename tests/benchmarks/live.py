@@ -156,7 +156,8 @@ class Bench:
     def start_server(self) -> None:
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
                        cwd=ROOT, env=self.env(), check=True)
-        self.log = open(self.LOG, "w")
+        # A phase after the first has a server of its own: its log follows the first's.
+        self.log = open(self.LOG, "a" if getattr(self, "log", None) is not None else "w")
         self.server = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
              "--port", str(self.port), "--workers", str(self.WORKERS), "--lifespan", "off",
@@ -185,6 +186,8 @@ class Bench:
             except subprocess.TimeoutExpired:
                 os.killpg(self.server.pid, signal.SIGKILL)
                 self.server.wait(5)
+        if getattr(self, "log", None) is not None:
+            self.log.close()  # the next server (a phase of its own) opens it anew
 
     def workers_rss(self) -> int:
         assert self.server

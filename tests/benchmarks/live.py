@@ -128,6 +128,7 @@ class Bench:
         self.port = args.port
         self.url = f"http://127.0.0.1:{self.port}"
         self.server: subprocess.Popen | None = None
+        self.log: Any = None  # the server's output: one file for every server of a run
         self.games: list[dict] = []
         # (game_id, seq) -> recorded_at (epoch seconds) of moves made in the measured phase
         self.moves: dict[tuple[str, int], float] = {}
@@ -156,8 +157,6 @@ class Bench:
     def start_server(self) -> None:
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
                        cwd=ROOT, env=self.env(), check=True)
-        # A phase after the first has a server of its own: its log follows the first's.
-        self.log = open(self.LOG, "a" if getattr(self, "log", None) is not None else "w")
         self.server = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
              "--port", str(self.port), "--workers", str(self.WORKERS), "--lifespan", "off",
@@ -170,12 +169,14 @@ class Bench:
         """`run()` against a new database and server, both removed at the end whatever
         happens; in `timeout` seconds at most."""
         self.database(create=True)
+        self.log = open(self.LOG, "w")
         try:
             self.start_server()
             # uvloop, as the server's uvicorn uses: the client's loop must not be what lags.
             uvloop.run(asyncio.wait_for(self.run(), timeout=timeout))
         finally:
             self.stop_server()
+            self.log.close()
             self.database(create=False)
 
     def stop_server(self) -> None:
@@ -186,8 +187,15 @@ class Bench:
             except subprocess.TimeoutExpired:
                 os.killpg(self.server.pid, signal.SIGKILL)
                 self.server.wait(5)
-        if getattr(self, "log", None) is not None:
-            self.log.close()  # the next server (a phase of its own) opens it anew
+
+    async def ready(self, session: aiohttp.ClientSession) -> None:
+        """Once the server answers (30 s at most)."""
+        for _ in range(100):
+            with contextlib.suppress(aiohttp.ClientError):
+                async with session.get(f"{self.url}/api/v1/game-types") as r:
+                    if r.status in (200, 401):
+                        return
+            await asyncio.sleep(0.3)
 
     def workers_rss(self) -> int:
         assert self.server
@@ -544,13 +552,7 @@ class Bench:
                 self.start_server()
             connector = aiohttp.TCPConnector(limit=0, force_close=False)
             async with aiohttp.ClientSession(connector=connector) as session:
-                for _ in range(100):
-                    try:
-                        async with session.get(f"{self.url}/api/v1/game-types") as r:
-                            if r.status in (200, 401):
-                                break
-                    except aiohttp.ClientError:
-                        await asyncio.sleep(0.3)
+                await self.ready(session)
                 # New games for each phase: Snake Bones games end, and a phase on the games
                 # of the one before would carry fewer moves than it says.
                 began = time.monotonic()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import os
 import random
 import time
@@ -64,12 +63,7 @@ class RepollBench(Bench):
     async def run(self) -> None:
         connector = aiohttp.TCPConnector(limit=0)
         async with aiohttp.ClientSession(connector=connector) as session:
-            for _ in range(100):
-                with contextlib.suppress(aiohttp.ClientError):
-                    async with session.get(f"{self.url}/api/v1/game-types") as r:
-                        if r.status in (200, 401):
-                            break
-                await asyncio.sleep(0.3)
+            await self.ready(session)
             await self.setup_games(session)
             holders = [asyncio.ensure_future(self.holder(session, g)) for g in self.games]
             await asyncio.sleep(1)

@@ -140,7 +140,7 @@ def closed_if_empty(schema: dict[str, JSON]) -> dict[str, JSON]:
     return schema
 
 
-# --- the service's own events (events/services.py) ----------------------------------------
+# --- the service's own events (events/writes/lobby.py, events/writes/head.py) ------------
 
 @dataclass(frozen=True)
 class TableSeat(Record):

@@ -71,7 +71,8 @@ DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'dice-ga
 # No connection outlives its request (CONN_MAX_AGE 0): on PostgreSQL each process borrows
 # from a pool of at most DICE_DB_POOL_SIZE connections, so a burst of requests waits for a
 # connection (DICE_DB_POOL_TIMEOUT seconds, then 503) instead of opening one per thread.
-# A process holds at most DICE_DB_POOL_SIZE connections; see docs/scaling-connections.md.
+# A process holds at most DICE_DB_POOL_SIZE connections; see docs/scaling.md
+# ("Database connections").
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
 DICE_DB_POOL_SIZE = int(os.environ.get("DICE_DB_POOL_SIZE") or "8")
 DICE_DB_POOL_TIMEOUT = float(os.environ.get("DICE_DB_POOL_TIMEOUT") or "10")

@@ -214,7 +214,7 @@ class Webhook(models.Model):
                              related_name="webhooks")
     url = models.URLField(max_length=500)
     secret = models.CharField(max_length=700,
-                              help_text="whsec_ + base64 of the key (events/signing.py)")
+                              help_text="whsec_ + base64 of the key (events/webhooks/signing.py)")
     previous_secret = models.CharField(
         max_length=700, blank=True, default="",
         help_text="during a rotation: the secret before it, which still signs too")

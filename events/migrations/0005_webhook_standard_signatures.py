@@ -45,7 +45,7 @@ class Migration(migrations.Migration):
             model_name="webhook",
             name="secret",
             field=models.CharField(
-                max_length=700, help_text="whsec_ + base64 of the key (events/signing.py)"),
+                max_length=700, help_text="whsec_ + base64 of the key (events/webhooks/signing.py)"),
         ),
         migrations.AddField(
             model_name="webhook",

@@ -162,7 +162,7 @@ class StreamTicketView(APIView):
 # The reads of a woken stream or long poll (the new rows, the page) run on threads of their
 # own. The checks of new requests run on the event loop's default threads: a burst of them
 # (long polls re-opened together, clients reconnecting) queues there, not ahead of the
-# deliveries it shares the process with (measured: docs/benchmarks.md, live updates).
+# deliveries it shares the process with (measured: docs/decisions/0007, fifth pass).
 WAKE_READS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="dice-live-read")
 
 
@@ -335,7 +335,7 @@ def spread(wait: float) -> float:
     """How long a long poll with nothing new waits: `wait`, or for a long one up to a tenth
     less, at random. Polls opened together (clients reconnecting after a deploy or a
     network blip) then come back spread over seconds instead of all at once, each a new
-    request to check (measured: tests/benchmarks/live.py, docs/benchmarks.md)."""
+    request to check (measured: tests/benchmarks/live.py, docs/decisions/0007)."""
     if wait < SPREAD_FROM:
         return wait
     return wait - random.uniform(0, wait / 10)

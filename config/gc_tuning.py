@@ -5,7 +5,7 @@ objects (each stream's request, response, task and generator). CPython's full (o
 generation) collection walks every one of them while holding the GIL, and its event loop
 stops for as long: measured on the 2-core machine with 1,000 streams per worker, 0.3 to
 0.9 s of CPU per full collection, a dozen of them a minute under moves, which was the
-tail of the streams' commit-to-arrival latency (docs/benchmarks.md, live updates).
+tail of the streams' commit-to-arrival latency (docs/scaling.md, garbage collection).
 
 Two standard remedies, applied once per process after Django is loaded:
 

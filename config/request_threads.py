@@ -18,7 +18,7 @@ as soon as the call ends, not once the response is sent (Django's `request_finis
 would close it then, on the thread that opened it). Measured: with 1,000 long polls
 the pool's 8 connections were all lent and up to 16 requests waited for one, because the
 sync views' connections stayed lent while the busy event loop sent their responses
-(docs/benchmarks.md). Only a call that leaves a transaction open (inside an atomic
+(docs/decisions/0007). Only a call that leaves a transaction open (inside an atomic
 block) keeps its thread, and so its connection, for the request's next calls. Between
 calls (a stream's wait, between `request_started` and the end), the thread goes back
 to the pool.
@@ -26,7 +26,7 @@ to the pool.
 Each thread hop costs the event loop a wake-up and the calling thread a handover of the
 GIL. Two of a request's hops were Django's own housekeeping, and are made only when there
 is something to do (measured: a long poll's check then took 5.8 ms of a worker's CPU
-instead of 6.9; tests/benchmarks/repoll.py, docs/benchmarks.md):
+instead of 6.9; tests/benchmarks/repoll.py, docs/decisions/0007):
 
 - `request_started`: Django's receivers close and reset the connections of the thread
   that runs it. Here that thread is a borrowed one, which has no connection before the
@@ -281,7 +281,7 @@ class PooledThreadsASGIHandler(ASGIHandler):
         traceback holds that frame: a reference cycle holding the whole request (its
         scope, request, response and uvicorn's cycle), about 115 objects a request left
         to the cyclic collector, whose passes then stopped a worker for 0.6 s under
-        1,000 long polls (docs/benchmarks.md; tests/ops/test_served_cycles.py).
+        1,000 long polls (docs/decisions/0007; tests/ops/test_served_cycles.py).
         Django 6.1 rewrites `handle()`: pyproject.toml keeps Django below 5.3."""
         message = await receive()
         if message["type"] != "http.disconnect":

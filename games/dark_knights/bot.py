@@ -13,8 +13,8 @@ plays from the view alone (`Seen.view`, `Seen.legal`); events are not needed.
   reaches the target wins; in a final round's last turn it rolls until it leads.
 
 There is no stronger level: everything is public, so there is no hidden information
-to sample, and looking further ahead did not beat `basic` head to head (docs/
-benchmarks.md).
+to sample, and looking further ahead did not beat `basic` head to head
+(docs/benchmarks.md).
 
 The expected values depend only on the shape of the position (the values and shades in
 each combination, and how many dark and light dice are rolled), so they are cached by

@@ -1,5 +1,5 @@
 """A request served as uvicorn serves it leaves nothing to the cyclic collector, whose
-passes stop a worker (docs/benchmarks.md, live updates): reference counting frees the
+passes stop a worker (docs/decisions/0007): reference counting frees the
 request, its response and what they read when the request ends.
 
 - The disconnect listener (config/request_threads.py `listen_for_disconnect`): uvicorn

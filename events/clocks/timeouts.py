@@ -8,6 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from games.core import Event as RuleEvent
 from games.core.outcome import abandoned
 from games.service_events import EVERY_SEAT_ON_AUTOPLAY, GameAbandoned
 
@@ -53,8 +54,11 @@ def abandon(game: Game) -> None:
     version_before = game.version
     numbers = [s.number for s in seats_of(game)]
     state = store.state_at(game, version_before)
-    abandoned_event = GameAbandoned(reason=EVERY_SEAT_ON_AUTOPLAY, seats=tuple(numbers))
-    rows = store.append(game, store.Batch([abandoned_event.to_event()], actor="system"),
+    rows = store.append(game, store.Batch([game_abandoned(numbers)], actor="system"),
                         write=False)
     head.refresh(game, state, Acted(), version_before=version_before, pending=rows,
                  outcome=abandoned())
+
+
+def game_abandoned(seats: list[int]) -> RuleEvent:
+    return GameAbandoned(reason=EVERY_SEAT_ON_AUTOPLAY, seats=tuple(seats)).to_event()

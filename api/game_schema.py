@@ -38,8 +38,8 @@ import copy
 import dataclasses
 import functools
 import re
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
 
 from games import registry
 from games.core.options import options_schema

@@ -19,8 +19,8 @@ its slug in CamelCase (`snake-bones`: `SnakeBones`):
 | `<Game><Record>` | a record nested in any of these (a bid, a seat of a view) |
 
 Records of `games.core` keep their own name (`Outcome`, `IntRange`, `Subset`), as do the
-service's own events (`GameAbandonedEvent`, `SeedRevealedEvent`; `table_seated` holds the
-options, so it is `<Game>TableSeatedEvent`).
+service's own events (games/service_events.py: `GameAbandonedEvent`, `SeedRevealedEvent`;
+`table_seated` holds the options, so it is `<Game>TableSeatedEvent`).
 
 The responses that carry a game's payloads are unions of one variant per game,
 discriminated by `game_type` (`Game` is oneOf `SnakeBonesGame`, `BamboozledGame`, ...), so a
@@ -38,18 +38,20 @@ import copy
 import dataclasses
 import functools
 import re
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
 
 from games import registry
-from games.core.messages import GameEvent, Record, doc
 from games.core.options import options_schema
 from games.core.outcome import Outcome
+from games.service_events import EVENTS as SERVICE_EVENTS
+from games.service_events import GameAbandoned, SeedRevealed, TableSeated
 
 JSON = Any
 REF = "#/components/schemas/"
 NULL = {"type": "null"}
 CORE = "games.core"
+SERVICE = "games.service_events"  # the service's own events and their records
 
 
 def camel(text: str) -> str:
@@ -140,55 +142,6 @@ def closed_if_empty(schema: dict[str, JSON]) -> dict[str, JSON]:
     return schema
 
 
-# --- the service's own events (events/writes/lobby.py, events/writes/head.py) ------------
-
-@dataclass(frozen=True)
-class TableSeat(Record):
-    """A seat as the start fixed it: a player's, or a bot's (no player, and its level)."""
-
-    seat: int
-    player: str | None = field(metadata=doc("the player's username; null for a bot"))
-    client_seed: str = field(metadata=doc("the seat's contribution to the dice; empty: none"))
-    bot: str | None = field(default=None, metadata=doc(
-        "a bot's seat: its level (docs/bots.md); absent for a player's seat", omit_none=True))
-
-
-@dataclass(frozen=True)
-class TableSeated(GameEvent):
-    """The service's first event: who sits where, the options and the seed commitment."""
-
-    TYPE: ClassVar[str] = "table_seated"
-    game_id: str = field(metadata=doc("the game's id", format="uuid"))
-    game_type: str
-    options: Mapping[str, Any]
-    server_seed_hash: str = field(metadata=doc("SHA-256 commitment to the server seed"))
-    dice_scheme: int = field(metadata=doc("how dice are drawn from the seeds "
-                                          "(docs/fairness.md)"))
-    seats: tuple[TableSeat, ...]
-
-
-@dataclass(frozen=True)
-class GameAbandoned(GameEvent):
-    """Every seat was an absent player on autoplay: the game ends with no winner."""
-
-    TYPE: ClassVar[str] = "game_abandoned"
-    reason: str = field(metadata=doc("every_seat_on_autoplay"))
-    seats: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class SeedRevealed(GameEvent):
-    """The service's last event: the server seed, revealed when the game ends."""
-
-    TYPE: ClassVar[str] = "seed_revealed"
-    server_seed: str
-    server_seed_hash: str
-    client_seeds: tuple[str, ...] = field(metadata=doc("each seat's, by seat; empty: none"))
-    dice_used: int = field(metadata=doc("how many dice the game drew"))
-
-
-SERVICE_EVENTS = (TableSeated, GameAbandoned, SeedRevealed)
-
 ENVELOPE = {
     "seq": {"type": "integer", "minimum": 1,
             "description": "the event's sequence number in its game (1, 2, ...)"},
@@ -275,7 +228,7 @@ class GameBuilder:
         return ref(name)
 
     def _record_name(self, cls: type) -> str:
-        if cls.__module__.startswith(CORE) or cls.__module__ == __name__:
+        if cls.__module__.startswith(CORE) or cls.__module__ == SERVICE:
             return cls.__name__
         for name in (f"{self.prefix}{cls.__name__}", f"{self.prefix}{cls.__name__}Record",
                      f"{self.prefix}{camel(cls.__module__.rsplit('.', 1)[-1])}{cls.__name__}"):

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from games import registry
+from games.service_events import SeedRevealed
 
 from . import store
 from .errors import BadRequest, NotFound
@@ -202,7 +203,7 @@ def game_for(game: Game, user: AbstractBaseUser | None, with_view: bool = True) 
 
 # A finished game's last event (events/writes/head.py, `close_if_over`): a stream ends
 # after it.
-FINAL_EVENT = "seed_revealed"
+FINAL_EVENT = SeedRevealed.TYPE
 
 
 def rows_after(game_id: Any, after: int, limit: int) -> tuple[list[Event], Event | None]:

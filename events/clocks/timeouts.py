@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games.core import Event as RuleEvent
 from games.core.outcome import abandoned
+from games.service_events import EVERY_SEAT_ON_AUTOPLAY, GameAbandoned
 
 from .. import metrics, store
 from ..models import Deadline, Game, GameStatus
@@ -53,7 +54,11 @@ def abandon(game: Game) -> None:
     version_before = game.version
     numbers = [s.number for s in seats_of(game)]
     state = store.state_at(game, version_before)
-    rows = store.append(game, store.Batch([RuleEvent("game_abandoned", {
-        "reason": "every_seat_on_autoplay", "seats": numbers})], actor="system"), write=False)
+    rows = store.append(game, store.Batch([game_abandoned(numbers)], actor="system"),
+                        write=False)
     head.refresh(game, state, Acted(), version_before=version_before, pending=rows,
                  outcome=abandoned())
+
+
+def game_abandoned(seats: list[int]) -> RuleEvent:
+    return GameAbandoned(reason=EVERY_SEAT_ON_AUTOPLAY, seats=tuple(seats)).to_event()

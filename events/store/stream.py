@@ -1,6 +1,7 @@
 """Reading and appending a game's stream.
 
-The stream holds the rules' events plus the service's own (SERVICE_EVENTS):
+The stream holds the rules' events plus the service's own (SERVICE_EVENTS, their types;
+their classes are in games/service_events.py):
 `table_seated` (who sits where, the seed commitment) opens it, `game_abandoned` ends a
 game every seat of which was left to the clock, and `seed_revealed` closes it. Those are
 not folded by the rules.
@@ -17,7 +18,7 @@ from games import registry
 from games.core import Event as RuleEvent
 from games.core.fairness import Draw
 from games.core.rules import GameRules
-from games.verify.replay import SERVICE_EVENTS  # noqa: F401 (its one home; re-exported)
+from games.service_events import TYPES as SERVICE_EVENTS  # noqa: F401 (re-exported)
 
 from ..models import Event, Game
 from . import chain, sql

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.core import Event as RuleEvent
+from games.service_events import SeedRevealed
 
 from .. import store
 from ..live import broadcast
@@ -105,7 +106,7 @@ def publish_after_commit(game: Game) -> None:
 
 
 def seed_revealed(game: Game) -> RuleEvent:
-    return RuleEvent("seed_revealed", {
-        "server_seed": game.server_seed, "server_seed_hash": game.server_seed_hash,
-        "client_seeds": [s.client_seed for s in seats_of(game)], "dice_used": game.dice_used,
-    })
+    return SeedRevealed(
+        server_seed=game.server_seed, server_seed_hash=game.server_seed_hash,
+        client_seeds=tuple(s.client_seed for s in seats_of(game)), dice_used=game.dice_used,
+    ).to_event()

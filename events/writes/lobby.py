@@ -15,6 +15,7 @@ from games.core import Event as RuleEvent
 from games.core import GameConfig
 from games.core.fairness import HmacDice, commitment
 from games.core.options import InvalidOptions, resolve_options
+from games.service_events import TableSeat, TableSeated
 
 from .. import store
 from ..errors import BadRequest, Conflict, Forbidden
@@ -160,17 +161,17 @@ def _compact_seats(game: Game) -> list[Seat]:
 
 
 def _table_seated(game: Game, seats: list[Seat]) -> RuleEvent:
-    return RuleEvent("table_seated", {
-        "game_id": str(game.id), "game_type": game.game_type, "options": game.options,
-        "server_seed_hash": game.server_seed_hash, "dice_scheme": game.dice_scheme,
-        "seats": [_seated(s) for s in seats],
-    })
+    return TableSeated(
+        game_id=str(game.id), game_type=game.game_type, options=game.options,
+        server_seed_hash=game.server_seed_hash, dice_scheme=game.dice_scheme,
+        seats=tuple(_seated(s) for s in seats),
+    ).to_event()
 
 
-def _seated(seat: Seat) -> dict[str, Any]:
+def _seated(seat: Seat) -> TableSeat:
     """A seat in table_seated: a player's by name; a bot's with no player and its level
     (a player's seat has no "bot" key, as before bots)."""
     if seat.is_bot:
-        return {"seat": seat.number, "player": None, "bot": seat.bot_level,
-                "client_seed": seat.client_seed}
-    return {"seat": seat.number, "player": seat.player_name(), "client_seed": seat.client_seed}
+        return TableSeat(seat=seat.number, player=None, client_seed=seat.client_seed,
+                         bot=seat.bot_level)
+    return TableSeat(seat=seat.number, player=seat.player_name(), client_seed=seat.client_seed)

@@ -22,9 +22,9 @@ from typing import Any, Callable, Mapping, NamedTuple, Sequence
 from games import registry
 from games.core import Event, GameConfig
 from games.core.outcome import abandoned
-
-# The service's own events, not folded by the rules; one home (events.store uses it).
-SERVICE_EVENTS = frozenset({"table_seated", "game_abandoned", "seed_revealed"})
+# The types of the service's own events, not folded by the rules: their one home is
+# games/service_events.py (the verifier's wheel ships it with the rest of games/).
+from games.service_events import TYPES as SERVICE_EVENTS
 
 # (type, schema version, data) -> the data now, or (the type now, the data now)
 Upcast = Callable[[str, int, dict], "dict | tuple[str, dict]"]

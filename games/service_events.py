@@ -1,0 +1,95 @@
+"""The service's own events: the typed events the service writes around the rules' events.
+
+The rules know nothing of users, seeds or clocks, so the service writes events of its own
+into each game's stream (docs/decisions/0001-service-events-wrap-the-rules-stream.md):
+
+| event | when | written by |
+| --- | --- | --- |
+| `table_seated` | seq 1: who sits where, the client seeds, the seed commitment | events/writes/lobby.py |
+| `game_abandoned` | every seat was an absent player on autoplay | events/clocks/timeouts.py |
+| `seed_revealed` | last: the server seed, once the outcome is set | events/writes/head.py |
+
+This module is their one home: the service builds them from these classes, the contract
+serves and documents them from these classes (api/game_schema.py), and the standalone
+verifier (games/verify, which ships games/ only) takes their names from `TYPES`. The store
+does not fold them into the rules' state.
+
+Pure like all of games/ (standard library only). Their JSON is the stored JSON, which the
+hash chain covers: a change here is a change of the stored events (a new schema version
+and an upcaster in games/verify/upcasters.py), never a silent one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping
+
+from .core.events import Event
+from .core.messages import GameEvent, Messages, Record, doc
+
+
+@dataclass(frozen=True)
+class TableSeat(Record):
+    """A seat as the start fixed it: a player's, or a bot's (no player, and its level)."""
+
+    seat: int
+    player: str | None = field(metadata=doc("the player's username; null for a bot"))
+    client_seed: str = field(metadata=doc("the seat's contribution to the dice; empty: none"))
+    bot: str | None = field(default=None, metadata=doc(
+        "a bot's seat: its level (docs/bots.md); absent for a player's seat", omit_none=True))
+
+    def to_json(self) -> dict[str, Any]:
+        # Stored as it was before this class: a bot's seat has its level right after
+        # `player` (a player's seat has no `bot` key, as before bots came).
+        out = super().to_json()
+        if "bot" not in out:
+            return out
+        return {key: out[key] for key in ("seat", "player", "bot", "client_seed")}
+
+
+@dataclass(frozen=True)
+class TableSeated(GameEvent):
+    """The service's first event: who sits where, the options and the seed commitment."""
+
+    TYPE: ClassVar[str] = "table_seated"
+    game_id: str = field(metadata=doc("the game's id", format="uuid"))
+    game_type: str
+    options: Mapping[str, Any]
+    server_seed_hash: str = field(metadata=doc("SHA-256 commitment to the server seed"))
+    dice_scheme: int = field(metadata=doc("how dice are drawn from the seeds "
+                                          "(docs/fairness.md)"))
+    seats: tuple[TableSeat, ...]
+
+
+EVERY_SEAT_ON_AUTOPLAY = "every_seat_on_autoplay"
+
+
+@dataclass(frozen=True)
+class GameAbandoned(GameEvent):
+    """Every seat was an absent player on autoplay: the game ends with no winner."""
+
+    TYPE: ClassVar[str] = "game_abandoned"
+    reason: str = field(metadata=doc(EVERY_SEAT_ON_AUTOPLAY))
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SeedRevealed(GameEvent):
+    """The service's last event: the server seed, revealed when the game ends."""
+
+    TYPE: ClassVar[str] = "seed_revealed"
+    server_seed: str
+    server_seed_hash: str
+    client_seeds: tuple[str, ...] = field(metadata=doc("each seat's, by seat; empty: none"))
+    dice_used: int = field(metadata=doc("how many dice the game drew"))
+
+
+# The service's own event classes, in stream order, and their types.
+EVENTS: tuple[type[GameEvent], ...] = (TableSeated, GameAbandoned, SeedRevealed)
+TYPES: frozenset[str] = frozenset(kind.TYPE for kind in EVENTS)
+MESSAGES = Messages(*EVENTS)
+
+
+def parse(event: Event) -> GameEvent:
+    """A stored service event (upcast to its current schema version) as its class."""
+    return MESSAGES.parse_event(event)

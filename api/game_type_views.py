@@ -15,9 +15,9 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from contract import games as game_schema
 from events import selectors
 
-from . import game_schema
 from . import serializers as s
 from .base import APIView
 from .schema import problems

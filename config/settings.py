@@ -230,7 +230,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "api.webhook_schema.delivery_headers",
                              # every game's actions, views, events, outcome (api/game_schema.py)
-                             "api.game_schema.game_components",
+                             "contract.games.game_components",
                              # real examples, captured from a game (api/examples.py)
                              "api.examples.add_examples",
                              # X-Request-ID and RateLimit-* on every response (api/ops.py)

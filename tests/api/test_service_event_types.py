@@ -3,7 +3,7 @@ the rules' (api/game_schema.py and games/verify/replay.py name them in two place
 
 from __future__ import annotations
 
-from api import game_schema
+from contract import games as game_schema
 from games.verify.replay import SERVICE_EVENTS
 
 

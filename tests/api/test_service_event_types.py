@@ -1,5 +1,5 @@
 """The contract types exactly the service's own events that the store keeps apart from
-the rules' (api/game_schema.py and games/verify/replay.py name them in two places)."""
+the rules' (contract/games.py and games/verify/replay.py name them in two places)."""
 
 from __future__ import annotations
 

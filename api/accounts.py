@@ -26,7 +26,7 @@ from django.utils import timezone
 from rest_framework.exceptions import AuthenticationFailed, Throttled
 
 from events.errors import BadRequest, Conflict, NotFound
-from events.store import sql
+from infra import sql
 
 from .models import AccessToken
 from .throttling import Quota
@@ -124,7 +124,7 @@ def issue_token(user: Any, name: str = "") -> IssuedToken:
 def authenticate_key(key: str) -> tuple[Any, AccessToken]:
     """The user and token a key belongs to, else AuthenticationFailed (401)."""
     # AccessToken.objects.select_related("user").get(key_hash=...), without the ORM's
-    # compilation: every request makes this read (events/store/sql.py).
+    # compilation: every request makes this read (infra/sql.py).
     token = sql.one_with_related(AccessToken, "user", "key_hash", hash_key(key))
     if token is None:
         raise AuthenticationFailed("invalid token")

@@ -1,0 +1,138 @@
+"""Accounts: registration, login, per-login access tokens (the failed-login limit is
+failed_logins.py; the reads are selectors.py).
+
+The views in api/auth_views.py and the authentication class in api/auth.py call these
+functions and shape the answers; the rules of accounts live here (docs/accounts.md).
+Nothing here knows HTTP: a refusal is one of accounts/errors.py's errors.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError, transaction
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from events.errors import BadRequest, Conflict, NotFound
+from infra import sql
+
+from .errors import NotAuthenticated, WrongCredentials
+from .failed_logins import FailedLogins, Standing
+from .models import AccessToken
+from .selectors import find_username
+
+# A token's last use is written at most this often (seconds), so reads stay reads.
+TOUCH_INTERVAL = 60
+# The newest tokens a user keeps; logging in again beyond this drops the least recently used.
+MAX_TOKENS_PER_USER = 100
+PREFIX_LENGTH = 8
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    """A token just made: the only moment its key is known."""
+
+    token: AccessToken
+    key: str
+
+
+def hash_key(key: str) -> str:
+    # Any string hashes, NUL bytes and all: a lookup by hash never sees the raw header.
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+# --- accounts ---------------------------------------------------------------------------
+
+
+def register(username: str, password: str, *, name: str = "") -> IssuedToken:
+    """A new account (usernames are unique regardless of case) and its first token."""
+    users = get_user_model()
+    if users.objects.filter(username__iexact=username).exists():
+        raise Conflict("that username is taken", code="username_taken")
+    try:
+        validate_password(password, user=users(username=username))
+    except DjangoValidationError as error:
+        raise BadRequest("the password is too weak: " + " ".join(error.messages),
+                         code="invalid_password", errors={"password": error.messages}) from None
+    try:
+        with transaction.atomic():
+            user = users.objects.create_user(username, password=password)
+    except IntegrityError:  # a concurrent registration of the same name, in any case
+        raise Conflict("that username is taken", code="username_taken") from None
+    return issue_token(user, name)
+
+
+def login(request: Any, ident: str, username: str, password: str, *,
+          name: str = "") -> tuple[IssuedToken, Standing]:
+    """A new token for a right username and password, and where the client (`ident`: its
+    address) stands with the failed-login limit. Failures are counted and limited:
+    TooManyFailedLogins past the limit (even for the right password), else
+    WrongCredentials. `request` is passed on to Django's authentication backends."""
+    failures = FailedLogins()
+    standing = failures.check(ident, username)
+    user = authenticate(request, username=find_username(username), password=password)
+    if user is None:
+        failures.record(ident, username)
+        # The failures still allowed (this one counted).
+        raise WrongCredentials("wrong username or password", standing=Standing(
+            standing.limit, max(0, standing.left - 1), standing.reset))
+    return issue_token(user, name), standing
+
+
+# --- tokens -----------------------------------------------------------------------------
+
+
+def issue_token(user: Any, name: str = "") -> IssuedToken:
+    key = secrets.token_urlsafe(32)
+    now = timezone.now()
+    ttl = settings.DICE_TOKEN_TTL
+    token = AccessToken.objects.create(
+        user=user, key_hash=hash_key(key), prefix=key[:PREFIX_LENGTH], name=name[:100],
+        created_at=now, expires_at=now + timedelta(seconds=ttl) if ttl else None)
+    mine = AccessToken.objects.filter(user=user)
+    mine.filter(expires_at__lte=now).delete()
+    recent = Coalesce("last_used_at", "created_at")
+    surplus = list(mine.order_by(recent.desc(), "-id")
+                   .values_list("id", flat=True)[MAX_TOKENS_PER_USER:])
+    if surplus:
+        AccessToken.objects.filter(id__in=surplus).exclude(id=token.id).delete()
+    return IssuedToken(token, key)
+
+
+def authenticate_key(key: str) -> tuple[Any, AccessToken]:
+    """The user and token a key belongs to, else NotAuthenticated."""
+    # AccessToken.objects.select_related("user").get(key_hash=...), without the ORM's
+    # compilation: every request makes this read (infra/sql.py).
+    token = sql.one_with_related(AccessToken, "user", "key_hash", hash_key(key))
+    if token is None:
+        raise NotAuthenticated("invalid token")
+    now = timezone.now()
+    if token.expires_at is not None and token.expires_at <= now:
+        raise NotAuthenticated("the token has expired; log in again for a new one")
+    if not token.user.is_active:
+        raise NotAuthenticated("the account is disabled")
+    if token.last_used_at is None or now - token.last_used_at > timedelta(seconds=TOUCH_INTERVAL):
+        AccessToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now
+    return token.user, token
+
+
+def revoke(user: Any, token_id: int) -> None:
+    in_range = 0 < token_id < 2**63  # beyond the id column: no such row
+    deleted, _ = (AccessToken.objects.filter(user=user, id=token_id).delete()
+                  if in_range else (0, {}))
+    if not deleted:
+        raise NotFound("you have no token with that id", code="token_not_found")
+
+
+def logout(token: AccessToken) -> None:
+    AccessToken.objects.filter(pk=token.pk).delete()

@@ -1,24 +1,13 @@
-"""Reads of accounts: a username's stored spelling, a user's tokens."""
+"""Reads of accounts: a user's tokens."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.utils import timezone
 
 from .models import AccessToken
-
-
-def find_username(username: str) -> str:
-    """The stored spelling of a username given in any case (itself if there is none)."""
-    users = get_user_model()
-    names = list(users.objects.filter(username__iexact=username)
-                 .values_list("username", flat=True)[:2])
-    if len(names) == 1:
-        return names[0]
-    return username  # none, or (only in data older than the unique index) an exact match
 
 
 def tokens_of(user: Any) -> QuerySet[AccessToken]:

@@ -1,9 +1,9 @@
-"""Accounts: registration, login, per-login access tokens (the failed-login limit is
-failed_logins.py; the reads are selectors.py).
+"""Accounts: registration, login, per-login access tokens and the failed-login limit.
 
-The views in api/auth_views.py and the authentication class in api/auth.py call these
-functions and shape the answers; the rules of accounts live here (docs/accounts.md).
-Nothing here knows HTTP: a refusal is one of accounts/errors.py's errors.
+The views in api/auth_views.py call these functions and shape the answers; the rules of
+accounts live here (docs/accounts.md). The limit's counting is failed_logins.py, the
+reads are selectors.py; nothing here knows HTTP (a refusal is one of errors.py's, which
+api/auth.py and api/auth_views.py answer).
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from infra import sql
 from .errors import NotAuthenticated, WrongCredentials
 from .failed_logins import FailedLogins, Standing
 from .models import AccessToken
-from .selectors import find_username
 
 # A token's last use is written at most this often (seconds), so reads stay reads.
 TOUCH_INTERVAL = 60
@@ -69,6 +68,16 @@ def register(username: str, password: str, *, name: str = "") -> IssuedToken:
     except IntegrityError:  # a concurrent registration of the same name, in any case
         raise Conflict("that username is taken", code="username_taken") from None
     return issue_token(user, name)
+
+
+def find_username(username: str) -> str:
+    """The stored spelling of a username given in any case (itself if there is none)."""
+    users = get_user_model()
+    names = list(users.objects.filter(username__iexact=username)
+                 .values_list("username", flat=True)[:2])
+    if len(names) == 1:
+        return names[0]
+    return username  # none, or (only in data older than the unique index) an exact match
 
 
 def login(request: Any, ident: str, username: str, password: str, *,

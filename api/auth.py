@@ -1,7 +1,7 @@
 """Token authentication: `Authorization: Token <key>` or `Authorization: Bearer <key>`.
 
-Keys are access tokens (api.models.AccessToken, one per login), looked up by their
-SHA-256 hash; see api/accounts.py and docs/accounts.md.
+Keys are access tokens (accounts.models.AccessToken, one per login), looked up by their
+SHA-256 hash; see accounts/services.py and docs/accounts.md.
 """
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from __future__ import annotations
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 
-from . import accounts
+from accounts import services as accounts
+from accounts.errors import NotAuthenticated
 
 KEYWORDS = (b"token", b"bearer")
 
@@ -25,7 +26,10 @@ class BearerOrTokenAuthentication(BaseAuthentication):
             key = parts[1].decode()
         except UnicodeError:
             raise AuthenticationFailed("invalid token") from None
-        return accounts.authenticate_key(key)
+        try:
+            return accounts.authenticate_key(key)
+        except NotAuthenticated as refused:
+            raise AuthenticationFailed(str(refused)) from None
 
     def authenticate_header(self, request) -> str:  # type: ignore[no-untyped-def]
         return "Token"

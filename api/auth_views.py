@@ -1,4 +1,4 @@
-"""Accounts over HTTP: register, log in, list and revoke tokens, log out (api/accounts.py)."""
+"""Accounts over HTTP: register, log in, list and revoke tokens, log out (accounts/)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,21 @@ from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import AuthenticationFailed, Throttled
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import accounts
+from accounts import selectors
+from accounts import services as accounts
+from accounts.errors import TooManyFailedLogins, WrongCredentials
+from accounts.failed_logins import Standing
+
 from . import serializers as s
 from .base import APIView
 from .schema import problems
-from .throttling import AnonRateThrottle
+from .throttling import AnonRateThrottle, Quota
+from .throttling import record as record_quota
 from .views import LOCATION, _valid
 
 TOKEN_ID = OpenApiParameter("token_id", type=OpenApiTypes.INT, location=OpenApiParameter.PATH,
@@ -25,6 +31,11 @@ TOKEN_ID = OpenApiParameter("token_id", type=OpenApiTypes.INT, location=OpenApiP
 
 def _token_name(request: Request, data: dict[str, Any]) -> str:
     return data.get("token_name") or request.headers.get("User-Agent", "")
+
+
+def _record(request: Request, standing: Standing) -> None:
+    """The failed-login limit where this login left it, for the RateLimit-* headers."""
+    record_quota(request, Quota(standing.limit, standing.left, standing.reset, "login"))
 
 
 def _issued(issued: accounts.IssuedToken) -> dict[str, Any]:
@@ -69,8 +80,17 @@ class TokenView(CredentialsView):
                    "Retry-After, even for the right password, until the window passes).")
     def post(self, request: Request) -> Response:
         data = _valid(s.CredentialsSerializer, request.data)
-        issued = accounts.login(request, self.get_ident(request), data["username"],
-                                data["password"], name=_token_name(request, data))
+        try:
+            issued, standing = accounts.login(request, self.get_ident(request),
+                                              data["username"], data["password"],
+                                              name=_token_name(request, data))
+        except TooManyFailedLogins as refused:
+            _record(request, Standing(refused.limit, 0, refused.wait))
+            raise Throttled(wait=refused.wait, detail=str(refused)) from None
+        except WrongCredentials as refused:
+            _record(request, refused.standing)
+            raise AuthenticationFailed(str(refused)) from None
+        _record(request, standing)
         return Response(s.TokenSerializer(_issued(issued)).data)
 
     def get_ident(self, request: Request) -> str:
@@ -87,7 +107,7 @@ class TokenListView(APIView):
         rows = [{"id": t.id, "prefix": t.prefix, "name": t.name, "created_at": t.created_at,
                  "last_used_at": t.last_used_at, "expires_at": t.expires_at,
                  "current": t.id == getattr(request.auth, "id", None)}
-                for t in accounts.tokens_of(request.user)]
+                for t in selectors.tokens_of(request.user)]
         return Response(s.AccessTokenSerializer(rows, many=True).data)
 
 

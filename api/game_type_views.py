@@ -1,4 +1,4 @@
-"""The game types: each with its JSON Schemas (api/game_schema.py) and its rules page."""
+"""The game types: each with its JSON Schemas (contract/) and its rules page."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from contract.bundle import game_type_schemas
 from events import selectors
 
-from . import game_schema
 from . import serializers as s
 from .base import APIView
 from .schema import problems
@@ -44,12 +44,12 @@ class GameTypeDetailView(APIView):
                    summary="A game type with the JSON Schemas of its actions, legal-action "
                            "items, view, events, outcome and options",
                    description="The same schemas as openapi.yaml's `<Game>...` components "
-                   "(api/game_schema.py), each a JSON Schema 2020-12 document of its own, so "
+                   "(contract/), each a JSON Schema 2020-12 document of its own, so "
                    "that a client can learn a game at run time.")
     def get(self, request: Request, slug: str) -> Response:
         rules = _rules_of(slug)
         return Response({**_game_type(rules, request),
-                         "schemas": game_schema.game_type_schemas(rules.slug)})
+                         "schemas": game_type_schemas(rules.slug)})
 
 
 class MarkdownRenderer(BaseRenderer):

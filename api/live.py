@@ -187,7 +187,7 @@ def issue_ticket(user: Any, token: Any, game_id: Any) -> dict[str, Any]:
 
 
 def check_ticket(ticket: str, game_id: Any) -> tuple[Any, Any]:
-    from .models import AccessToken
+    from accounts import selectors
 
     try:
         data = signing.TimestampSigner(salt=TICKET_SALT).unsign_object(
@@ -198,8 +198,7 @@ def check_ticket(ticket: str, game_id: Any) -> tuple[Any, Any]:
         raise AuthenticationFailed("invalid stream ticket") from None
     if not isinstance(data, dict) or data.get("g") != str(game_id):
         raise AuthenticationFailed("this stream ticket is for another game")
-    token = (AccessToken.objects.select_related("user")
-             .filter(pk=data.get("t"), user_id=data.get("u")).first())
+    token = selectors.token_of(data.get("u"), data.get("t"))
     if token is None:
         raise AuthenticationFailed("the login this ticket was issued to is revoked")
     if token.expires_at is not None and token.expires_at <= datetime.now(timezone.utc):

@@ -35,11 +35,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from config.request_threads import close_connections
 from events import selectors
 from events.live import broadcast
 from events.errors import BadRequest
 from events.models import GameStatus
+from infra.connections import close_connections
 
 from . import serializers as s
 from .auth import BearerOrTokenAuthentication

@@ -22,8 +22,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from prometheus_client import REGISTRY, CollectorRegistry
 from prometheus_client.exposition import choose_encoder
 
-from config.logs import REQUEST_ID
 from events import metrics
+from infra.request_id import REQUEST_ID
 
 from .errors import problem
 from .throttling import DocsRateThrottle, tightest

@@ -1,20 +1,20 @@
 """Logs that say which request they belong to.
 
 `api.ops.RequestMiddleware` puts each request's id (its X-Request-ID) in a context
-variable; RequestIdFilter copies it onto every log record as `request_id` (`-` outside a
-request: the Celery worker, start-up), so both formats below can print it. Context
-variables follow a request into the threads its sync views run in (asgiref copies them).
+variable (infra/request_id.py); RequestIdFilter copies it onto every log record as
+`request_id` (`-` outside a request: the Celery worker, start-up), so both formats below
+can print it. Context variables follow a request into the threads its sync views run in
+(asgiref copies them).
 DICE_LOG_FORMAT=json selects JsonFormatter: one JSON object a line.
 """
 
 from __future__ import annotations
 
-import contextvars
 import json
 import logging
 from datetime import UTC, datetime
 
-REQUEST_ID: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")
+from infra.request_id import REQUEST_ID
 
 
 class RequestIdFilter(logging.Filter):

@@ -54,6 +54,8 @@ from django.db import close_old_connections, connections, reset_queries
 from django.http import HttpResponseBase
 from django.urls import set_script_prefix
 
+from infra.connections import close_connections
+
 # Idle threads kept per process for later requests; a burst past it starts more, which
 # are let go when it is over.
 KEEP_IDLE = 64
@@ -88,14 +90,6 @@ class RequestThreads:
     def idle(self) -> int:
         with self._lock:
             return len(self._idle)
-
-
-def close_connections() -> None:
-    """Give this thread's database connections back (to the pool, on PostgreSQL), but for
-    one in a transaction."""
-    for connection in connections.all(initialized_only=True):
-        if not connection.in_atomic_block:
-            connection.close()
 
 
 def holds_a_connection() -> bool:

@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "corsheaders",
     "events",
+    "accounts",
     "api",
 ]
 
@@ -229,15 +230,15 @@ SPECTACULAR_SETTINGS = {
     "WEBHOOKS": ["api.webhook_schema.YOUR_TURN", "api.webhook_schema.GAME_STARTED",
                  "api.webhook_schema.GAME_OVER", "api.webhook_schema.CLOCK_WARNING"],
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
-                             "api.webhook_schema.delivery_headers",
-                             # every game's actions, views, events, outcome (api/game_schema.py)
-                             "api.game_schema.game_components",
+                             "contract.hooks.delivery_headers",
+                             # every game's actions, views, events, outcome (contract/)
+                             "contract.hooks.game_components",
                              # real examples, captured from a game (api/examples.py)
                              "api.examples.add_examples",
                              # X-Request-ID and RateLimit-* on every response (api/ops.py)
                              "api.ops.common_headers",
-                             # date-times, defaults of requests, tags (api/schema.py)
-                             "api.schema.tidy"],
+                             # date-times, defaults of requests, tags (contract/hooks.py)
+                             "contract.hooks.tidy"],
 }
 
 # Dice. A fixed server seed (hex) may be injected outside production only.

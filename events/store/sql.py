@@ -5,7 +5,9 @@ compiling their SQL (joins, a prefetch, a subquery) than the database spent runn
 The columns come from the models' fields (a new field is read with no change here), each
 value goes through the field's and the backend's converters as the ORM's would, and the
 instances are the ORM's own (`Model.from_db`): the rows read are exactly those the
-querysets they replace read. Statements are built once per process and backend.
+querysets they replace read. Statements are built once per process and backend. The
+generic part (a model's columns, a row with its foreign key's, an INSERT of many rows) is
+infra/sql.py, which accounts/ uses too; the game's statements are here, with the store.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection as default_connection
-from django.db.models import Model
+
+from infra.sql import Columns, cache_related
 
 from ..models import Deadline, Game, Seat, Webhook
 
@@ -23,35 +26,6 @@ from ..models import Deadline, Game, Seat, Webhook
 # with its user and `deadline_due`), and on a locked game the same without deadlines.
 SEATS = "_dice_seats"
 LOCKED_SEATS = "_locked_seats"
-
-
-class Columns:
-    """The concrete columns of `model` under `alias`, and how to make an instance."""
-
-    def __init__(self, model: type[Model], alias: str, connection: Any) -> None:
-        self.model = model
-        self.fields = list(model._meta.concrete_fields)
-        self.attnames = [f.attname for f in self.fields]
-        qn = connection.ops.quote_name
-        self.sql = ", ".join(f"{alias}.{qn(f.column)}" for f in self.fields)
-        self.converters = [
-            (i, [*connection.ops.get_db_converters(f.cached_col),
-                 *f.get_db_converters(connection)])
-            for i, f in enumerate(self.fields)]
-        self.converters = [(i, c) for i, c in self.converters if c]
-        self.width = len(self.fields)
-        self.pk_index = self.fields.index(model._meta.pk)
-
-    def make(self, row: Any, start: int, connection: Any) -> Model | None:
-        values = list(row[start:start + self.width])
-        if values[self.pk_index] is None:  # the empty side of an outer join
-            return None
-        for i, converters in self.converters:
-            value = values[i]
-            for converter in converters:
-                value = converter(value, self.fields[i].cached_col, connection)
-            values[i] = value
-        return self.model.from_db(connection.alias, self.attnames, values)
 
 
 @functools.cache
@@ -105,10 +79,6 @@ def _param(game_id: Any, connection: Any) -> Any:
     return Game._meta.pk.get_db_prep_value(Game._meta.pk.to_python(game_id), connection)
 
 
-def _cache_related(instance: Model, name: str, value: Any) -> None:
-    instance._state.fields_cache[name] = value
-
-
 def read_game(game_id: Any) -> Game | None:
     """The game with its creator and its seats (each with its user and the due time of
     its deadline as `deadline_due`), in one query; None if there is no such game.
@@ -127,14 +97,14 @@ def read_game(game_id: Any) -> Game | None:
     first = rows[0]
     game = game_cols.make(first, 0, connection)
     at = game_cols.width
-    _cache_related(game, "creator", creator_cols.make(first, at, connection))
+    cache_related(game, "creator", creator_cols.make(first, at, connection))
     at += creator_cols.width
     seats = []
     for row in rows:
         seat = seat_cols.make(row, at, connection)
         if seat is None:
             continue
-        _cache_related(seat, "user", player_cols.make(row, at + seat_cols.width, connection))
+        cache_related(seat, "user", player_cols.make(row, at + seat_cols.width, connection))
         due = row[at + seat_cols.width + player_cols.width]
         for converter in st["due_converters"]:
             due = converter(due, st["due_field"].cached_col, connection)
@@ -165,76 +135,8 @@ def seats_of(game: Game) -> list[Seat]:
     seats = []
     for row in rows:
         seat = seat_cols.make(row, 0, connection)
-        _cache_related(seat, "user", player_cols.make(row, seat_cols.width, connection))
-        _cache_related(seat, "game", game)
+        cache_related(seat, "user", player_cols.make(row, seat_cols.width, connection))
+        cache_related(seat, "game", game)
         seat.has_webhooks = bool(row[seat_cols.width + player_cols.width])  # type: ignore[attr-defined]
         seats.append(seat)
     return seats
-
-
-@functools.cache
-def _one_with_related(model: type[Model], fk_name: str, where_name: str,
-                      vendor: str) -> tuple[str, Columns, Columns]:
-    connection = default_connection
-    qn = connection.ops.quote_name
-    fk = model._meta.get_field(fk_name)
-    related = fk.related_model
-    own, other = Columns(model, "a", connection), Columns(related, "b", connection)
-    where = qn(model._meta.get_field(where_name).column)
-    statement = (f"SELECT {own.sql}, {other.sql} FROM {qn(model._meta.db_table)} a "
-                 f"INNER JOIN {qn(related._meta.db_table)} b "
-                 f"ON b.{qn(related._meta.pk.column)} = a.{qn(fk.column)} "
-                 f"WHERE a.{where} = %s")
-    return statement, own, other
-
-
-def one_with_related(model: type[Model], fk_name: str, where_name: str, value: Any) -> Any:
-    """`model.objects.select_related(fk_name).get(**{where_name: value})` of a unique
-    field, in hand-written SQL; None if there is no such row."""
-    connection = default_connection
-    statement, own, other = _one_with_related(model, fk_name, where_name, connection.vendor)
-    with connection.cursor() as cursor:
-        cursor.execute(statement, [value])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    instance = own.make(row, 0, connection)
-    _cache_related(instance, fk_name, other.make(row, own.width, connection))
-    return instance
-
-
-@functools.cache
-def _insert_statement(model: type[Model], vendor: str) -> tuple[str, list[Any], str, bool]:
-    connection = default_connection
-    qn = connection.ops.quote_name
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    returning = connection.features.can_return_rows_from_bulk_insert
-    head = (f"INSERT INTO {qn(model._meta.db_table)} "
-            f"({', '.join(qn(f.column) for f in fields)}) VALUES ")
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    tail = f" RETURNING {qn(model._meta.pk.column)}" if returning else ""
-    return head, fields, row + "|" + tail, returning
-
-
-def insert(objs: list[Model]) -> None:
-    """`bulk_create(objs)` in one hand-written INSERT: each field's value as the ORM
-    prepares it (pre_save, get_db_prep_save); the new primary keys set where the database
-    returns them (PostgreSQL)."""
-    if not objs:
-        return
-    connection = default_connection
-    model = type(objs[0])
-    head, fields, row_tail, returning = _insert_statement(model, connection.vendor)
-    row, tail = row_tail.split("|")
-    params: list[Any] = []
-    for obj in objs:
-        for field in fields:
-            params.append(field.get_db_prep_save(field.pre_save(obj, True), connection))
-    with connection.cursor() as cursor:
-        cursor.execute(head + ", ".join([row] * len(objs)) + tail, params)
-        if returning:
-            for obj, (pk,) in zip(objs, cursor.fetchall()):
-                obj.pk = pk
-    for obj in objs:
-        obj._state.adding = False
-        obj._state.db = connection.alias

@@ -19,9 +19,10 @@ from games.core import Event as RuleEvent
 from games.core.fairness import Draw
 from games.core.rules import GameRules
 from games.service_events import TYPES as SERVICE_EVENTS  # noqa: F401 (re-exported)
+from infra.sql import insert as insert_rows
 
 from ..models import Event, Game
-from . import chain, sql
+from . import chain
 from .upcasters import schema_version_of, upcast_event
 
 
@@ -85,4 +86,4 @@ def append(game: Game, batch: Batch, *, write: bool = True) -> list[Event]:
 
 def insert(new_rows: list[Event]) -> None:
     """Insert rows made by `append(..., write=False)`, in order, in one statement."""
-    sql.insert(new_rows)  # bulk_create's INSERT, without the ORM's compilation
+    insert_rows(new_rows)  # bulk_create's INSERT, without the ORM's compilation

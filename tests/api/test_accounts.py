@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from api.models import AccessToken
+from accounts.models import AccessToken
 from tests.support.api import BASE
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from api import game_schema
+from contract import games as game_schema
 from games import registry
 from games.core.legal import sample
 from tests.support.api import table

@@ -4,7 +4,7 @@ and the verifier keep apart from the rules'."""
 
 from __future__ import annotations
 
-from api import game_schema
+from contract import games as game_schema
 from events import store
 from games import service_events
 from games.verify import anchors, replay

@@ -27,7 +27,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from api.game_schema import camel, is_typed
+from contract.games import camel, is_typed
 from games import registry
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from api import accounts
+from accounts import services as accounts
 from events import selectors
 from tests.support.api import table
 

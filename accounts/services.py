@@ -1,15 +1,15 @@
 """Accounts: registration, login, per-login access tokens and the failed-login limit.
 
 The views in api/auth_views.py call these functions and shape the answers; the rules of
-accounts live here (docs/accounts.md).
+accounts live here (docs/accounts.md). The limit's counting is failed_logins.py, the
+reads are selectors.py; nothing here knows HTTP (a refusal is one of errors.py's, which
+api/auth.py and api/auth_views.py answer).
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
 import secrets
-import time
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -17,20 +17,17 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.password_validation import validate_password
-from django.core.cache import cache
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
-from rest_framework.exceptions import AuthenticationFailed, Throttled
 
 from events.errors import BadRequest, Conflict, NotFound
-from events.store import sql
+from infra import sql
 
+from .errors import NotAuthenticated, WrongCredentials
+from .failed_logins import FailedLogins, Standing
 from .models import AccessToken
-from .throttling import Quota
-from .throttling import record as record_quota
 
 # A token's last use is written at most this often (seconds), so reads stay reads.
 TOUCH_INTERVAL = 60
@@ -83,22 +80,21 @@ def find_username(username: str) -> str:
     return username  # none, or (only in data older than the unique index) an exact match
 
 
-def login(request: Any, ident: str, username: str, password: str, *, name: str = "") -> IssuedToken:
-    """A new token for a right username and password; failures are counted and limited."""
+def login(request: Any, ident: str, username: str, password: str, *,
+          name: str = "") -> tuple[IssuedToken, Standing]:
+    """A new token for a right username and password, and where the client (`ident`: its
+    address) stands with the failed-login limit. Failures are counted and limited:
+    TooManyFailedLogins past the limit (even for the right password), else
+    WrongCredentials. `request` is passed on to Django's authentication backends."""
     failures = FailedLogins()
-    try:
-        left, reset = failures.check(ident, username)
-    except Throttled as throttled:
-        record_quota(request, Quota(failures.limit, 0, int(throttled.wait or 0), "login"))
-        raise
+    standing = failures.check(ident, username)
     user = authenticate(request, username=find_username(username), password=password)
     if user is None:
         failures.record(ident, username)
-        # RateLimit-*: the failures still allowed (this one counted).
-        record_quota(request, Quota(failures.limit, max(0, left - 1), reset, "login"))
-        raise AuthenticationFailed("wrong username or password")
-    record_quota(request, Quota(failures.limit, left, reset, "login"))
-    return issue_token(user, name)
+        # The failures still allowed (this one counted).
+        raise WrongCredentials("wrong username or password", standing=Standing(
+            standing.limit, max(0, standing.left - 1), standing.reset))
+    return issue_token(user, name), standing
 
 
 # --- tokens -----------------------------------------------------------------------------
@@ -122,27 +118,21 @@ def issue_token(user: Any, name: str = "") -> IssuedToken:
 
 
 def authenticate_key(key: str) -> tuple[Any, AccessToken]:
-    """The user and token a key belongs to, else AuthenticationFailed (401)."""
+    """The user and token a key belongs to, else NotAuthenticated."""
     # AccessToken.objects.select_related("user").get(key_hash=...), without the ORM's
-    # compilation: every request makes this read (events/store/sql.py).
+    # compilation: every request makes this read (infra/sql.py).
     token = sql.one_with_related(AccessToken, "user", "key_hash", hash_key(key))
     if token is None:
-        raise AuthenticationFailed("invalid token")
+        raise NotAuthenticated("invalid token")
     now = timezone.now()
     if token.expires_at is not None and token.expires_at <= now:
-        raise AuthenticationFailed("the token has expired; log in again for a new one")
+        raise NotAuthenticated("the token has expired; log in again for a new one")
     if not token.user.is_active:
-        raise AuthenticationFailed("the account is disabled")
+        raise NotAuthenticated("the account is disabled")
     if token.last_used_at is None or now - token.last_used_at > timedelta(seconds=TOUCH_INTERVAL):
         AccessToken.objects.filter(pk=token.pk).update(last_used_at=now)
         token.last_used_at = now
     return token.user, token
-
-
-def tokens_of(user: Any) -> QuerySet[AccessToken]:
-    """The user's live tokens, newest first."""
-    live = AccessToken.objects.filter(user=user).exclude(expires_at__lte=timezone.now())
-    return live.order_by("-created_at", "-id")
 
 
 def revoke(user: Any, token_id: int) -> None:
@@ -155,60 +145,3 @@ def revoke(user: Any, token_id: int) -> None:
 
 def logout(token: AccessToken) -> None:
     AccessToken.objects.filter(pk=token.pk).delete()
-
-
-# --- the failed-login limit -------------------------------------------------------------
-
-
-def parse_rate(rate: str) -> tuple[int, int]:
-    """'10/min' -> (10, 60), as DRF reads its throttle rates."""
-    count, period = rate.split("/")
-    return int(count), {"s": 1, "m": 60, "h": 3600, "d": 86400}[period[0]]
-
-
-class FailedLogins:
-    """Counts failed logins per client address and per username (any case).
-
-    Each key counts in a window that opens with its first failure and lasts the rate's
-    period; the count is an atomic cache increment, so parallel guesses are all counted.
-    """
-
-    def __init__(self) -> None:
-        self.limit, self.period = parse_rate(settings.DICE_THROTTLE_LOGIN_FAILURES)
-
-    @staticmethod
-    def keys(ident: str, username: str) -> list[str]:
-        address = str(ident or "").encode("utf-8", "surrogatepass")
-        digest = hashlib.sha256(address).hexdigest()[:32]
-        return [f"login-failures:addr:{digest}", f"login-failures:user:{username.lower()}"]
-
-    def check(self, ident: str, username: str) -> tuple[int, int]:
-        """Throttled past the limit; else the failures left to the key closest to it, and
-        the seconds until that key's window ends (the rate's period if it has none)."""
-        waits = []
-        now = time.time()
-        left, reset = self.limit, self.period
-        for key in self.keys(ident, username):
-            count = cache.get(key, 0)
-            opened = cache.get(key + ":opened", now) if count else now
-            ends = max(1, math.ceil(opened + self.period - now))
-            if count >= self.limit:
-                waits.append(ends)
-            if self.limit - count < left:
-                left, reset = self.limit - count, ends
-        if waits:
-            raise Throttled(wait=max(waits), detail=(
-                "too many failed logins from this address or for this username; "
-                f"try again in {max(waits)} seconds"))
-        return left, reset
-
-    def record(self, ident: str, username: str) -> None:
-        now = time.time()
-        for key in self.keys(ident, username):
-            if cache.add(key, 0, self.period):
-                cache.set(key + ":opened", now, self.period)
-            try:
-                cache.incr(key)
-            except ValueError:  # expired between add and incr
-                cache.set(key, 1, self.period)
-                cache.set(key + ":opened", now, self.period)

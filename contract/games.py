@@ -24,17 +24,17 @@ service's own events (games/service_events.py: `GameAbandonedEvent`, `SeedReveal
 
 The responses that carry a game's payloads are unions of one variant per game,
 discriminated by `game_type` (`Game` is oneOf `SnakeBonesGame`, `BamboozledGame`, ...), so a
-generated client reads every payload as its game's own models. The schemas from
-games/core/messages.py (OpenAPI 3.0's `nullable`) are rewritten as OpenAPI 3.1 / JSON
-Schema 2020-12 (`type: [integer, "null"]`, `oneOf: [{$ref}, {type: "null"}]`).
+generated client reads every payload as its game's own models (contract/hooks.py). The
+schemas from games/core/messages.py (OpenAPI 3.0's `nullable`) are rewritten as OpenAPI
+3.1 / JSON Schema 2020-12 (`type: [integer, "null"]`, `oneOf: [{$ref}, {type: "null"}]`:
+contract/jsonschema.py).
 
 `GET /game-types/{slug}` serves the same schemas, each bundled with the components it
-refers to (`$defs`), so a client can learn a game at run time.
+refers to (`$defs`), so a client can learn a game at run time (contract/bundle.py).
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import functools
 import re
@@ -47,99 +47,15 @@ from games.core.outcome import Outcome
 from games.service_events import EVENTS as SERVICE_EVENTS
 from games.service_events import GameAbandoned, SeedRevealed, TableSeated
 
-JSON = Any
-REF = "#/components/schemas/"
-NULL = {"type": "null"}
+from .jsonschema import JSON, REF, camel, closed_if_empty, const_type, openapi31, ref
+
 CORE = "games.core"
 SERVICE = "games.service_events"  # the service's own events and their records
-
-
-def camel(text: str) -> str:
-    """`snake-bones` -> `SnakeBones`, `call_spot_on` -> `CallSpotOn`."""
-    return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]+", text)
-                   if part)
-
-
-def ref(name: str) -> dict[str, str]:
-    return {"$ref": REF + name}
 
 
 def is_typed(rules: Any) -> bool:
     return getattr(rules, "actions", None) is not None
 
-
-# --- OpenAPI 3.0's `nullable` as OpenAPI 3.1 ----------------------------------------------
-
-_MAPS = ("properties", "patternProperties", "$defs", "dependentSchemas")
-_ONE = ("additionalProperties", "items", "not", "contains", "propertyNames", "contentSchema",
-        "if", "then", "else", "unevaluatedProperties", "unevaluatedItems")
-_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
-
-
-def openapi31(schema: JSON) -> JSON:
-    """A JSON Schema written with OpenAPI 3.0's `nullable: true` (games/core/messages.py),
-    as OpenAPI 3.1 (JSON Schema 2020-12) writes it."""
-    if not isinstance(schema, Mapping):
-        return schema
-    out: dict[str, JSON] = {}
-    for key, value in schema.items():
-        if key in _MAPS and isinstance(value, Mapping):
-            out[key] = {name: openapi31(sub) for name, sub in value.items()}
-        elif key in _ONE and isinstance(value, Mapping):
-            out[key] = openapi31(value)
-        elif key in _LISTS and isinstance(value, list):
-            out[key] = [openapi31(sub) for sub in value]
-        else:
-            out[key] = copy.deepcopy(value)
-    if out.pop("nullable", False):
-        return or_null(out)
-    return out
-
-
-def or_null(schema: dict[str, JSON]) -> dict[str, JSON]:
-    """`schema`, or null."""
-    schema = dict(schema)
-    if "allOf" in schema and len(schema["allOf"]) == 1 and "$ref" in schema["allOf"][0]:
-        inner = schema.pop("allOf")[0]
-        return {"oneOf": [inner, NULL], **schema}
-    if "$ref" in schema:
-        inner = {"$ref": schema.pop("$ref")}
-        return {"oneOf": [inner, NULL], **schema}
-    if "oneOf" in schema and len(schema) <= 2 and set(schema) <= {"oneOf", "description"}:
-        if NULL not in schema["oneOf"]:
-            schema["oneOf"] = [*schema["oneOf"], NULL]
-        return schema
-    kind = schema.get("type")
-    if isinstance(kind, str) and "const" not in schema:
-        schema["type"] = [kind, "null"]
-    elif isinstance(kind, list) and "const" not in schema:
-        if "null" not in kind:
-            schema["type"] = [*kind, "null"]
-    else:
-        described = {k: schema.pop(k) for k in ("description",) if k in schema}
-        return {"anyOf": [schema, NULL], **described}
-    if "enum" in schema and None not in schema["enum"]:
-        schema["enum"] = [*schema["enum"], None]
-    return schema
-
-
-def const_type(schema: dict[str, JSON], value: str) -> dict[str, JSON]:
-    """`schema` with its `type` property a const (`{"type": "string", "enum": [v]}` as
-    messages.py writes it reads as a one-member enum class in generated clients)."""
-    schema = dict(schema)
-    props = dict(schema.get("properties") or {})
-    props["type"] = {"type": "string", "const": value}
-    schema["properties"] = props
-    return schema
-
-
-def closed_if_empty(schema: dict[str, JSON]) -> dict[str, JSON]:
-    """An object without properties is closed: else generated clients make it a free-form
-    dict, the very thing this contract avoids."""
-    if schema.get("type") == "object" and not schema.get("properties") \
-            and "additionalProperties" not in schema:
-        return {**schema, "additionalProperties": False}
-    return schema
 
 
 ENVELOPE = {
@@ -409,146 +325,3 @@ def contract() -> Contract:
 def typed_games() -> list[str]:
     return [slug for slug, rules in registry.GAMES.items() if is_typed(rules)]
 
-
-# --- the postprocessing hook --------------------------------------------------------------
-
-def _variants(base: dict[str, JSON], name: str, games: Iterable[GameContract],
-              fields: Any, schemas: dict[str, JSON]) -> dict[str, JSON]:
-    """`base` as one variant per game, with `game_type` a const and `fields(game)` typed."""
-    mapping = {}
-    for game in games:
-        variant = copy.deepcopy(base)
-        props = variant.setdefault("properties", {})
-        for prop, schema in {"game_type": {"type": "string", "const": game.slug},
-                             **fields(game)}.items():
-            described = props.get(prop, {}).get("description")
-            props[prop] = {**schema, **({"description": described} if described else {})}
-        variant["required"] = ["game_type", *[r for r in variant.get("required", [])
-                                              if r != "game_type"]]
-        variant["description"] = (f"{base.get('description', name)} ({game.slug})").strip()
-        variant_name = f"{game.prefix}{name}"
-        schemas[variant_name] = variant
-        mapping[game.slug] = REF + variant_name
-    out = {"oneOf": [{"$ref": target} for target in mapping.values()],
-           "discriminator": {"propertyName": "game_type", "mapping": mapping}}
-    if base.get("description"):
-        out["description"] = base["description"]
-    return out
-
-
-def _array(name: str) -> dict[str, JSON]:
-    return {"type": "array", "items": ref(name)}
-
-
-def _nullable(schema: JSON) -> JSON:
-    if "anyOf" in schema:
-        return {"anyOf": [*schema["anyOf"], NULL]}
-    return or_null(schema)
-
-
-VARIANTS: dict[str, Any] = {
-    "Game": lambda g: {"options": ref(g.options), "view": _nullable(ref(g.view)),
-                       "outcome": _nullable(g.outcome_schema())},
-    "State": lambda g: {"view": _nullable(ref(g.view))},
-    "LegalActions": lambda g: {"actions": _array(g.legal_action)},
-    "EventPage": lambda g: {"events": _array(g.event)},
-    "ActionResult": lambda g: {"events": _array(g.event)},
-}
-
-
-def game_components(result: dict[str, JSON], **kwargs: Any) -> dict[str, JSON]:
-    """Postprocessing hook: the games' components, and the game payloads of every
-    operation typed with them."""
-    built = contract()
-    games = list(built.games.values())
-    schemas = result.setdefault("components", {}).setdefault("schemas", {})
-    for name, fields in VARIANTS.items():
-        if name in schemas:
-            schemas[name] = _variants(schemas[name], name, games, fields, schemas)
-    if "ActionRequest" in schemas:
-        action = schemas["ActionRequest"]["properties"]["action"]
-        schemas["ActionRequest"]["properties"]["action"] = {
-            "anyOf": [ref(g.action) for g in games],
-            "description": action.get("description", "")}
-    if "CreateGameRequest" in schemas:
-        options = schemas["CreateGameRequest"]["properties"]["options"]
-        schemas["CreateGameRequest"]["properties"]["options"] = {
-            "anyOf": [ref(g.options) for g in games],
-            "description": options.get("description", "") + " (`<Game>GameOptions`)"}
-    if "Event" in schemas:
-        schemas["Event"] = {"anyOf": [ref(g.event) for g in games],
-                            "description": "An event of any game as the caller may see it: "
-                                           "the events of a game are its `<Game>Event`."}
-    if "StreamEvent" in schemas:
-        data = schemas["StreamEvent"]["properties"]["data"]
-        schemas["StreamEvent"]["properties"]["data"] = {
-            **data, "contentMediaType": "application/json", "contentSchema": ref("Event")}
-    outcomes = list(dict.fromkeys(n for g in games for n in
-                                  ([g.outcome] if g.outcome == "Outcome" else
-                                   [g.outcome, "Outcome"])))
-    if "GameOverData" in schemas:
-        prop = schemas["GameOverData"]["properties"]["outcome"]
-        schemas["GameOverData"]["properties"]["outcome"] = {
-            **({"anyOf": [ref(n) for n in outcomes]} if len(outcomes) > 1 else ref(outcomes[0])),
-            "description": prop.get("description", "")}
-    schemas.update(built.components)
-    result["components"]["schemas"] = dict(sorted(schemas.items()))
-    return result
-
-
-# --- GET /game-types/{slug}: the same schemas, self-contained ------------------------------
-
-def _refs(schema: JSON) -> Iterable[str]:
-    if isinstance(schema, Mapping):
-        target = schema.get("$ref")
-        if isinstance(target, str) and target.startswith(REF):
-            yield target[len(REF):]
-        for value in schema.values():
-            yield from _refs(value)
-    elif isinstance(schema, list):
-        for value in schema:
-            yield from _refs(value)
-
-
-def _rewrite(schema: JSON) -> JSON:
-    if isinstance(schema, Mapping):
-        return {k: ("#/$defs/" + v[len(REF):] if k == "$ref" and isinstance(v, str)
-                    and v.startswith(REF) else _rewrite(v)) for k, v in schema.items()}
-    if isinstance(schema, list):
-        return [_rewrite(v) for v in schema]
-    return schema
-
-
-def bundle(schema: JSON, components: Mapping[str, JSON]) -> dict[str, JSON]:
-    """`schema` as a JSON Schema (2020-12) document of its own: what it refers to in $defs."""
-    seen: dict[str, JSON] = {}
-    todo = list(_refs(schema))
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen[name] = components[name]
-        todo.extend(_refs(components[name]))
-    out = {"$schema": "https://json-schema.org/draft/2020-12/schema", **_rewrite(schema)}
-    if seen:
-        out["$defs"] = {name: _rewrite(seen[name]) for name in sorted(seen)}
-    return out
-
-
-def game_type_schemas(slug: str) -> dict[str, JSON]:
-    """A game's JSON Schemas, each a document of its own."""
-    built = contract()
-    game, components = built.games[slug], built.components
-    return {
-        "typed": game.typed,
-        "action": bundle(ref(game.action), components),
-        "legal_action": bundle(ref(game.legal_action), components),
-        "view": bundle(ref(game.view), components),
-        "event": bundle(ref(game.event), components),
-        "events": {kind: {"data": bundle(ref(game.data[kind]), components),
-                          "private": (bundle(ref(game.private[kind]), components)
-                                      if kind in game.private else None)}
-                   for kind in game.data},
-        "outcome": bundle(game.outcome_schema(), components),
-        "options": bundle(ref(game.options), components),
-    }

@@ -1,0 +1,15 @@
+"""A thread's database connections given back: by the request threads of the served
+application (config/request_threads.py) after each call, and by the live views between a
+stream's reads (api/live_views.py)."""
+
+from __future__ import annotations
+
+from django.db import connections
+
+
+def close_connections() -> None:
+    """Give this thread's database connections back (to the pool, on PostgreSQL), but for
+    one in a transaction."""
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close()

@@ -45,7 +45,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 TOP_DIRS = ("api", "events", "games", "config", "tests", "docs", "web", "docker", ".ci",
-            "contract", "accounts")
+            "contract", "accounts", "infra")
 TOP_FILES = ("README.md", "openapi.yaml", "dev.py", "manage.py", "pyproject.toml",
              "package.json", "package-lock.json")
 
@@ -63,6 +63,12 @@ ALLOWED: dict[tuple[str, str], str] = {
         "the decision records the re-export that moved to events/store/",
     ("docs/decisions/0004-standalone-verifier.md", "events/chain.py"):
         "the decision records the re-export that moved to events/store/",
+    ("docs/decisions/0009-packages-beside-api.md", "api/game_schema.py"):
+        "the decision records the module that moved to contract/",
+    ("docs/decisions/0009-packages-beside-api.md", "api/accounts.py"):
+        "the decision records the module that moved to accounts/services.py",
+    ("docs/decisions/0009-packages-beside-api.md", "api/models.py"):
+        "the decision records the model that moved to accounts/models.py",
 }
 
 _SEGMENT = r"[A-Za-z0-9_.\-]+"

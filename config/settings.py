@@ -150,7 +150,7 @@ DICE_THROTTLE_LOGIN_FAILURES = os.environ.get("DICE_THROTTLE_LOGIN_FAILURES", "1
 # connection (accounts/hashing.py); a request waits at most DICE_PASSWORD_HASH_WAIT seconds
 # for a turn, then gets 503 login_busy (docs/decisions/0010-password-hashing-off-the-pool.md).
 DICE_PASSWORD_HASHERS = int(os.environ.get("DICE_PASSWORD_HASHERS") or "2")
-DICE_PASSWORD_HASH_WAIT = float(os.environ.get("DICE_PASSWORD_HASH_WAIT") or "2")
+DICE_PASSWORD_HASH_WAIT = float(os.environ.get("DICE_PASSWORD_HASH_WAIT") or "5")
 if DICE_PASSWORD_HASHERS < 1 or DICE_PASSWORD_HASH_WAIT < 0:
     raise RuntimeError("DICE_PASSWORD_HASHERS must be 1 or more, DICE_PASSWORD_HASH_WAIT 0 or more")
 # Django's model backend, but the password is checked with no connection held.

@@ -96,8 +96,8 @@ def main() -> None:
     try:
         python = sys.executable
         subprocess.run([python, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-        subprocess.run([python, "-c", "import redis,os; redis.Redis.from_url("
-                        "os.environ['REDIS_URL']).flushdb()"], env=env, check=True)
+        flush = "import os, redis; redis.Redis.from_url(os.environ['REDIS_URL']).flushdb()"
+        subprocess.run([python, "-c", flush], env=env, check=True)
         port = 8791
         base = f"http://127.0.0.1:{port}"
         log = (workdir / "server.log").open("w")

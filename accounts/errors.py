@@ -31,3 +31,13 @@ class TooManyFailedLogins(Exception):
         super().__init__(message)
         self.wait = wait
         self.limit = limit
+
+
+class LoginBusy(Exception):
+    """Every password hasher of this process stayed busy for DICE_PASSWORD_HASH_WAIT
+    seconds (accounts/hashing.py): no password was checked or hashed; try again in
+    `wait` seconds."""
+
+    def __init__(self, message: str, *, wait: int) -> None:
+        super().__init__(message)
+        self.wait = wait

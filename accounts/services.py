@@ -16,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
@@ -25,8 +26,9 @@ from django.utils import timezone
 from events.errors import BadRequest, Conflict, NotFound
 from infra import sql
 
-from .errors import NotAuthenticated, WrongCredentials
+from .errors import LoginBusy, NotAuthenticated, WrongCredentials
 from .failed_logins import FailedLogins, Standing
+from .hashing import hashing
 from .models import AccessToken
 
 # A token's last use is written at most this often (seconds), so reads stay reads.
@@ -53,48 +55,48 @@ def hash_key(key: str) -> str:
 
 
 def register(username: str, password: str, *, name: str = "") -> IssuedToken:
-    """A new account (usernames are unique regardless of case) and its first token."""
+    """A new account (usernames are unique regardless of case) and its first token.
+
+    The password is validated and hashed with no database connection held (one read
+    before, the writes after: accounts/hashing.py); LoginBusy if no hasher came free."""
     users = get_user_model()
     if users.objects.filter(username__iexact=username).exists():
         raise Conflict("that username is taken", code="username_taken")
-    try:
-        validate_password(password, user=users(username=username))
-    except DjangoValidationError as error:
-        raise BadRequest("the password is too weak: " + " ".join(error.messages),
-                         code="invalid_password", errors={"password": error.messages}) from None
+    user = users(username=users.normalize_username(username), email="")
+    with hashing():
+        try:
+            validate_password(password, user=user)
+        except DjangoValidationError as error:
+            raise BadRequest("the password is too weak: " + " ".join(error.messages),
+                             code="invalid_password",
+                             errors={"password": error.messages}) from None
+        user.password = make_password(password)  # as UserManager.create_user
     try:
         with transaction.atomic():
-            user = users.objects.create_user(username, password=password)
+            user.save()
     except IntegrityError:  # a concurrent registration of the same name, in any case
         raise Conflict("that username is taken", code="username_taken") from None
     return issue_token(user, name)
 
 
-def find_username(username: str) -> str:
-    """The stored spelling of a username given in any case (itself if there is none)."""
-    users = get_user_model()
-    names = list(users.objects.filter(username__iexact=username)
-                 .values_list("username", flat=True)[:2])
-    if len(names) == 1:
-        return names[0]
-    return username  # none, or (only in data older than the unique index) an exact match
-
-
 def login(request: Any, ident: str, username: str, password: str, *,
           name: str = "") -> tuple[IssuedToken, Standing]:
     """A new token for a right username and password, and where the client (`ident`: its
-    address) stands with the failed-login limit. Failures are counted and limited:
-    TooManyFailedLogins past the limit (even for the right password), else
-    WrongCredentials. `request` is passed on to Django's authentication backends."""
-    failures = FailedLogins()
-    standing = failures.check(ident, username)
-    user = authenticate(request, username=find_username(username), password=password)
+    address) stands with the failed-login limit. Each attempt is counted before its
+    password is checked (failed_logins.py): TooManyFailedLogins past the limit (even for
+    the right password), else WrongCredentials (the attempt stays counted). A right
+    password, or one that could not be checked (LoginBusy), gives its attempt back.
+    `request` is passed on to Django's authentication backends (backends.py: the password
+    is checked with no database connection held)."""
+    reservation = FailedLogins().reserve(ident, username)
+    try:
+        user = authenticate(request, username=username, password=password)
+    except LoginBusy:
+        reservation.give_back()
+        raise
     if user is None:
-        failures.record(ident, username)
-        # The failures still allowed (this one counted).
-        raise WrongCredentials("wrong username or password", standing=Standing(
-            standing.limit, max(0, standing.left - 1), standing.reset))
-    return issue_token(user, name), standing
+        raise WrongCredentials("wrong username or password", standing=reservation.standing)
+    return issue_token(user, name), reservation.give_back()
 
 
 # --- tokens -----------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -15,12 +16,13 @@ from rest_framework.response import Response
 
 from accounts import selectors
 from accounts import services as accounts
-from accounts.errors import TooManyFailedLogins, WrongCredentials
+from accounts.errors import LoginBusy, TooManyFailedLogins, WrongCredentials
 from accounts.failed_logins import Standing
 
 from . import serializers as s
 from .base import APIView
-from .schema import problems
+from .errors import Busy
+from .schema import credentials_problems, problems
 from .throttling import AnonRateThrottle, Quota
 from .throttling import record as record_quota
 from .views import LOCATION, _valid
@@ -45,24 +47,39 @@ def _issued(issued: accounts.IssuedToken) -> dict[str, Any]:
 
 
 class CredentialsView(APIView):
-    """Takes a username and password; a token header is neither needed nor read."""
+    """Takes a username and password; a token header is neither needed nor read.
+
+    The password is hashed with no database connection held (accounts/hashing.py gives the
+    thread's connections back first): never inside a request-wide transaction, even if
+    ATOMIC_REQUESTS were set, for a connection in a transaction cannot be given back."""
 
     permission_classes = [AllowAny]
     authentication_classes: list = []
     throttle_classes = [AnonRateThrottle]
 
+    @classmethod
+    def as_view(cls, **initkwargs: Any) -> Any:
+        return transaction.non_atomic_requests(super().as_view(**initkwargs))
+
     def get_authenticate_header(self, request: Request) -> str:
         return "Token"
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, LoginBusy):
+            exc = Busy(str(exc), code="login_busy", wait=exc.wait)
+        return super().handle_exception(exc)
 
 
 class RegisterView(CredentialsView):
     @extend_schema(operation_id="register", tags=["auth"], request=s.CredentialsSerializer,
                    parameters=[LOCATION],
-                   responses={201: s.TokenSerializer, **problems(400, 409, 429)},
+                   responses={201: s.TokenSerializer,
+                              **credentials_problems(400, 409, 429, 503)},
                    summary="Create an account and get its first token",
                    description="A weak password gets 400 `invalid_password` with the reasons "
                    "in `errors.password`; a username taken in any case gets 409 "
-                   "`username_taken`.")
+                   "`username_taken`. 503 `login_busy` (with Retry-After) when the "
+                   "process's password hashers stayed busy (docs/accounts.md).")
     def post(self, request: Request) -> Response:
         data = _valid(s.CredentialsSerializer, request.data)
         issued = accounts.register(data["username"], data["password"],
@@ -73,11 +90,16 @@ class RegisterView(CredentialsView):
 
 class TokenView(CredentialsView):
     @extend_schema(operation_id="obtain_token", tags=["auth"], request=s.CredentialsSerializer,
-                   responses={200: s.TokenSerializer, **problems(400, 401, 429)},
+                   responses={200: s.TokenSerializer,
+                              **credentials_problems(400, 401, 429, 503)},
                    summary="Log in: exchange username and password for a new token",
                    description="Every login gets a token of its own. Failed logins are "
                    "limited per client address and per username (429 `throttled` with "
-                   "Retry-After, even for the right password, until the window passes).")
+                   "Retry-After, even for the right password, until the window passes); "
+                   "each attempt is counted before its password is checked, and given back "
+                   "if the password was right. 503 `login_busy` (with Retry-After) when the "
+                   "process's password hashers stayed busy: nothing checked, nothing "
+                   "counted.")
     def post(self, request: Request) -> Response:
         data = _valid(s.CredentialsSerializer, request.data)
         try:

@@ -44,6 +44,18 @@ DRF_CODES: list[tuple[type[Exception], str]] = [
 ]
 
 
+class Busy(drf.APIException):
+    """503 with a `code` of its own and Retry-After: a part of the service is saturated
+    (e.g. `login_busy`: every password hasher of the process is busy), not the database."""
+
+    status_code = 503
+
+    def __init__(self, detail: str, *, code: str, wait: int) -> None:
+        super().__init__(detail, code)
+        self.code = code
+        self.wait = wait
+
+
 def problem(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]:
     return {"type": PROBLEM_TYPE, "title": TITLES.get(status, "Error"),
             "status": status, "code": code, "detail": detail, **extra}
@@ -85,6 +97,9 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
         return problem_response(problem(503, "database_unavailable",
                                         "the database is busy or unreachable; try again",
                                         instance=instance), {"Retry-After": "1"})
+    if isinstance(exc, Busy):
+        return problem_response(problem(503, exc.code, str(exc.detail), instance=instance),
+                                {"Retry-After": str(exc.wait)})
     if isinstance(exc, Http404):
         exc = drf.NotFound()
     if isinstance(exc, DjangoPermissionDenied):

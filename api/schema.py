@@ -19,6 +19,28 @@ DESCRIPTIONS = {
 }
 
 
+# The credentials endpoints (register, log in), whose 429 and 503 have codes of their own.
+LOGIN_429 = ("throttled (problem details; see Retry-After): `throttled`, the request rate "
+             "or, on a login, DICE_THROTTLE_LOGIN_FAILURES failed logins for this address or "
+             "this username (even the right password is refused until the window passes)")
+LOGIN_503 = ("`login_busy`: every password hasher of the process stayed busy for "
+             "DICE_PASSWORD_HASH_WAIT seconds; nothing was checked or counted, try again after "
+             "Retry-After seconds. `database_unavailable`: the database is busy or unreachable "
+             "(problem details)")
+
+
+def credentials_problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
+    """As problems(), for register and log in: their 429 and 503 say their codes."""
+    out = problems(*(s for s in statuses if s != 503))
+    if 429 in statuses:
+        out[(429, "application/problem+json")] = OpenApiResponse(ProblemSerializer,
+                                                                 description=LOGIN_429)
+    if 503 in statuses:
+        out[(503, "application/problem+json")] = OpenApiResponse(ProblemSerializer,
+                                                                 description=LOGIN_503)
+    return out
+
+
 def problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
     """Problem-details responses (application/problem+json) for these statuses."""
     return {(code, "application/problem+json"): OpenApiResponse(

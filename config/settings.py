@@ -143,8 +143,18 @@ AUTH_PASSWORD_VALIDATORS = [
 DICE_TOKEN_TTL = int(os.environ.get("DICE_TOKEN_TTL") or "0")
 if DICE_TOKEN_TTL < 0:
     raise RuntimeError("DICE_TOKEN_TTL must be a number of seconds, 0 for no expiry")
-# Failed logins allowed per client address and, separately, per username.
+# Failed logins allowed per client address and, separately, per username. Each attempt
+# is reserved (counted) before its password is checked (accounts/failed_logins.py).
 DICE_THROTTLE_LOGIN_FAILURES = os.environ.get("DICE_THROTTLE_LOGIN_FAILURES", "10/min")
+# Passwords hashed at once per process (logins, registrations), each without a database
+# connection (accounts/hashing.py); a request waits at most DICE_PASSWORD_HASH_WAIT seconds
+# for a turn, then gets 503 login_busy (docs/decisions/0010-password-hashing-off-the-pool.md).
+DICE_PASSWORD_HASHERS = int(os.environ.get("DICE_PASSWORD_HASHERS") or "2")
+DICE_PASSWORD_HASH_WAIT = float(os.environ.get("DICE_PASSWORD_HASH_WAIT") or "5")
+if DICE_PASSWORD_HASHERS < 1 or DICE_PASSWORD_HASH_WAIT < 0:
+    raise RuntimeError("DICE_PASSWORD_HASHERS must be 1 or more, DICE_PASSWORD_HASH_WAIT 0 or more")
+# Django's model backend, but the password is checked with no connection held.
+AUTHENTICATION_BACKENDS = ["accounts.backends.ModelBackend"]
 # How many reverse proxies in front of the service append to X-Forwarded-For. 0 (the
 # default): the client is the socket's peer (REMOTE_ADDR) and X-Forwarded-For is ignored,
 # so a client cannot pick its own identity for the throttles.

@@ -13,10 +13,12 @@ from tests.clocks.worker import ROOT, free_port, test_database_url, wait_until
 
 
 class Server:
-    """One uvicorn process on 127.0.0.1, with the test settings (or `env`'s)."""
+    """One uvicorn process on 127.0.0.1 (`workers` worker processes behind it, if more
+    than one), with the test settings (or `env`'s)."""
 
-    def __init__(self, workdir: Path, **env: str) -> None:
+    def __init__(self, workdir: Path, *, workers: int = 1, **env: str) -> None:
         self.port = free_port()
+        self.workers = workers
         self.log = workdir / f"server-{self.port}.log"
         self.env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test",
                     "DATABASE_URL": test_database_url(), "DICE_VAR_DIR": str(workdir), **env}
@@ -30,7 +32,8 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "config.asgi:application",
              "--host", "127.0.0.1", "--port", str(self.port), "--lifespan", "off",
-             "--no-proxy-headers", "--timeout-graceful-shutdown", "3"],
+             "--no-proxy-headers", "--timeout-graceful-shutdown", "3",
+             *(["--workers", str(self.workers)] if self.workers > 1 else [])],
             cwd=ROOT, env=self.env, stdout=self.log.open("w"), stderr=subprocess.STDOUT)
         wait_until(self._answers, 30, "the server did not start", self.tail)
 

@@ -8,7 +8,6 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.core import Event as RuleEvent
 from games.core.outcome import abandoned
 
 from .. import metrics, store
@@ -53,7 +52,7 @@ def abandon(game: Game) -> None:
     version_before = game.version
     numbers = [s.number for s in seats_of(game)]
     state = store.state_at(game, version_before)
-    rows = store.append(game, store.Batch([RuleEvent("game_abandoned", {
+    rows = store.append(game, store.Batch([store.service_event("game_abandoned", {
         "reason": "every_seat_on_autoplay", "seats": numbers})], actor="system"), write=False)
     head.refresh(game, state, Acted(), version_before=version_before, pending=rows,
                  outcome=abandoned())

@@ -15,7 +15,10 @@ from .stream import (
     append,
     insert,
     rows,
+    StoredEvent,
     rules_of,
+    service_event,
+    stored_event,
     to_rule_event,
 )
 from .upcasters import UPCASTERS, schema_version_of, upcast, upcast_event

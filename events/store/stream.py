@@ -9,12 +9,12 @@ not folded by the rules.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from django.utils import timezone
 
 from games import registry
-from games.core import Event as RuleEvent
+from games.core import GameEvent
 from games.core.fairness import Draw
 from games.core.rules import GameRules
 from games.verify.replay import SERVICE_EVENTS  # noqa: F401 (its one home; re-exported)
@@ -24,9 +24,24 @@ from . import chain, sql
 from .upcasters import schema_version_of, upcast_event
 
 
-def to_rule_event(row: Event) -> RuleEvent:
+# An event as stored: {"type", "data", "private": {"<seat>": {...}}} (`GameEvent.to_json`).
+StoredEvent = Mapping[str, Any]
+
+
+def stored_event(row: Event) -> dict[str, Any]:
+    """A row's event in its stored form, upcast to the current shape."""
     kind, data = upcast_event(row.type, row.schema_version, row.data)
-    return RuleEvent.from_dict({"type": kind, "data": data, "private": row.private})
+    return {"type": kind, "data": data, "private": row.private or {}}
+
+
+def to_rule_event(row: Event, rules: GameRules) -> GameEvent:
+    """A row of the rules' events as the game's typed event."""
+    return rules.events.parse_event(stored_event(row))
+
+
+def service_event(kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """One of the service's own events (SERVICE_EVENTS), in the stored form."""
+    return {"type": kind, "data": dict(data), "private": {}}
 
 
 def rules_of(game: Game) -> GameRules:
@@ -42,9 +57,10 @@ def rows(game: Game, after: int = 0, upto: int | None = None) -> list[Event]:
 
 @dataclass(frozen=True)
 class Batch:
-    """Events decided together, with what caused them and the dice they used."""
+    """Events decided together, with what caused them and the dice they used: the rules'
+    typed events, or the service's own in their stored form (`service_event`)."""
 
-    events: Sequence[RuleEvent]
+    events: Sequence[GameEvent | StoredEvent]
     actor: str
     command: dict | None = None
     draws: Sequence[Draw] = ()
@@ -62,10 +78,11 @@ def append(game: Game, batch: Batch, *, write: bool = True) -> list[Event]:
     now = timezone.now()
     new_rows: list[Event] = []
     for index, event in enumerate(batch.events):
-        raw = event.to_dict()
+        raw = event.to_json() if isinstance(event, GameEvent) else event
         row = Event(
-            game=game, seq=game.version + index + 1, type=event.type,
-            schema_version=schema_version_of(event.type), data=raw["data"], private=raw["private"],
+            game=game, seq=game.version + index + 1, type=raw["type"],
+            schema_version=schema_version_of(raw["type"]), data=raw["data"],
+            private=raw["private"],
             actor=batch.actor, command=batch.command if index == 0 else None,
             draws=[d.to_list() for d in batch.draws] if index == 0 else [],
             idempotency_key=batch.idempotency_key if index == 0 else None,

@@ -21,7 +21,6 @@ from typing import Any, Mapping
 from django.db import transaction
 from django.utils import timezone
 
-from games.core import Event as RuleEvent
 
 from .. import store
 from ..live import broadcast
@@ -104,8 +103,8 @@ def publish_after_commit(game: Game) -> None:
     broadcast.announce(game)
 
 
-def seed_revealed(game: Game) -> RuleEvent:
-    return RuleEvent("seed_revealed", {
+def seed_revealed(game: Game) -> dict[str, Any]:
+    return store.service_event("seed_revealed", {
         "server_seed": game.server_seed, "server_seed_hash": game.server_seed_hash,
         "client_seeds": [s.client_seed for s in seats_of(game)], "dice_used": game.dice_used,
     })

@@ -11,7 +11,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import registry
-from games.core import Event as RuleEvent
 from games.core import GameConfig
 from games.core.fairness import HmacDice, commitment
 from games.core.options import InvalidOptions, resolve_options
@@ -159,8 +158,8 @@ def _compact_seats(game: Game) -> list[Seat]:
     return seats
 
 
-def _table_seated(game: Game, seats: list[Seat]) -> RuleEvent:
-    return RuleEvent("table_seated", {
+def _table_seated(game: Game, seats: list[Seat]) -> dict[str, Any]:
+    return store.service_event("table_seated", {
         "game_id": str(game.id), "game_type": game.game_type, "options": game.options,
         "server_seed_hash": game.server_seed_hash, "dice_scheme": game.dice_scheme,
         "seats": [_seated(s) for s in seats],

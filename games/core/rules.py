@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .dice import Dice
-from .events import Event
 from .legal import legal_json
 from .messages import GameAction, GameEvent, Messages, Record
 
@@ -46,15 +45,17 @@ class GameRules(Protocol):
     max_players: int
     options: Sequence[Option]
 
-    def setup(self, config: GameConfig, dice: Dice) -> list[Event]:
+    def setup(self, config: GameConfig, dice: Dice) -> list[GameEvent]:
         """The opening events; the first one is `game_started` and holds the config."""
         ...
 
-    def decide(self, state: Any, seat: int, action: Action, dice: Dice) -> list[Event]:
-        """Check every rule and return the events; raise IllegalAction otherwise."""
+    def decide(self, state: Any, seat: int, action: Action | GameAction,
+               dice: Dice) -> list[GameEvent]:
+        """Parse the action (MalformedAction), check every rule and return the events;
+        raise IllegalAction otherwise."""
         ...
 
-    def evolve(self, state: Any | None, event: Event) -> Any:
+    def evolve(self, state: Any | None, event: GameEvent) -> Any:
         """Fold one event into a new state (None before `game_started`). Never validates."""
         ...
 
@@ -94,9 +95,9 @@ class Decider:
     min_players: int
     max_players: int
     options: tuple[Option, ...]
-    setup: Callable[[GameConfig, Dice], list[Event]]
-    decide: Callable[[Any, int, Action, Dice], list[Event]]
-    evolve: Callable[[Any, Event], Any]
+    setup: Callable[[GameConfig, Dice], list[GameEvent]]
+    decide: Callable[[Any, int, Action | GameAction, Dice], list[GameEvent]]
+    evolve: Callable[[Any, GameEvent], Any]
     legal_actions: Callable[[Any, int], list[dict[str, JSON]]]
     awaiting: Callable[[Any], dict[int, str]]
     view: Callable[[Any, int | None], dict[str, JSON]]
@@ -124,18 +125,13 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
                   challenges: Callable[[Sequence[Mapping[str, JSON]]],
                                        list[dict[str, JSON]]] | None = None) -> Decider:
     """A Decider from a game's typed functions: actions are parsed (MalformedAction on a
-    bad shape) before `decide` sees them, events are typed before `evolve` folds them,
-    and what goes out (events, legal actions, views, outcomes) is written as JSON."""
+    bad shape) before `decide` sees them; events stay typed in and out (the store turns
+    them into their JSON and back: `GameEvent.to_json`, `Messages.parse_event`); what
+    else goes out (legal actions, views, outcomes) is written as JSON."""
 
-    def setup_events(config: GameConfig, dice: Dice) -> list[Event]:
-        return [e.to_event() for e in setup(config, dice)]
-
-    def decide_events(state: Any, seat: int, action: Action, dice: Dice) -> list[Event]:
-        return [e.to_event() for e in decide(state, seat, actions.parse_action(action), dice)]
-
-    def evolve_event(state: Any, event: Event) -> Any:
-        typed = event if isinstance(event, GameEvent) else events.parse_event(event)
-        return evolve(state, typed)
+    def decide_events(state: Any, seat: int, action: Action | GameAction,
+                      dice: Dice) -> list[GameEvent]:
+        return decide(state, seat, actions.parse_action(action), dice)
 
     def outcome_json(state: Any) -> dict[str, JSON] | None:
         result = outcome(state)
@@ -143,7 +139,7 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
 
     return Decider(
         slug=slug, name=name, min_players=min_players, max_players=max_players,
-        options=options, setup=setup_events, decide=decide_events, evolve=evolve_event,
+        options=options, setup=setup, decide=decide_events, evolve=evolve,
         legal_actions=lambda state, seat: legal_json(legal_actions(state, seat)),
         awaiting=awaiting, view=lambda state, viewer: view(state, viewer).to_json(),
         timeout_action=lambda state, seat: timeout_action(state, seat).to_json(),
@@ -152,7 +148,7 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
     )
 
 
-def replay(rules: GameRules, events: Sequence[Event], state: Any | None = None) -> Any:
+def replay(rules: GameRules, events: Sequence[GameEvent], state: Any | None = None) -> Any:
     """The state that folding `events` (after `state`) gives."""
     for event in events:
         state = rules.evolve(state, event)

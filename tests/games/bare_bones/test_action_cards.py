@@ -7,6 +7,7 @@ import pytest
 from games.bare_bones import RULES
 from games.bare_bones.state import Aside, InPlay
 from games.core import IllegalAction
+from tests.support.harness import secrets
 from games.core.legal import expand_all
 
 from .build import (
@@ -412,7 +413,7 @@ def test_a_hot_potato_on_top_is_drawn_first():
     state = table(hands={0: ["greed"]}, draws={0: ["white", "blue"]},
                   seats={0: {"draw_top": ("hot_potato",)}})
     _, events = act(state, 0, {"type": "play_card", "card": "greed"}, [1])
-    assert events[1].private == {0: {"cards": ["hot_potato", "blue"]}}
+    assert secrets(events[1]) == {0: {"cards": ["hot_potato", "blue"]}}
 
 
 def test_hot_potato_onto_own_discard_pile():

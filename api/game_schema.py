@@ -1,7 +1,7 @@
 """The games' part of the public contract, generated from their typed modules.
 
-Every game whose `RULES` has typed messages (`actions`, `events`, `view_type`,
-`outcome_type`: docs/decider.md) is described by components named after it, `<Game>` being
+Every game's `RULES` has typed messages (`actions`, `events`, `view_type`,
+`outcome_type`: docs/decider.md); each game is described by components named after it, `<Game>` being
 its slug in CamelCase (`snake-bones`: `SnakeBones`):
 
 | component | what |
@@ -60,10 +60,6 @@ def camel(text: str) -> str:
 
 def ref(name: str) -> dict[str, str]:
     return {"$ref": REF + name}
-
-
-def is_typed(rules: Any) -> bool:
-    return getattr(rules, "actions", None) is not None
 
 
 # --- OpenAPI 3.0's `nullable` as OpenAPI 3.1 ----------------------------------------------
@@ -228,7 +224,6 @@ class GameContract:
 
     slug: str
     prefix: str
-    typed: bool
     options: str
     action: str
     legal_action: str
@@ -255,11 +250,10 @@ class GameBuilder:
         self.prefix = camel(rules.slug)
         p = self.prefix
         self.reserved: set[str] = set()
-        if is_typed(rules):
-            for kind in (*rules.actions, *rules.events, *SERVICE_EVENTS):
-                t = camel(kind.TYPE)
-                self.reserved |= {f"{p}{t}Action", f"{p}{t}Choice", f"{p}{t}Event",
-                                  f"{p}{t}Data", f"{p}{t}Private"}
+        for kind in (*rules.actions, *rules.events, *SERVICE_EVENTS):
+            t = camel(kind.TYPE)
+            self.reserved |= {f"{p}{t}Action", f"{p}{t}Choice", f"{p}{t}Event",
+                              f"{p}{t}Data", f"{p}{t}Private"}
         self.reserved |= {f"{p}{x}" for x in ("Action", "LegalAction", "Event", "View",
                                               "Outcome", "GameOptions")}
         self.fixed: dict[type, str] = {}
@@ -289,9 +283,7 @@ class GameBuilder:
             **openapi31(options_schema(rules.options)),
             "description": f"The options of a {rules.name} game; omitted ones take their "
                            "defaults."})["$ref"][len(REF):]
-        if not is_typed(rules):
-            return self._untyped(options)
-        out = GameContract(slug=rules.slug, prefix=p, typed=True, options=options,
+        out = GameContract(slug=rules.slug, prefix=p, options=options,
                            action=f"{p}Action", legal_action=f"{p}LegalAction",
                            event=f"{p}Event", view=f"{p}View", outcome="Outcome")
         # The view and the outcome first, under their fixed names.
@@ -412,27 +404,6 @@ class GameBuilder:
         })
         return name
 
-    def _untyped(self, options: str) -> GameContract:
-        """A game not converted to typed messages yet: its payloads stay open objects."""
-        p = self.prefix
-        anything = {"type": "object", "additionalProperties": True}
-        out = GameContract(slug=self.rules.slug, prefix=p, typed=False, options=options,
-                           action=f"{p}Action", legal_action=f"{p}LegalAction",
-                           event=f"{p}Event", view=f"{p}View", outcome="Outcome")
-        typed = {"type": "object", "properties": {"type": {"type": "string"}},
-                 "required": ["type"], "additionalProperties": True}
-        self.c.add(out.action, (self.rules.slug, "action"), typed)
-        self.c.add(out.legal_action, (self.rules.slug, "legal"), typed)
-        self.c.add(out.view, (self.rules.slug, "view"), anything)
-        self.c.add(out.event, (self.rules.slug, "event"), {
-            "type": "object",
-            "properties": {"seq": ENVELOPE["seq"], "type": {"type": "string"},
-                           "data": anything, "private": anything,
-                           **{k: ENVELOPE[k] for k in ("actor", "recorded_at", "batch_end")}},
-            "required": ["seq", "type", "data", "actor", "recorded_at", "batch_end"]})
-        self.record_ref(Outcome)
-        return out
-
 
 @dataclass
 class Contract:
@@ -451,10 +422,6 @@ def _contract(slugs: tuple[str, ...]) -> Contract:
 
 def contract() -> Contract:
     return _contract(tuple(registry.GAMES))
-
-
-def typed_games() -> list[str]:
-    return [slug for slug, rules in registry.GAMES.items() if is_typed(rules)]
 
 
 # --- the postprocessing hook --------------------------------------------------------------
@@ -587,7 +554,6 @@ def game_type_schemas(slug: str) -> dict[str, JSON]:
     built = contract()
     game, components = built.games[slug], built.components
     return {
-        "typed": game.typed,
         "action": bundle(ref(game.action), components),
         "legal_action": bundle(ref(game.legal_action), components),
         "view": bundle(ref(game.view), components),

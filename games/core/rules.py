@@ -44,6 +44,11 @@ class GameRules(Protocol):
     min_players: int
     max_players: int
     options: Sequence[Option]
+    # The typed messages: `events.parse_event` reads a stored event back for `evolve`.
+    actions: Messages
+    events: Messages
+    view_type: type[Record]
+    outcome_type: type[Record]
 
     def setup(self, config: GameConfig, dice: Dice) -> list[GameEvent]:
         """The opening events; the first one is `game_started` and holds the config."""
@@ -84,8 +89,8 @@ class GameRules(Protocol):
 class Decider:
     """A game assembled from its rule functions; satisfies GameRules.
 
-    Each game builds one (`RULES = Decider(slug=..., setup=setup, decide=decide, ...)`) so
-    the functions stay plain module-level functions in the game's own modules.
+    Each game builds one with `typed_decider(slug=..., setup=setup, ...)` so the functions
+    stay plain module-level functions in the game's own modules.
     `challenges`, where a game has bluff calls, builds the dispute reports from public
     events (games/core/challenges.py).
     """
@@ -103,12 +108,12 @@ class Decider:
     view: Callable[[Any, int | None], dict[str, JSON]]
     timeout_action: Callable[[Any, int], dict[str, JSON]]
     outcome: Callable[[Any], dict[str, JSON] | None]
-    challenges: Callable[[Sequence[Mapping[str, JSON]]], list[dict[str, JSON]]] | None = None
     # The typed messages (games/core/messages.py): the contract is generated from them.
-    actions: Messages | None = None
-    events: Messages | None = None
-    view_type: type[Record] | None = None
-    outcome_type: type[Record] | None = None
+    actions: Messages
+    events: Messages
+    view_type: type[Record]
+    outcome_type: type[Record]
+    challenges: Callable[[Sequence[Mapping[str, JSON]]], list[dict[str, JSON]]] | None = None
 
 
 def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,

@@ -6,11 +6,20 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .dice import Dice
+from .errors import IllegalAction
 from .legal import legal_json
 from .messages import GameAction, GameEvent, Messages, Record
 
 JSON = Any
 Action = Mapping[str, JSON]
+# A game's rule for one action class: (state, seat, action, dice) -> the events.
+Handler = Callable[[Any, int, Any, Dice], list[GameEvent]]
+
+# The shared guards: one code per situation, checked for every game before its rules.
+GAME_OVER = "game_over"          # the game has an outcome: nobody acts any more
+NO_SUCH_SEAT = "no_such_seat"    # the seat is not one of the table's (0 .. players - 1)
+NOT_YOUR_TURN = "not_your_turn"  # the seat is not awaited now
+WRONG_PHASE = "wrong_phase"      # the seat is awaited, but not for this kind of action
 
 
 @dataclass(frozen=True)
@@ -114,13 +123,19 @@ class Decider:
     view_type: type[Record]
     outcome_type: type[Record]
     challenges: Callable[[Sequence[Mapping[str, JSON]]], list[dict[str, JSON]]] | None = None
+    # The shared guards' tables (typed_decider): the action classes each awaiting kind
+    # allows, and those a seat may post whether awaited or not.
+    awaits: Mapping[str, tuple[type[GameAction], ...]] = field(default_factory=dict)
+    out_of_turn: tuple[type[GameAction], ...] = ()
 
 
 def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
                   options: tuple[Option, ...], actions: Messages, events: Messages,
                   view_type: type[Record], outcome_type: type[Record],
                   setup: Callable[[GameConfig, Dice], list[GameEvent]],
-                  decide: Callable[[Any, int, GameAction, Dice], list[GameEvent]],
+                  handlers: Mapping[type[GameAction], Handler],
+                  awaits: Mapping[str, tuple[type[GameAction], ...]],
+                  out_of_turn: tuple[type[GameAction], ...] = (),
                   evolve: Callable[[Any, GameEvent], Any],
                   legal_actions: Callable[[Any, int], list[Any]],
                   awaiting: Callable[[Any], dict[int, str]],
@@ -129,14 +144,38 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
                   outcome: Callable[[Any], Record | None],
                   challenges: Callable[[Sequence[Mapping[str, JSON]]],
                                        list[dict[str, JSON]]] | None = None) -> Decider:
-    """A Decider from a game's typed functions: actions are parsed (MalformedAction on a
-    bad shape) before `decide` sees them; events stay typed in and out (the store turns
-    them into their JSON and back: `GameEvent.to_json`, `Messages.parse_event`); what
-    else goes out (legal actions, views, outcomes) is written as JSON."""
+    """A Decider from a game's typed functions.
+
+    `decide` parses the action (MalformedAction on a bad shape), checks the shared guards
+    from `outcome` and `awaiting` (`check_awaited`), then runs the game's handler for the
+    action's class (`handlers`, one per action class), which checks the game's own rules.
+    `awaits` maps each awaiting kind to the action classes a seat awaited for it may post;
+    `out_of_turn` lists the classes a seat may post whether awaited or not (the game's
+    handler then checks when). Events stay typed in and out (the store turns them into
+    their JSON and back: `GameEvent.to_json`, `Messages.parse_event`); what else goes out
+    (legal actions, views, outcomes) is written as JSON."""
+    assert set(handlers) == set(actions), f"{slug}: one handler per action class"
+    assert all(kind in handlers for kinds in awaits.values() for kind in kinds), slug
+
+    def check_awaited(state: Any, seat: int, action: GameAction) -> None:
+        if outcome(state) is not None:
+            raise IllegalAction(GAME_OVER, "the game is over")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+            raise IllegalAction(NO_SUCH_SEAT, f"there is no seat {seat!r} at this table")
+        if isinstance(action, out_of_turn):
+            return
+        kind = awaiting(state).get(seat)
+        if kind is None:
+            raise IllegalAction(NOT_YOUR_TURN, f"seat {seat} is not awaited now")
+        if not isinstance(action, awaits[kind]):
+            raise IllegalAction(WRONG_PHASE, f"{action.TYPE} is not possible now: seat {seat} "
+                                f"is awaited to {kind} ({', '.join(a.TYPE for a in awaits[kind])})")
 
     def decide_events(state: Any, seat: int, action: Action | GameAction,
                       dice: Dice) -> list[GameEvent]:
-        return decide(state, seat, actions.parse_action(action), dice)
+        typed = actions.parse_action(action)
+        check_awaited(state, seat, typed)
+        return handlers[type(typed)](state, seat, typed, dice)
 
     def outcome_json(state: Any) -> dict[str, JSON] | None:
         result = outcome(state)
@@ -149,7 +188,7 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
         awaiting=awaiting, view=lambda state, viewer: view(state, viewer).to_json(),
         timeout_action=lambda state, seat: timeout_action(state, seat).to_json(),
         outcome=outcome_json, challenges=challenges, actions=actions, events=events,
-        view_type=view_type, outcome_type=outcome_type,
+        view_type=view_type, outcome_type=outcome_type, awaits=awaits, out_of_turn=out_of_turn,
     )
 
 

@@ -165,8 +165,8 @@ def test_ranking_follows_the_order_players_went_out():
 def test_only_the_awaited_seat_may_act():
     state = two_players()
     assert rejected(state, 1, declare(43)) == "not_your_turn"
-    assert rejected(state, 7, declare(43)) == "not_your_turn"
-    assert rejected(state, "0", declare(43)) == "not_your_turn"
-    assert rejected(state, False, declare(43)) == "not_your_turn"
+    assert rejected(state, 7, declare(43)) == "no_such_seat"
+    assert rejected(state, "0", declare(43)) == "no_such_seat"
+    assert rejected(state, False, declare(43)) == "no_such_seat"
     assert rejected(state, 0, ACCEPT) == "wrong_phase"
     assert rejected(state, 0, {"type": "discard", "card": "skip"}) == "wrong_phase"

@@ -209,7 +209,7 @@ def test_full_house_plays_the_hand_draws_to_five_dice_cards_and_rolls_twice():
     t = scored(events)
     assert t["doubled"] == [0, 1, 2, 3, 4] and (t["points"], t["coins_earned"]) == (4, 12)
     refused(rolled(state, "blue", 1), 0, {"type": "reroll_full_house", "dice": [0]},
-            "wrong_step")
+            "wrong_phase")
 
 
 def test_full_house_without_a_pair_and_a_triplet_doubles_nothing():

@@ -38,8 +38,8 @@ def test_turn_starts_with_a_roll_of_all_six_dice() -> None:
 def test_must_roll_first() -> None:
     state = start()
     assert R.legal_actions(state, 0) == [ROLL]
-    assert rejects(state, 0, HOLD) == "must_roll_first"
-    assert rejects(state, 0, set_aside(new(3, 4))) == "must_roll_first"
+    assert rejects(state, 0, HOLD) == "wrong_phase"  # awaited to roll first
+    assert rejects(state, 0, set_aside(new(3, 4))) == "wrong_phase"  # awaited to roll first
 
 
 def test_two_light_threes_score_30() -> None:
@@ -111,14 +111,14 @@ def test_roll_rolls_every_die_not_in_a_combination() -> None:
 
 def test_must_set_aside_after_a_roll() -> None:
     state = rolled([2, 4, 5, 3, 3, 6])
-    assert rejects(state, 0, ROLL) == "must_set_aside"
-    assert rejects(state, 0, HOLD) == "must_set_aside"
+    assert rejects(state, 0, ROLL) == "wrong_phase"  # awaited to set aside
+    assert rejects(state, 0, HOLD) == "wrong_phase"  # awaited to set aside
     assert rejects(state, 0, set_aside()) == "nothing_set_aside"
 
 
 def test_only_one_set_aside_per_roll() -> None:
     state, _ = when(R, rolled([2, 2, 5, 3, 3, 6]), 0, set_aside(new(3, 4)))
-    assert rejects(state, 0, set_aside(new(0, 1))) == "already_set_aside"
+    assert rejects(state, 0, set_aside(new(0, 1))) == "wrong_phase"  # awaited to roll or hold
 
 
 def test_several_combinations_may_be_set_aside_at_once() -> None:

@@ -83,18 +83,21 @@ def test_stake_may_be_every_coin_held() -> None:
 
 
 def test_staking_twice() -> None:
+    """A seat that staked is no longer awaited this round (the shared guard's code)."""
     state, _ = when(R, start(3), 0, stake(1))
     with pytest.raises(IllegalAction) as err:
         R.decide(state, 0, stake(2), ScriptedDice())
-    assert err.value.code == "already_staked"
+    assert err.value.code == "not_your_turn"
     assert expand_all(R.legal_actions(state, 0)) == []
 
 
 def test_no_stake_once_the_dice_are_rolled() -> None:
     state, _ = stake_all(start(2), {0: 1, 1: 1}, {0: [1] * 5, 1: [2] * 5})
-    with pytest.raises(IllegalAction) as err:
-        R.decide(state, 1, stake(1), ScriptedDice())
-    assert err.value.code == "wrong_phase"
+    assert R.awaiting(state) == {0: "bid"}
+    for seat, code in ((0, "wrong_phase"), (1, "not_your_turn")):  # the shared guards
+        with pytest.raises(IllegalAction) as err:
+            R.decide(state, seat, stake(1), ScriptedDice())
+        assert err.value.code == code
 
 
 @pytest.mark.parametrize("action", [bid(1, 2), BLUFF])

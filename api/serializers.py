@@ -150,8 +150,6 @@ class GameTypeSchemasSerializer(serializers.Serializer):
     """A game's JSON Schemas (2020-12), each a document of its own (`$defs` holds what it
     refers to): the same as openapi.yaml's `<Game>...` components."""
 
-    typed = serializers.BooleanField(help_text="false while the game is not typed yet: its "
-                                     "schemas are open objects")
     action = serializers.JSONField(help_text="an action (POST /games/{id}/actions)")
     legal_action = serializers.JSONField(help_text="an item of GET /games/{id}/legal-actions")
     view = serializers.JSONField(help_text="the view (GET /games/{id}/state)")

@@ -52,7 +52,6 @@ def game_type_schemas(slug: str) -> dict[str, JSON]:
     built = contract()
     game, components = built.games[slug], built.components
     return {
-        "typed": game.typed,
         "action": bundle(ref(game.action), components),
         "legal_action": bundle(ref(game.legal_action), components),
         "view": bundle(ref(game.view), components),

@@ -1,7 +1,7 @@
 """The games' part of the public contract, generated from their typed modules.
 
-Every game whose `RULES` has typed messages (`actions`, `events`, `view_type`,
-`outcome_type`: docs/decider.md) is described by components named after it, `<Game>` being
+Every game's `RULES` has typed messages (`actions`, `events`, `view_type`,
+`outcome_type`: docs/decider.md); each game is described by components named after it, `<Game>` being
 its slug in CamelCase (`snake-bones`: `SnakeBones`):
 
 | component | what |
@@ -37,9 +37,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from games import registry
 from games.core.options import options_schema
@@ -51,10 +50,6 @@ from .jsonschema import JSON, REF, camel, closed_if_empty, const_type, openapi31
 
 CORE = "games.core"
 SERVICE = "games.service_events"  # the service's own events and their records
-
-
-def is_typed(rules: Any) -> bool:
-    return getattr(rules, "actions", None) is not None
 
 
 
@@ -97,7 +92,6 @@ class GameContract:
 
     slug: str
     prefix: str
-    typed: bool
     options: str
     action: str
     legal_action: str
@@ -124,11 +118,10 @@ class GameBuilder:
         self.prefix = camel(rules.slug)
         p = self.prefix
         self.reserved: set[str] = set()
-        if is_typed(rules):
-            for kind in (*rules.actions, *rules.events, *SERVICE_EVENTS):
-                t = camel(kind.TYPE)
-                self.reserved |= {f"{p}{t}Action", f"{p}{t}Choice", f"{p}{t}Event",
-                                  f"{p}{t}Data", f"{p}{t}Private"}
+        for kind in (*rules.actions, *rules.events, *SERVICE_EVENTS):
+            t = camel(kind.TYPE)
+            self.reserved |= {f"{p}{t}Action", f"{p}{t}Choice", f"{p}{t}Event",
+                              f"{p}{t}Data", f"{p}{t}Private"}
         self.reserved |= {f"{p}{x}" for x in ("Action", "LegalAction", "Event", "View",
                                               "Outcome", "GameOptions")}
         self.fixed: dict[type, str] = {}
@@ -158,9 +151,7 @@ class GameBuilder:
             **openapi31(options_schema(rules.options)),
             "description": f"The options of a {rules.name} game; omitted ones take their "
                            "defaults."})["$ref"][len(REF):]
-        if not is_typed(rules):
-            return self._untyped(options)
-        out = GameContract(slug=rules.slug, prefix=p, typed=True, options=options,
+        out = GameContract(slug=rules.slug, prefix=p, options=options,
                            action=f"{p}Action", legal_action=f"{p}LegalAction",
                            event=f"{p}Event", view=f"{p}View", outcome="Outcome")
         # The view and the outcome first, under their fixed names.
@@ -281,27 +272,6 @@ class GameBuilder:
         })
         return name
 
-    def _untyped(self, options: str) -> GameContract:
-        """A game not converted to typed messages yet: its payloads stay open objects."""
-        p = self.prefix
-        anything = {"type": "object", "additionalProperties": True}
-        out = GameContract(slug=self.rules.slug, prefix=p, typed=False, options=options,
-                           action=f"{p}Action", legal_action=f"{p}LegalAction",
-                           event=f"{p}Event", view=f"{p}View", outcome="Outcome")
-        typed = {"type": "object", "properties": {"type": {"type": "string"}},
-                 "required": ["type"], "additionalProperties": True}
-        self.c.add(out.action, (self.rules.slug, "action"), typed)
-        self.c.add(out.legal_action, (self.rules.slug, "legal"), typed)
-        self.c.add(out.view, (self.rules.slug, "view"), anything)
-        self.c.add(out.event, (self.rules.slug, "event"), {
-            "type": "object",
-            "properties": {"seq": ENVELOPE["seq"], "type": {"type": "string"},
-                           "data": anything, "private": anything,
-                           **{k: ENVELOPE[k] for k in ("actor", "recorded_at", "batch_end")}},
-            "required": ["seq", "type", "data", "actor", "recorded_at", "batch_end"]})
-        self.record_ref(Outcome)
-        return out
-
 
 @dataclass
 class Contract:
@@ -321,7 +291,4 @@ def _contract(slugs: tuple[str, ...]) -> Contract:
 def contract() -> Contract:
     return _contract(tuple(registry.GAMES))
 
-
-def typed_games() -> list[str]:
-    return [slug for slug, rules in registry.GAMES.items() if is_typed(rules)]
 

@@ -10,7 +10,7 @@ into each game's stream (docs/decisions/0001-service-events-wrap-the-rules-strea
 | `seed_revealed` | last: the server seed, once the outcome is set | events/writes/head.py |
 
 This module is their one home: the service builds them from these classes, the contract
-serves and documents them from these classes (api/game_schema.py), and the standalone
+serves and documents them from these classes (contract/games.py), and the standalone
 verifier (games/verify, which ships games/ only) takes their names from `TYPES`. The store
 does not fold them into the rules' state.
 
@@ -24,7 +24,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping
 
-from .core.events import Event
 from .core.messages import GameEvent, Messages, Record, doc
 
 
@@ -90,6 +89,6 @@ TYPES: frozenset[str] = frozenset(kind.TYPE for kind in EVENTS)
 MESSAGES = Messages(*EVENTS)
 
 
-def parse(event: Event) -> GameEvent:
+def parse(event: Mapping[str, Any]) -> GameEvent:
     """A stored service event (upcast to its current schema version) as its class."""
     return MESSAGES.parse_event(event)

@@ -20,6 +20,6 @@ def seen_by(game: Game, seat: int, state: Any) -> Seen:
     rules = store.rules_of(game)
     rows = (Event.objects.filter(game=game, seq__lte=game.version)
             .exclude(type__in=store.SERVICE_EVENTS).order_by("seq"))
-    events = [store.to_rule_event(row).visible_to(seat) for row in rows]
+    events = [store.to_rule_event(row, rules).visible_to(seat) for row in rows]
     return Seen(seat=seat, view=rules.view(state, seat), legal=rules.legal_actions(state, seat),
                 events=events)

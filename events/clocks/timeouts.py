@@ -8,7 +8,6 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.core import Event as RuleEvent
 from games.core.outcome import abandoned
 from games.service_events import EVERY_SEAT_ON_AUTOPLAY, GameAbandoned
 
@@ -60,5 +59,5 @@ def abandon(game: Game) -> None:
                  outcome=abandoned())
 
 
-def game_abandoned(seats: list[int]) -> RuleEvent:
-    return GameAbandoned(reason=EVERY_SEAT_ON_AUTOPLAY, seats=tuple(seats)).to_event()
+def game_abandoned(seats: list[int]) -> GameAbandoned:
+    return GameAbandoned(reason=EVERY_SEAT_ON_AUTOPLAY, seats=tuple(seats))

@@ -1,7 +1,7 @@
 """The event store: a game's stream (read, append with the hash chain), the fold of a
 stream into the rules' state (cache and snapshots), upcasters of stored events.
 
-    stream.py     rows, append (Batch), the service's own events
+    stream.py     rows, append (Batch), stored events read back as typed ones
     chain.py      the hash chain as the service uses it (its one home: games/verify)
     upcasters.py  stored schema versions, upcast on read (one home: games/verify)
     fold.py       fold, the state cache, state_at
@@ -15,7 +15,9 @@ from .stream import (
     append,
     insert,
     rows,
+    StoredEvent,
     rules_of,
+    stored_event,
     to_rule_event,
 )
 from .upcasters import UPCASTERS, schema_version_of, upcast, upcast_event

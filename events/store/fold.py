@@ -17,7 +17,7 @@ from .stream import SERVICE_EVENTS, rows, rules_of, to_rule_event
 def fold(rules: GameRules, events: Iterable[Event], state: Any = None) -> Any:
     for row in events:
         if row.type not in SERVICE_EVENTS:
-            state = rules.evolve(state, to_rule_event(row))
+            state = rules.evolve(state, to_rule_event(row, rules))
     return state
 
 

@@ -10,12 +10,12 @@ not folded by the rules.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from django.utils import timezone
 
 from games import registry
-from games.core import Event as RuleEvent
+from games.core import GameEvent
 from games.core.fairness import Draw
 from games.core.rules import GameRules
 from games.service_events import TYPES as SERVICE_EVENTS  # noqa: F401 (re-exported)
@@ -26,9 +26,19 @@ from . import chain
 from .upcasters import schema_version_of, upcast_event
 
 
-def to_rule_event(row: Event) -> RuleEvent:
+# An event as stored: {"type", "data", "private": {"<seat>": {...}}} (`GameEvent.to_json`).
+StoredEvent = Mapping[str, Any]
+
+
+def stored_event(row: Event) -> dict[str, Any]:
+    """A row's event in its stored form, upcast to the current shape."""
     kind, data = upcast_event(row.type, row.schema_version, row.data)
-    return RuleEvent.from_dict({"type": kind, "data": data, "private": row.private})
+    return {"type": kind, "data": data, "private": row.private or {}}
+
+
+def to_rule_event(row: Event, rules: GameRules) -> GameEvent:
+    """A row of the rules' events as the game's typed event."""
+    return rules.events.parse_event(stored_event(row))
 
 
 def rules_of(game: Game) -> GameRules:
@@ -44,9 +54,10 @@ def rows(game: Game, after: int = 0, upto: int | None = None) -> list[Event]:
 
 @dataclass(frozen=True)
 class Batch:
-    """Events decided together, with what caused them and the dice they used."""
+    """Events decided together, with what caused them and the dice they used: the rules'
+    typed events, or the service's own (games/service_events.py)."""
 
-    events: Sequence[RuleEvent]
+    events: Sequence[GameEvent]
     actor: str
     command: dict | None = None
     draws: Sequence[Draw] = ()
@@ -64,10 +75,11 @@ def append(game: Game, batch: Batch, *, write: bool = True) -> list[Event]:
     now = timezone.now()
     new_rows: list[Event] = []
     for index, event in enumerate(batch.events):
-        raw = event.to_dict()
+        raw = event.to_json()
         row = Event(
-            game=game, seq=game.version + index + 1, type=event.type,
-            schema_version=schema_version_of(event.type), data=raw["data"], private=raw["private"],
+            game=game, seq=game.version + index + 1, type=raw["type"],
+            schema_version=schema_version_of(raw["type"]), data=raw["data"],
+            private=raw["private"],
             actor=batch.actor, command=batch.command if index == 0 else None,
             draws=[d.to_list() for d in batch.draws] if index == 0 else [],
             idempotency_key=batch.idempotency_key if index == 0 else None,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any, Sequence
+from typing import Sequence
 from urllib.parse import urlsplit
 
 from django.conf import settings

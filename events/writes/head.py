@@ -21,7 +21,6 @@ from typing import Any, Mapping
 from django.db import transaction
 from django.utils import timezone
 
-from games.core import Event as RuleEvent
 from games.service_events import SeedRevealed
 
 from .. import store
@@ -105,8 +104,8 @@ def publish_after_commit(game: Game) -> None:
     broadcast.announce(game)
 
 
-def seed_revealed(game: Game) -> RuleEvent:
+def seed_revealed(game: Game) -> SeedRevealed:
     return SeedRevealed(
         server_seed=game.server_seed, server_seed_hash=game.server_seed_hash,
         client_seeds=tuple(s.client_seed for s in seats_of(game)), dice_used=game.dice_used,
-    ).to_event()
+    )

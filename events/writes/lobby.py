@@ -11,7 +11,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import registry
-from games.core import Event as RuleEvent
 from games.core import GameConfig
 from games.core.fairness import HmacDice, commitment
 from games.core.options import InvalidOptions, resolve_options
@@ -160,12 +159,12 @@ def _compact_seats(game: Game) -> list[Seat]:
     return seats
 
 
-def _table_seated(game: Game, seats: list[Seat]) -> RuleEvent:
+def _table_seated(game: Game, seats: list[Seat]) -> TableSeated:
     return TableSeated(
         game_id=str(game.id), game_type=game.game_type, options=game.options,
         server_seed_hash=game.server_seed_hash, dice_scheme=game.dice_scheme,
         seats=tuple(_seated(s) for s in seats),
-    ).to_event()
+    )
 
 
 def _seated(seat: Seat) -> TableSeat:

@@ -13,6 +13,7 @@ from typing import Any, Callable
 from games.core import Dice, GameConfig, IllegalAction, pick, shuffle
 from games.core.messages import GameAction, GameEvent
 from games.core.options import resolve_options
+from games.core.rules import Handler
 from games.core.seats import check_first_player, check_players
 from games.core.story import Story
 
@@ -25,23 +26,11 @@ from .data import (
     AFTER_ROLL, DIE_SIDES, KIDS_BEFORE_ROLL, MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, full_deck,
 )
 from .evolve import evolve
-from .legal import awaiting
 from .rules import (
     beats, declarer_of, dice_beat, kids_can_beat, reverse_direction, round_opener, standings,
     ties_or_beats, verdict,
 )
 from .state import Options, State, direction_name
-
-# The actions each awaited kind allows, without and with the kids rules.
-ALLOWED: dict[tuple[str, bool], tuple[type[GameAction], ...]] = {
-    ("declare", False): (Declare, Revive),
-    ("declare", True): (Declare, Revive, Concede),
-    ("respond", False): (Accept, CallBluff, PlayCard, Revive),
-    ("roll", True): (Roll, PlayCard, Revive),
-    ("discard", False): (Discard,),
-    ("discard", True): (Discard,),
-}
-
 
 # --- setup -------------------------------------------------------------------------------
 
@@ -68,19 +57,9 @@ def setup(config: GameConfig, dice: Dice) -> list[GameEvent]:
 
 # --- decide ------------------------------------------------------------------------------
 
-def decide(state: State, seat: int, action: GameAction, dice: Dice) -> list[GameEvent]:
-    if state is None or state.over:
-        raise IllegalAction("game_over", "the game is over")
-    kind = awaiting(state).get(seat) if type(seat) is int else None
-    if kind is None:
-        raise IllegalAction("not_your_turn", "this seat is not awaited now")
-    check_variant(state, action)
-    if not isinstance(action, ALLOWED[(kind, state.kids)]):
-        raise IllegalAction("wrong_phase", f"{action.TYPE} is not possible now: awaiting {kind}")
-    story = Story(evolve, state)
-    HANDLERS[type(action)](story, seat, action, dice)
-    return story.events
-
+# The shared decider (games.core.rules.typed_decider) has already checked that the game
+# runs, that the seat is at the table and awaited for this kind of action (legal.AWAITS);
+# the variant's own actions (check_variant) and every other rule are checked below.
 
 def check_variant(state: State, action: GameAction) -> None:
     if state.kids and isinstance(action, (Accept, CallBluff)):
@@ -230,10 +209,24 @@ def concede(story: Story, seat: int, _: Concede, dice: Dice) -> None:
 BEFORE_ROLL_CARDS: dict[str, Callable[[Story, int, Dice], None]] = {
     "fresh_start": fresh_start, "my_bad": my_bad, "skip": skip, "reverse": reverse,
 }
-HANDLERS: dict[type, Callable[[Story, int, Any, Dice], None]] = {
+Move = Callable[[Story, int, Any, Dice], None]
+
+
+def told(move: Move) -> Handler:
+    """A move told as a story (its steps fold as they go), after the variant's check."""
+    def handle(state: State, seat: int, action: GameAction, dice: Dice) -> list[GameEvent]:
+        check_variant(state, action)
+        story = Story(evolve, state)
+        move(story, seat, action, dice)
+        return story.events
+    handle.__name__ = move.__name__
+    return handle
+
+
+HANDLERS: dict[type[GameAction], Handler] = {kind: told(move) for kind, move in {
     Declare: declare, Accept: accept, CallBluff: call, PlayCard: play_card,
     Revive: revive, Discard: discard, Roll: kids_roll, Concede: concede,
-}
+}.items()}
 
 
 # --- the steps moves chain together ------------------------------------------------------

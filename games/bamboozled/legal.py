@@ -20,6 +20,18 @@ from .rules import dice_beat, high_enough, ties_or_beats
 from .state import State
 
 
+# What a seat awaited for each kind may post (games.core.rules.typed_decider checks it).
+# The responder's move is "respond" (standard rules) or "roll" (kids rules): the same
+# actions, of which decide.check_variant refuses the other variant's own.
+RESPONDER_MOVES: tuple[type[GameAction], ...] = (Accept, CallBluff, Roll, PlayCard, Revive)
+AWAITS: dict[str, tuple[type[GameAction], ...]] = {
+    AWAIT_DECLARE: (Declare, Revive, Concede),
+    AWAIT_RESPOND: RESPONDER_MOVES,
+    AWAIT_ROLL: RESPONDER_MOVES,
+    AWAIT_DISCARD: (Discard,),
+}
+
+
 def awaiting(state: State) -> dict[int, str]:
     if state.over:
         return {}

@@ -9,6 +9,7 @@ from typing import Any
 from games.core import Dice, GameConfig, IllegalAction
 from games.core.messages import GameAction, GameEvent
 from games.core.options import resolve_options
+from games.core.rules import Handler
 from games.core.seats import check_first_player, check_players
 
 from . import actions as act
@@ -17,26 +18,16 @@ from .buying import buy_problem
 from .data import (
     ACTION_CARDS,
     ACTION_SET_SIZE,
-    AWAIT_BONUS_MATCH,
-    AWAIT_CHOOSE,
-    AWAIT_DRAFT,
-    AWAIT_HOT_POTATO,
-    AWAIT_REROLL,
-    BUY,
     COLOURS,
     DICE_PER_COLOUR,
     DRAFT_MAX_COST,
     DRAFT_PICKS,
-    JOYRIDE,
     MAX_PLAYERS,
     MIN_PLAYERS,
     NAME,
     OPTIONS,
-    PLAY,
     RANDOM_SET,
-    ROLL,
     SUGGESTED_SETS,
-    SWAP_MEET,
     action_stack_order,
     cost,
     die_colour,
@@ -45,12 +36,11 @@ from .data import (
 )
 from .effects import effect_of
 from .flow import Story, advance, deal_hands, draw, end_buying, matchable, roll_die
-from .legal import awaiting
 from .pool import roll_allowed
 from .rerolls import full_house_reroll_open, green_dice, green_reroll_open, rerolls_left
 from .rules import check_params, play_problem, red_draw_problem
 from .scoring import scoring_options, tally
-from .state import OVER, Die, State, active_turn, dice_available, supply_count
+from .state import Die, State, active_turn, dice_available, supply_count
 
 # --- setup ---------------------------------------------------------------------------------
 
@@ -286,45 +276,29 @@ def end_matching(story: Story, seat: int, action: act.EndMatching, dice: Dice) -
     story.add(ev.MatchingEnded(seat=seat))
 
 
-Handler = Callable[[Story, int, Any, Dice], None]
-
-HANDLERS: dict[type, tuple[str, Handler]] = {
-    act.Draft: (AWAIT_DRAFT, draft),
-    act.PlayCard: (PLAY, play_card),
-    act.DrawRed: (PLAY, draw_red),
-    act.StopPlaying: (PLAY, stop_playing),
-    act.Borrow: (JOYRIDE, borrow),
-    act.SwapReturn: (SWAP_MEET, swap_return),
-    act.SwapTake: (SWAP_MEET, swap_take),
-    act.SwapFinish: (SWAP_MEET, swap_finish),
-    act.Roll: (ROLL, roll),
-    act.RerollGreen: (AWAIT_REROLL, reroll_green),
-    act.RerollDie: (AWAIT_REROLL, reroll_die),
-    act.RerollFullHouse: (AWAIT_REROLL, reroll_full_house),
-    act.KeepDice: (AWAIT_REROLL, keep_dice),
-    act.ChooseDoubled: (AWAIT_CHOOSE, choose_doubled),
-    act.ChooseParity: (AWAIT_CHOOSE, choose_parity),
-    act.Buy: (BUY, buy),
-    act.EndBuying: (BUY, end_buying_action),
-    act.PlaceHotPotato: (AWAIT_HOT_POTATO, place_hot_potato),
-    act.BonusMatch: (AWAIT_BONUS_MATCH, bonus_match),
-    act.EndMatching: (AWAIT_BONUS_MATCH, end_matching),
-}
+Move = Callable[[Story, int, Any, Dice], None]
 
 
-def decide(state: State, seat: int, action: GameAction, dice: Dice) -> list[GameEvent]:
-    if state.phase == OVER:
-        raise IllegalAction("game_over", "the game is over")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise IllegalAction("no_such_seat", "no such seat at this table")
-    kind, handler = HANDLERS[type(action)]
-    waiting = awaiting(state)
-    if seat not in waiting:
-        raise IllegalAction("not_your_turn", "this seat is not awaited now")
-    if waiting[seat] != kind:
-        raise IllegalAction("wrong_step", f"{action.TYPE} is a {kind} action; "
-                            f"now awaited: {waiting[seat]}")
-    story = Story(state)
-    handler(story, seat, action, dice)
-    advance(story, dice)
-    return story.events
+def turn(move: Move) -> Handler:
+    """A move told as a story, then the turn advanced to the next decision (flow.py)."""
+    def handle(state: State, seat: int, action: GameAction, dice: Dice) -> list[GameEvent]:
+        story = Story(state)
+        move(story, seat, action, dice)
+        advance(story, dice)
+        return story.events
+    handle.__name__ = move.__name__
+    return handle
+
+
+# The shared decider (games.core.rules.typed_decider) has already checked that the game
+# runs, that the seat is at the table and awaited for this kind of action (legal.AWAITS).
+HANDLERS: dict[type[GameAction], Handler] = {kind: turn(move) for kind, move in {
+    act.Draft: draft, act.PlayCard: play_card, act.DrawRed: draw_red,
+    act.StopPlaying: stop_playing, act.Borrow: borrow, act.SwapReturn: swap_return,
+    act.SwapTake: swap_take, act.SwapFinish: swap_finish, act.Roll: roll,
+    act.RerollGreen: reroll_green, act.RerollDie: reroll_die,
+    act.RerollFullHouse: reroll_full_house, act.KeepDice: keep_dice,
+    act.ChooseDoubled: choose_doubled, act.ChooseParity: choose_parity, act.Buy: buy,
+    act.EndBuying: end_buying_action, act.PlaceHotPotato: place_hot_potato,
+    act.BonusMatch: bonus_match, act.EndMatching: end_matching,
+}.items()}

@@ -11,6 +11,7 @@ from games.core import IllegalAction
 from games.core.legal import Choice, IntRange
 from games.core.messages import GameAction
 
+from . import actions as act
 from .actions import (
     BonusMatch,
     Borrow,
@@ -28,6 +29,8 @@ from .actions import (
     SwapTake,
 )
 from .buying import buy_actions
+from .data import AWAIT_KINDS
+from .data import ROLL as ROLL_STEP
 from .data import (
     AWAIT_BONUS_MATCH,
     AWAIT_CHOOSE,
@@ -73,6 +76,23 @@ Item = GameAction | Choice
 
 def drafter(game: State) -> int:
     return game.order[game.picks % game.players]
+
+
+# What a seat awaited for each kind (a step of the turn) may post: the shared decider
+# (games.core.rules.typed_decider) checks it before decide.HANDLERS run.
+AWAITS: dict[str, tuple[type[GameAction], ...]] = {
+    AWAIT_DRAFT: (act.Draft,),
+    PLAY: (act.PlayCard, act.DrawRed, act.StopPlaying),
+    JOYRIDE: (act.Borrow,),
+    SWAP_MEET: (act.SwapReturn, act.SwapTake, act.SwapFinish),
+    ROLL_STEP: (act.Roll,),
+    AWAIT_REROLL: (act.RerollGreen, act.RerollDie, act.RerollFullHouse, act.KeepDice),
+    AWAIT_CHOOSE: (act.ChooseDoubled, act.ChooseParity),
+    BUY: (act.Buy, act.EndBuying),
+    AWAIT_HOT_POTATO: (act.PlaceHotPotato,),
+    AWAIT_BONUS_MATCH: (act.BonusMatch, act.EndMatching),
+}
+assert set(AWAITS) == set(AWAIT_KINDS)
 
 
 def awaiting(game: State) -> dict[int, str]:

@@ -1,11 +1,12 @@
-"""The shared core of the rules: the decider interface, events, dice, errors, seats."""
+"""The shared core of the rules: the decider interface, typed messages, dice, errors, seats."""
 
 from .dice import Dice, NoDice, ScriptedDice, pick, roll_many, shuffle
 from .errors import IllegalAction, MalformedAction
-from .events import Event
+from .messages import GameAction, GameEvent
 from .rules import Action, Decider, GameConfig, GameRules, Option, replay
 
 __all__ = [
-    "Action", "Decider", "Dice", "Event", "GameConfig", "GameRules", "IllegalAction", "MalformedAction",
-    "NoDice", "Option", "ScriptedDice", "pick", "replay", "roll_many", "shuffle",
+    "Action", "Decider", "Dice", "GameAction", "GameConfig", "GameEvent", "GameRules",
+    "IllegalAction", "MalformedAction", "NoDice", "Option", "ScriptedDice", "pick", "replay",
+    "roll_many", "shuffle",
 ]

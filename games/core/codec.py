@@ -1,127 +1,281 @@
-"""A JSON codec for the rules' states: frozen dataclasses of JSON scalars, tuples,
-mappings, optionals and other such dataclasses, as their type hints declare them.
+"""The one JSON codec of the rules: values read and written as their type hints say.
 
-`encode(state)` writes a dataclass as an object of its init fields (a field computed in
-`__post_init__` is not written: decoding calls the constructor, which computes it again);
-`decode(cls, raw)` rebuilds it from its hints, so tuples come back as tuples and mapping
-keys declared `int` as ints. Nothing but the hints says how to read the JSON: no class
-names are stored and no code is loaded from the data (unlike pickle), so a snapshot is as
-safe to read as any other JSON. Types outside that vocabulary raise TypeError when their
-codec is built; the event store keys every snapshot by the rules' code version anyway.
+It serves the typed messages (games/core/messages.py: actions, events, views, outcomes)
+and the rules' states (snapshots, events/store/snapshots.py) alike. A dataclass is an
+object of its init fields (named by `doc(json=...)` where a field's name is a Python
+keyword, left out when None with `doc(omit_none=True)`); a field computed in
+`__post_init__` is not written: decoding calls the constructor, which computes it again.
+
+Supported hints: int, str, bool, float, None, Any, Literal[...], X | None, unions of
+scalars and literals, tuple[X, ...], tuple[X, Y], list[X], Sequence[X], frozenset[X] /
+set[X] (written sorted), Mapping[str | int, X] / dict (keys written as strings; int keys
+read back as ints), and nested dataclasses. Other hints raise TypeError when their codec
+is built. No class name is stored and nothing in the data can run code (unlike pickle).
+
+Two modes of reading:
+
+- strict (`decode(hint, raw, strict=True)`): input from clients. Every value is checked
+  against its hint, unknown fields are refused; any mismatch is a `MalformedAction`
+  (HTTP 400) naming the path of the bad value.
+- lenient (the default): stored data (events, snapshots) that this code wrote. Nothing
+  is checked: values are only rebuilt (tuples, int keys, nested dataclasses), and a
+  missing field takes its default.
 """
 
 from __future__ import annotations
 
+import collections.abc
 import dataclasses
 import functools
 import types
 import typing
-from typing import Any, Callable
+from typing import Any, Callable, Literal, Mapping, Union
+
+from .errors import MalformedAction
 
 JSON = Any
-Decoder = Callable[[JSON], Any]
-_SCALARS = (int, float, str, bool, type(None))
+Encoder = Callable[[Any], JSON]
+Decoder = Callable[[Any, str], Any]
+SCALARS = (int, float, str, bool, type(None))
+SEQUENCES = (tuple, list, collections.abc.Sequence)
+SETS = (frozenset, set, collections.abc.Set)
+MAPPINGS = (dict, collections.abc.Mapping)
 
+
+# --- fields ------------------------------------------------------------------------------
+
+@functools.cache
+def fields_of(cls: type) -> tuple[tuple[dataclasses.Field, Any], ...]:
+    """A dataclass's init fields, each with its resolved type hint."""
+    hints = typing.get_type_hints(cls)
+    return tuple((f, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
+
+
+def json_name(f: dataclasses.Field) -> str:
+    return (f.metadata.get("json") if f.metadata else None) or f.name
+
+
+def omits_none(f: dataclasses.Field) -> bool:
+    return bool(f.metadata and f.metadata.get("omit_none"))
+
+
+def has_default(f: dataclasses.Field) -> bool:
+    return f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+
+
+# --- writing -----------------------------------------------------------------------------
 
 def encode(value: Any) -> JSON:
-    """The JSON of a state (or any value made of what `decode` reads)."""
+    """The JSON of a value, from its own type (a state, a record, or plain JSON)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in _init_fields(type(value))}
+        return encoder(type(value))(value)
+    if isinstance(value, Mapping):
+        return {str(key): encode(item) for key, item in value.items()}
     if isinstance(value, (tuple, list)):
         return [encode(item) for item in value]
-    if isinstance(value, typing.Mapping):
-        return {str(key): encode(item) for key, item in value.items()}
     if isinstance(value, (frozenset, set)):
         return sorted(encode(item) for item in value)
-    if isinstance(value, _SCALARS):
+    if isinstance(value, SCALARS):
         return value
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 
-def decode(cls: type, raw: JSON) -> Any:
-    """The value of type `cls` that `raw` (from `encode`) is."""
-    return _decoder(cls)(raw)
+def write_fields(value: Any) -> dict[str, JSON]:
+    """A dataclass's fields as a JSON object (a Record's `to_json` before its own keys)."""
+    return _fields_writer(type(value))(value)
 
 
 @functools.cache
-def _init_fields(cls: type) -> tuple[dataclasses.Field, ...]:
-    return tuple(f for f in dataclasses.fields(cls) if f.init)
+def _fields_writer(cls: type) -> Callable[[Any], dict[str, JSON]]:
+    writers = tuple((f.name, json_name(f), encoder(hint), omits_none(f))
+                    for f, hint in fields_of(cls))
+
+    def write(value: Any) -> dict[str, JSON]:
+        out: dict[str, JSON] = {}
+        for name, key, write_value, omit_none in writers:
+            item = getattr(value, name)
+            if item is None and omit_none:
+                continue
+            out[key] = write_value(item)
+        return out
+    return write
+
+
+def _identity(value: Any) -> Any:
+    return value
 
 
 @functools.cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
-
-
-@functools.cache
-def _decoder(hint: Any) -> Decoder:
-    if hint is Any:
-        return lambda raw: raw
+def encoder(hint: Any) -> Encoder:
+    """A function writing a value of type `hint` as JSON, built once per type."""
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return _dataclass_decoder(hint)
-    if hint in _SCALARS or hint is float:
-        return lambda raw: raw
-    if isinstance(hint, typing.TypeVar):
-        raise TypeError(f"cannot decode a type variable {hint}")
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin is typing.Literal:
-        return lambda raw: raw
-    if origin in (typing.Union, types.UnionType):
-        return _union_decoder(args)
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = _decoder(args[0])
-            return lambda raw: tuple(item(x) for x in raw)
-        if args == ((),) or not args:
-            return lambda raw: tuple(raw)
-        items = tuple(_decoder(a) for a in args)
-        return lambda raw: tuple(d(x) for d, x in zip(items, raw))
-    if origin in (list, typing.Sequence, _abc("Sequence")):
-        item = _decoder(args[0]) if args else _decoder(Any)
-        make = list if origin is list else tuple
-        return lambda raw: make(item(x) for x in raw)
-    if origin in (frozenset, set, _abc("Set")):
-        item = _decoder(args[0]) if args else _decoder(Any)
-        make = set if origin is set else frozenset
-        return lambda raw: make(item(x) for x in raw)
-    if origin in (dict, typing.Mapping, _abc("Mapping")):
-        key = _key_decoder(args[0] if args else str)
-        value = _decoder(args[1]) if args else _decoder(Any)
-        return lambda raw: {key(k): value(v) for k, v in raw.items()}
-    if hint in (tuple, list, dict):
-        return lambda raw: hint(raw)
-    raise TypeError(f"no JSON codec for {hint!r}")
+        if hasattr(hint, "to_json"):  # a Record: its own JSON (an action adds its type)
+            return lambda value: value.to_json()
+        return _fields_writer(hint)
+    if hint is Any:
+        return encode
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        present = [a for a in args if a is not type(None)]
+        if len(present) == 1:
+            inner = encoder(present[0])
+            return lambda value: None if value is None else inner(value)
+        return encode
+    if origin in MAPPINGS or hint is dict:
+        item = encoder(args[1] if args else Any)
+        return lambda value: {str(k): item(v) for k, v in value.items()}
+    if origin in SETS:
+        item = encoder(args[0] if args else Any)
+        return lambda value: sorted(item(v) for v in value)
+    if origin is tuple and args and args[-1] is not Ellipsis and args != ((),):
+        items = tuple(encoder(a) for a in args)
+        return lambda value: [write(v) for write, v in zip(items, value)]
+    if origin in SEQUENCES or hint in (tuple, list):
+        item = encoder(args[0] if args else Any)
+        return lambda value: [item(v) for v in value]
+    return _identity
 
 
-def _abc(name: str) -> Any:
-    import collections.abc
+# --- reading -----------------------------------------------------------------------------
 
-    return getattr(collections.abc, name)
+def decode(hint: Any, raw: JSON, *, strict: bool = False, path: str = "") -> Any:
+    """The value of type `hint` that `raw` is: strictly (client input: MalformedAction on
+    any mismatch) or leniently (stored data this code wrote: trusted, only rebuilt)."""
+    return decoder(hint, strict)(raw, path or getattr(hint, "__name__", "value"))
 
 
-def _key_decoder(hint: Any) -> Decoder:
+def _bad(path: str, message: str) -> MalformedAction:
+    return MalformedAction("malformed_action", f"{path}: {message}")
+
+
+def _trusted(raw: Any, path: str) -> Any:
+    return raw
+
+
+@functools.cache
+def decoder(hint: Any, strict: bool) -> Decoder:
+    """A function reading JSON as type `hint`, built once per type and mode."""
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _dataclass_decoder(hint, strict)
+    if hint is Any:
+        return _trusted
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        return _union_decoder(args, strict)
+    if origin in SEQUENCES or origin in SETS or hint in (tuple, list):
+        return _collection_decoder(hint, origin, args, strict)
+    if origin in MAPPINGS or hint is dict:
+        return _mapping_decoder(args, strict)
+    if not strict:
+        if hint in SCALARS or origin is Literal:
+            return _trusted
+        raise TypeError(f"no JSON codec for {hint!r}")
+    return _checked_scalar(hint, origin, args)
+
+
+def _checked(test: Callable[[Any], bool], message: str) -> Decoder:
+    def decode_checked(raw: Any, path: str) -> Any:
+        if not test(raw):
+            raise _bad(path, message)
+        return raw
+    return decode_checked
+
+
+def _checked_scalar(hint: Any, origin: Any, args: tuple[Any, ...]) -> Decoder:
+    if hint is type(None):
+        return _checked(lambda raw: raw is None, "must be null")
+    if origin is Literal:
+        booleans = any(isinstance(a, bool) for a in args)
+        return _checked(lambda raw: raw in args and isinstance(raw, bool) == booleans,
+                        f"must be one of {list(args)}")
+    if hint is bool:
+        return _checked(lambda raw: isinstance(raw, bool), "must be true or false")
     if hint is int:
-        return int
-    if hint is str or hint is Any:
-        return lambda raw: raw
-    raise TypeError(f"mapping keys must be int or str, not {hint!r}")
+        return _checked(lambda raw: isinstance(raw, int) and not isinstance(raw, bool),
+                        "must be an integer")
+    if hint is float:
+        number = _checked(lambda raw: isinstance(raw, (int, float)) and not isinstance(raw, bool),
+                          "must be a number")
+        return lambda raw, path: float(number(raw, path))
+    if hint is str:
+        return _checked(lambda raw: isinstance(raw, str), "must be a string")
+    raise TypeError(f"no strict JSON codec for {hint!r}")
 
 
-def _union_decoder(args: tuple[Any, ...]) -> Decoder:
+def _union_decoder(args: tuple[Any, ...], strict: bool) -> Decoder:
     present = [a for a in args if a is not type(None)]
+    nullable = type(None) in args
     if len(present) == 1:
-        inner = _decoder(present[0])
-        return lambda raw: None if raw is None else inner(raw)
-    if all(a in _SCALARS or typing.get_origin(a) is typing.Literal for a in present):
-        return lambda raw: raw
+        inner = decoder(present[0], strict)
+        return lambda raw, path: None if raw is None and nullable else inner(raw, path)
+    if not strict and all(a in SCALARS or typing.get_origin(a) is Literal for a in present):
+        return _trusted
     raise TypeError(f"no JSON codec for a union of {args!r}")
 
 
-def _dataclass_decoder(cls: type) -> Decoder:
-    hints = _hints(cls)
-    fields = [(f.name, _decoder(hints[f.name])) for f in _init_fields(cls)]
+def _collection_decoder(hint: Any, origin: Any, args: tuple[Any, ...], strict: bool) -> Decoder:
+    if origin is tuple and args and args[-1] is not Ellipsis and args != ((),):
+        if strict:
+            raise TypeError(f"no strict JSON codec for {hint!r}")
+        items = tuple(decoder(a, strict) for a in args)
+        return lambda raw, path: tuple(read(v, path) for read, v in zip(items, raw))
+    item = decoder(args[0] if args and args != ((),) else Any, strict)
+    make: type = {list: list, set: set, frozenset: frozenset,
+                  collections.abc.Set: frozenset}.get(origin or hint, tuple)
 
-    def build(raw: JSON) -> Any:
-        return cls(**{name: read(raw[name]) for name, read in fields if name in raw})
-    return build
+    def decode_collection(raw: Any, path: str) -> Any:
+        if strict and not isinstance(raw, list):
+            raise _bad(path, "must be a list")
+        if strict:
+            return make(item(v, f"{path}[{i}]") for i, v in enumerate(raw))
+        return make(item(v, path) for v in raw)
+    return decode_collection
+
+
+def _mapping_decoder(args: tuple[Any, ...], strict: bool) -> Decoder:
+    key, value = args or (str, Any)
+    if key not in (int, str, Any):
+        raise TypeError(f"mapping keys must be int or str, not {key!r}")
+    item = decoder(value, strict)
+
+    def decode_mapping(raw: Any, path: str) -> Any:
+        if strict and not isinstance(raw, Mapping):
+            raise _bad(path, "must be an object")
+        out = {}
+        for k, v in raw.items():
+            if key is int:
+                try:
+                    k = int(k)
+                except (TypeError, ValueError):
+                    raise _bad(path, f"key {k!r} must be a number") from None
+            out[k] = item(v, f"{path}.{k}" if strict else path)
+        return out
+    return decode_mapping
+
+
+def _dataclass_decoder(cls: type, strict: bool) -> Decoder:
+    fields = [(f.name, json_name(f), has_default(f)) for f, _ in fields_of(cls)]
+    names = {key for _, key, _ in fields}
+    decoders: list[Decoder] = []  # filled on first use: dataclasses may refer to each other
+
+    def decode_dataclass(raw: Any, path: str) -> Any:
+        if not strict and isinstance(raw, cls):
+            return raw
+        if strict:
+            if not isinstance(raw, Mapping):
+                raise _bad(path, "must be an object")
+            extra = sorted(str(key) for key in set(raw) - names)  # keys may be non-strings
+            if extra:
+                raise MalformedAction("malformed_action",
+                                      f"unexpected field(s): {', '.join(extra)}")
+        if not decoders:
+            decoders.extend(decoder(hint, strict) for _, hint in fields_of(cls))
+        values: dict[str, Any] = {}
+        for (name, key, optional), read in zip(fields, decoders):
+            if key not in raw:
+                if optional or not strict:
+                    continue  # lenient: the constructor names a missing required field
+                raise _bad(path, f"field {key!r} is missing")
+            values[name] = read(raw[key], f"{path}.{key}" if strict else path)
+        return cls(**values)
+    return decode_dataclass

@@ -6,12 +6,20 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .dice import Dice
-from .events import Event
+from .errors import IllegalAction
 from .legal import legal_json
 from .messages import GameAction, GameEvent, Messages, Record
 
 JSON = Any
 Action = Mapping[str, JSON]
+# A game's rule for one action class: (state, seat, action, dice) -> the events.
+Handler = Callable[[Any, int, Any, Dice], list[GameEvent]]
+
+# The shared guards: one code per situation, checked for every game before its rules.
+GAME_OVER = "game_over"          # the game has an outcome: nobody acts any more
+NO_SUCH_SEAT = "no_such_seat"    # the seat is not one of the table's (0 .. players - 1)
+NOT_YOUR_TURN = "not_your_turn"  # the seat is not awaited now
+WRONG_PHASE = "wrong_phase"      # the seat is awaited, but not for this kind of action
 
 
 @dataclass(frozen=True)
@@ -45,16 +53,23 @@ class GameRules(Protocol):
     min_players: int
     max_players: int
     options: Sequence[Option]
+    # The typed messages: `events.parse_event` reads a stored event back for `evolve`.
+    actions: Messages
+    events: Messages
+    view_type: type[Record]
+    outcome_type: type[Record]
 
-    def setup(self, config: GameConfig, dice: Dice) -> list[Event]:
+    def setup(self, config: GameConfig, dice: Dice) -> list[GameEvent]:
         """The opening events; the first one is `game_started` and holds the config."""
         ...
 
-    def decide(self, state: Any, seat: int, action: Action, dice: Dice) -> list[Event]:
-        """Check every rule and return the events; raise IllegalAction otherwise."""
+    def decide(self, state: Any, seat: int, action: Action | GameAction,
+               dice: Dice) -> list[GameEvent]:
+        """Parse the action (MalformedAction), check every rule and return the events;
+        raise IllegalAction otherwise."""
         ...
 
-    def evolve(self, state: Any | None, event: Event) -> Any:
+    def evolve(self, state: Any | None, event: GameEvent) -> Any:
         """Fold one event into a new state (None before `game_started`). Never validates."""
         ...
 
@@ -83,8 +98,8 @@ class GameRules(Protocol):
 class Decider:
     """A game assembled from its rule functions; satisfies GameRules.
 
-    Each game builds one (`RULES = Decider(slug=..., setup=setup, decide=decide, ...)`) so
-    the functions stay plain module-level functions in the game's own modules.
+    Each game builds one with `typed_decider(slug=..., setup=setup, ...)` so the functions
+    stay plain module-level functions in the game's own modules.
     `challenges`, where a game has bluff calls, builds the dispute reports from public
     events (games/core/challenges.py).
     """
@@ -94,27 +109,33 @@ class Decider:
     min_players: int
     max_players: int
     options: tuple[Option, ...]
-    setup: Callable[[GameConfig, Dice], list[Event]]
-    decide: Callable[[Any, int, Action, Dice], list[Event]]
-    evolve: Callable[[Any, Event], Any]
+    setup: Callable[[GameConfig, Dice], list[GameEvent]]
+    decide: Callable[[Any, int, Action | GameAction, Dice], list[GameEvent]]
+    evolve: Callable[[Any, GameEvent], Any]
     legal_actions: Callable[[Any, int], list[dict[str, JSON]]]
     awaiting: Callable[[Any], dict[int, str]]
     view: Callable[[Any, int | None], dict[str, JSON]]
     timeout_action: Callable[[Any, int], dict[str, JSON]]
     outcome: Callable[[Any], dict[str, JSON] | None]
-    challenges: Callable[[Sequence[Mapping[str, JSON]]], list[dict[str, JSON]]] | None = None
     # The typed messages (games/core/messages.py): the contract is generated from them.
-    actions: Messages | None = None
-    events: Messages | None = None
-    view_type: type[Record] | None = None
-    outcome_type: type[Record] | None = None
+    actions: Messages
+    events: Messages
+    view_type: type[Record]
+    outcome_type: type[Record]
+    challenges: Callable[[Sequence[Mapping[str, JSON]]], list[dict[str, JSON]]] | None = None
+    # The shared guards' tables (typed_decider): the action classes each awaiting kind
+    # allows, and those a seat may post whether awaited or not.
+    awaits: Mapping[str, tuple[type[GameAction], ...]] = field(default_factory=dict)
+    out_of_turn: tuple[type[GameAction], ...] = ()
 
 
 def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
                   options: tuple[Option, ...], actions: Messages, events: Messages,
                   view_type: type[Record], outcome_type: type[Record],
                   setup: Callable[[GameConfig, Dice], list[GameEvent]],
-                  decide: Callable[[Any, int, GameAction, Dice], list[GameEvent]],
+                  handlers: Mapping[type[GameAction], Handler],
+                  awaits: Mapping[str, tuple[type[GameAction], ...]],
+                  out_of_turn: tuple[type[GameAction], ...] = (),
                   evolve: Callable[[Any, GameEvent], Any],
                   legal_actions: Callable[[Any, int], list[Any]],
                   awaiting: Callable[[Any], dict[int, str]],
@@ -123,19 +144,38 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
                   outcome: Callable[[Any], Record | None],
                   challenges: Callable[[Sequence[Mapping[str, JSON]]],
                                        list[dict[str, JSON]]] | None = None) -> Decider:
-    """A Decider from a game's typed functions: actions are parsed (MalformedAction on a
-    bad shape) before `decide` sees them, events are typed before `evolve` folds them,
-    and what goes out (events, legal actions, views, outcomes) is written as JSON."""
+    """A Decider from a game's typed functions.
 
-    def setup_events(config: GameConfig, dice: Dice) -> list[Event]:
-        return [e.to_event() for e in setup(config, dice)]
+    `decide` parses the action (MalformedAction on a bad shape), checks the shared guards
+    from `outcome` and `awaiting` (`check_awaited`), then runs the game's handler for the
+    action's class (`handlers`, one per action class), which checks the game's own rules.
+    `awaits` maps each awaiting kind to the action classes a seat awaited for it may post;
+    `out_of_turn` lists the classes a seat may post whether awaited or not (the game's
+    handler then checks when). Events stay typed in and out (the store turns them into
+    their JSON and back: `GameEvent.to_json`, `Messages.parse_event`); what else goes out
+    (legal actions, views, outcomes) is written as JSON."""
+    assert set(handlers) == set(actions), f"{slug}: one handler per action class"
+    assert all(kind in handlers for kinds in awaits.values() for kind in kinds), slug
 
-    def decide_events(state: Any, seat: int, action: Action, dice: Dice) -> list[Event]:
-        return [e.to_event() for e in decide(state, seat, actions.parse_action(action), dice)]
+    def check_awaited(state: Any, seat: int, action: GameAction) -> None:
+        if outcome(state) is not None:
+            raise IllegalAction(GAME_OVER, "the game is over")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+            raise IllegalAction(NO_SUCH_SEAT, f"there is no seat {seat!r} at this table")
+        if isinstance(action, out_of_turn):
+            return
+        kind = awaiting(state).get(seat)
+        if kind is None:
+            raise IllegalAction(NOT_YOUR_TURN, f"seat {seat} is not awaited now")
+        if not isinstance(action, awaits[kind]):
+            raise IllegalAction(WRONG_PHASE, f"{action.TYPE} is not possible now: seat {seat} "
+                                f"is awaited to {kind} ({', '.join(a.TYPE for a in awaits[kind])})")
 
-    def evolve_event(state: Any, event: Event) -> Any:
-        typed = event if isinstance(event, GameEvent) else events.parse_event(event)
-        return evolve(state, typed)
+    def decide_events(state: Any, seat: int, action: Action | GameAction,
+                      dice: Dice) -> list[GameEvent]:
+        typed = actions.parse_action(action)
+        check_awaited(state, seat, typed)
+        return handlers[type(typed)](state, seat, typed, dice)
 
     def outcome_json(state: Any) -> dict[str, JSON] | None:
         result = outcome(state)
@@ -143,16 +183,16 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
 
     return Decider(
         slug=slug, name=name, min_players=min_players, max_players=max_players,
-        options=options, setup=setup_events, decide=decide_events, evolve=evolve_event,
+        options=options, setup=setup, decide=decide_events, evolve=evolve,
         legal_actions=lambda state, seat: legal_json(legal_actions(state, seat)),
         awaiting=awaiting, view=lambda state, viewer: view(state, viewer).to_json(),
         timeout_action=lambda state, seat: timeout_action(state, seat).to_json(),
         outcome=outcome_json, challenges=challenges, actions=actions, events=events,
-        view_type=view_type, outcome_type=outcome_type,
+        view_type=view_type, outcome_type=outcome_type, awaits=awaits, out_of_turn=out_of_turn,
     )
 
 
-def replay(rules: GameRules, events: Sequence[Event], state: Any | None = None) -> Any:
+def replay(rules: GameRules, events: Sequence[GameEvent], state: Any | None = None) -> Any:
     """The state that folding `events` (after `state`) gives."""
     for event in events:
         state = rules.evolve(state, event)

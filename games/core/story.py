@@ -7,26 +7,19 @@ the events and the state they fold to, so the steps stay small named functions.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
-from .events import Event
+from .messages import GameEvent
 
 
 class Story:
-    def __init__(self, evolve: Callable[[Any, Event], Any], state: Any) -> None:
+    def __init__(self, evolve: Callable[[Any, GameEvent], Any], state: Any) -> None:
         self._evolve = evolve
         self.state: Any = state
-        self.events: list[Event] = []
+        self.events: list[GameEvent] = []
 
-    def tell(self, kind: str, data: Mapping[str, Any],
-             private: Mapping[int, Mapping[str, Any]] | None = None) -> None:
-        """Append the event `kind` and fold it into the state."""
-        event = Event(kind, dict(data), dict(private or {}))
-        self.events.append(event)
-        self.state = self._evolve(self.state, event)
-
-    def add(self, *events: Any) -> None:
-        """Append typed events (games.core.messages.GameEvent), folding each at once."""
+    def add(self, *events: GameEvent) -> None:
+        """Append typed events, folding each at once."""
         for event in events:
             self.events.append(event)
             self.state = self._evolve(self.state, event)

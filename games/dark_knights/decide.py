@@ -5,13 +5,14 @@ from __future__ import annotations
 from games.core import Dice, GameConfig, IllegalAction, pick, roll_many
 from games.core.messages import GameAction, GameEvent
 from games.core.options import resolve_options
+from games.core.rules import Handler
 from games.core.seats import check_first_player, check_players
 from games.core.story import Story
 
 from . import events as ev
 from .actions import HoldTurn, RollDice, SetDiceAside
 from .combinations import SetAside, apply_set_aside, set_aside_problem, set_score
-from .data import MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, ROLL, ROLL_OR_HOLD, SET_ASIDE
+from .data import MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS
 from .evolve import evolve
 from .rules import (
     can_set_aside, completes_the_set, held_set, hold_joins, next_player,
@@ -19,7 +20,6 @@ from .rules import (
 )
 from .set_asides import plan_groups
 from .state import Combination, Options, State, die_showing
-
 
 # --- setup -------------------------------------------------------------------------------
 
@@ -40,40 +40,11 @@ def setup(config: GameConfig, dice: Dice) -> list[GameEvent]:
 
 # --- decide ------------------------------------------------------------------------------
 
-PHASES_ALLOWED: dict[type, tuple[str, ...]] = {
-    RollDice: (ROLL, ROLL_OR_HOLD), SetDiceAside: (SET_ASIDE,), HoldTurn: (ROLL_OR_HOLD,),
-}
+# The shared decider (games.core.rules.typed_decider) has already checked that the game
+# runs and that the seat is the one to play, awaited for this kind of action
+# (legal.AWAITS): each rule below is one of the game's own.
 
-
-def decide(state: State, seat: int, action: GameAction, dice: Dice) -> list[GameEvent]:
-    if state.over:
-        raise IllegalAction("game_over", "the game is over")
-    check_turn(state, seat)
-    check_phase(state, action)
-    if isinstance(action, RollDice):
-        return roll(state, dice)
-    if isinstance(action, HoldTurn):
-        return hold(state)
-    assert isinstance(action, SetDiceAside)
-    return set_aside(state, action)
-
-
-def check_turn(state: State, seat: int) -> None:
-    if seat != state.current:
-        raise IllegalAction("not_your_turn", f"it is seat {state.current}'s turn")
-
-
-def check_phase(state: State, action: GameAction) -> None:
-    if state.phase in PHASES_ALLOWED[type(action)]:
-        return
-    if state.phase == SET_ASIDE:
-        raise IllegalAction("must_set_aside", "set aside at least one combination first")
-    if state.phase == ROLL:
-        raise IllegalAction("must_roll_first", "a turn starts with a roll of all six dice")
-    raise IllegalAction("already_set_aside", "dice were set aside; now roll or hold")
-
-
-def roll(state: State, dice: Dice) -> list[GameEvent]:
+def roll(state: State, seat: int, action: RollDice, dice: Dice) -> list[GameEvent]:
     """Roll every die not in a combination; with nothing to set aside the turn busts."""
     dice_to_roll = state.dice_to_roll
     faces = roll_many(dice, len(dice_to_roll))
@@ -106,7 +77,7 @@ def plan_of(state: State, action: SetDiceAside) -> SetAside:
     return SetAside(additions=tuple(additions), new=new)
 
 
-def set_aside(state: State, action: SetDiceAside) -> list[GameEvent]:
+def set_aside(state: State, seat: int, action: SetDiceAside, dice: Dice) -> list[GameEvent]:
     plan = plan_of(state, action)
     problem = set_aside_problem(state.combinations, plan)
     if problem:
@@ -124,7 +95,7 @@ def set_aside(state: State, action: SetDiceAside) -> list[GameEvent]:
     return events
 
 
-def hold(state: State) -> list[GameEvent]:
+def hold(state: State, seat: int, action: HoldTurn, dice: Dice) -> list[GameEvent]:
     """Matching dice on the table join their combinations; the set and turn are banked."""
     combinations = held_set(state)
     total = state.turn_total + set_score(combinations)
@@ -163,3 +134,8 @@ def pass_the_turn(story: Story) -> None:
 def game_over(state: State) -> ev.GameOver:
     result = standings(state)
     return ev.GameOver(winners=result.winners, ranking=result.ranking, scores=result.scores)
+
+
+HANDLERS: dict[type[GameAction], Handler] = {
+    RollDice: roll, SetDiceAside: set_aside, HoldTurn: hold,
+}

@@ -11,11 +11,18 @@ from __future__ import annotations
 from games.core import IllegalAction
 from games.core.messages import GameAction
 
-from .actions import HoldTurn, RollDice
+from .actions import HoldTurn, RollDice, SetDiceAside
 from .data import AWAITED_KIND, ROLL, ROLL_OR_HOLD, SET_ASIDE
 from .rules import highest_scoring_set_aside
 from .set_asides import plan_to_action, set_aside_choices
 from .state import State
+
+# What the seat awaited for each kind may post (games.core.rules.typed_decider checks it).
+AWAITS: dict[str, tuple[type[GameAction], ...]] = {
+    AWAITED_KIND[ROLL]: (RollDice,),
+    AWAITED_KIND[SET_ASIDE]: (SetDiceAside,),
+    AWAITED_KIND[ROLL_OR_HOLD]: (RollDice, HoldTurn),
+}
 
 
 def awaiting(state: State) -> dict[int, str]:

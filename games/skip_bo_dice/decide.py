@@ -5,13 +5,14 @@ from __future__ import annotations
 from games.core import Dice, GameConfig, IllegalAction
 from games.core.messages import GameAction, GameEvent
 from games.core.options import resolve_options
+from games.core.rules import Handler
 from games.core.seats import check_first_player, check_players
 from games.core.story import Story
 
 from . import events as ev
 from .actions import ClaimBonus, Done, Fill, PassClaim, Reroll, WriteStockpile
 from .data import (
-    BONUS, BUBBLES, CLAIM_WINDOW, DICE, MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, OVER, PILES,
+    BONUS, BUBBLES, CLAIM_WINDOW, DICE, MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, PILES,
     STOCKPILE, Face,
 )
 from .evolve import evolve
@@ -21,8 +22,8 @@ from .rules import (
     star_mark, starts_last_round, stockpile_choosers, stockpile_full, stockpile_step_over,
 )
 from .sources import (
-    require_fill_step, require_open_pile, require_stockpile_index, require_unused_die, take,
-    uses_bonus_die, written_mark,
+    require_open_pile, require_stockpile_index, require_unused_die, take, uses_bonus_die,
+    written_mark,
 )
 from .state import State
 
@@ -64,24 +65,11 @@ def setup(config: GameConfig, dice: Dice) -> list[GameEvent]:
 
 # --- decide ------------------------------------------------------------------------------
 
-def decide(state: State, seat: int, action: GameAction, dice: Dice) -> list[GameEvent]:
-    if state.phase == OVER:
-        raise IllegalAction("game_over", "the game is over")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise IllegalAction("no_such_seat", "no such seat at this table")
-    if isinstance(action, Fill):
-        return fill(state, seat, action, dice)
-    if isinstance(action, Reroll):
-        return reroll(state, seat, action, dice)
-    if isinstance(action, Done):
-        return done(state, seat, dice)
-    if isinstance(action, WriteStockpile):
-        return write_stockpile(state, seat, action, dice)
-    if isinstance(action, PassClaim):
-        return pass_claim(state, seat, action, dice)
-    assert isinstance(action, ClaimBonus)
-    return claim_bonus(state, seat, action, dice)
-
+# The shared decider (games.core.rules.typed_decider) has already checked that the game
+# runs, that the seat is at the table and, but for the claims (legal.OUT_OF_TURN: the
+# claim window's own rules, below), that it is awaited for this kind of action
+# (legal.AWAITS): the fill step's moves are the active player's, a stockpile choice a
+# chooser's.
 
 # --- filling bubbles ---------------------------------------------------------------------
 
@@ -106,7 +94,6 @@ def fill_events(state: State, seat: int, pile: int, bubble: int, mark: Face,
 
 def fill(state: State, seat: int, action: Fill, dice: Dice) -> list[GameEvent]:
     pile = pile_index(action.pile)
-    require_fill_step(state, seat)
     board = state.boards[seat]
     bubble = require_open_pile(board, pile)
     mark, source = take(state, board, action.source, bubble)
@@ -176,7 +163,6 @@ def pass_claim(state: State, seat: int, action: PassClaim, dice: Dice) -> list[G
 # --- re-rolls ----------------------------------------------------------------------------
 
 def reroll(state: State, seat: int, action: Reroll, dice: Dice) -> list[GameEvent]:
-    require_fill_step(state, seat)
     board = state.boards[seat]
     if board.rerolls_left <= 0:
         raise IllegalAction("no_rerolls_left", "all three re-rolls were used")
@@ -203,8 +189,7 @@ def end_of_turn(state: State, dice: Dice) -> list[GameEvent]:
     return story.events
 
 
-def done(state: State, seat: int, dice: Dice) -> list[GameEvent]:
-    require_fill_step(state, seat)
+def done(state: State, seat: int, action: Done, dice: Dice) -> list[GameEvent]:
     story = Story(evolve, state)
     choosers = stockpile_choosers(state, seat)
     story.add(ev.TurnDone(seat=seat, choosers=tuple(choosers)))
@@ -216,12 +201,7 @@ def done(state: State, seat: int, dice: Dice) -> list[GameEvent]:
 def write_stockpile(state: State, seat: int, action: WriteStockpile,
                     dice: Dice) -> list[GameEvent]:
     die, stockpile = action.die, action.stockpile
-    if state.phase != STOCKPILE:
-        raise IllegalAction("not_stockpile_step", "the stockpile step starts when the turn is done")
     board = state.boards[seat]
-    if seat not in state.choosers:
-        code = "stockpiles_full" if board.all_stockpiles_full else "already_chosen"
-        raise IllegalAction(code, "this player has nothing to choose in this stockpile step")
     require_unused_die(state, die)
     require_stockpile_index(stockpile)
     if stockpile_full(board, stockpile):
@@ -235,3 +215,9 @@ def write_stockpile(state: State, seat: int, action: WriteStockpile,
     if stockpile_step_over(story.state):
         story.add(*end_of_turn(story.state, dice))
     return story.events
+
+
+HANDLERS: dict[type[GameAction], Handler] = {
+    Fill: fill, Reroll: reroll, Done: done, WriteStockpile: write_stockpile,
+    ClaimBonus: claim_bonus, PassClaim: pass_claim,
+}

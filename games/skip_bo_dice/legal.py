@@ -20,6 +20,16 @@ from .state import State
 Item = GameAction | Choice
 
 
+# What a seat awaited for each kind may post (games.core.rules.typed_decider checks it),
+# and the claims any seat may post awaited or not: the claim window checks them.
+AWAITS: dict[str, tuple[type[GameAction], ...]] = {
+    AWAIT_FILL: (Fill, Reroll, Done),
+    AWAIT_STOCKPILE: (WriteStockpile,),
+    AWAIT_CLAIM: (),
+}
+OUT_OF_TURN: tuple[type[GameAction], ...] = (ClaimBonus, PassClaim)
+
+
 def awaiting(state: State) -> dict[int, str]:
     if state.phase == OVER:
         return {}

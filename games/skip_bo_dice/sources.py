@@ -12,18 +12,10 @@ from typing import Callable
 from games.core import IllegalAction
 
 from .actions import FillSource
-from .data import BONUS, DICE, FILL, PILES, SKIP_BO, STOCKPILES, Face, is_number
+from .data import BONUS, DICE, PILES, SKIP_BO, STOCKPILES, Face, is_number
 from .events import Source
 from .rules import next_bubble, top_box
 from .state import Board, State
-
-
-def require_fill_step(state: State, seat: int) -> None:
-    if seat != state.active:
-        raise IllegalAction("not_your_turn", "only the active player fills from dice, "
-                            "Stockpiles and Skip-Bos, re-rolls and ends the turn")
-    if state.phase != FILL:
-        raise IllegalAction("fill_step_over", "the turn is done; the stockpile step is on")
 
 
 def require_open_pile(board: Board, pile: int) -> int:

@@ -7,14 +7,14 @@ from typing import Mapping
 from games.core import Dice, GameConfig, IllegalAction, roll_many
 from games.core.messages import GameAction, GameEvent
 from games.core.options import resolve_options
+from games.core.rules import Handler
 from games.core.seats import check_first_player, check_players
 from games.core.story import Story
 
 from . import events as ev
-from .actions import CallBluff, PlaceBid, PlaceStake
+from .actions import CallBluff, CallSpotOn, PlaceBid, PlaceStake
 from .data import (
-    BIDDING, FACES, MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, OVER, SIDES, STAKING,
-    STARTING_COINS, STARTING_DICE,
+    FACES, MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, SIDES, STARTING_COINS, STARTING_DICE,
 )
 from .evolve import evolve
 from .rules import (
@@ -22,7 +22,6 @@ from .rules import (
     next_bidder, next_opener, out_reason, stake_range, standings,
 )
 from .state import Options, State
-
 
 # --- setup -------------------------------------------------------------------------------
 
@@ -43,37 +42,11 @@ def setup(config: GameConfig, dice: Dice) -> list[GameEvent]:
 
 # --- decide ------------------------------------------------------------------------------
 
-def decide(state: State, seat: int, action: GameAction, dice: Dice) -> list[GameEvent]:
-    if state.phase == OVER:
-        raise IllegalAction("game_over", "the game is over")
-    check_seat_may_act(state, seat)
-    if isinstance(action, PlaceStake):
-        return place_stake(state, seat, action.coins, dice)
-    check_bidder_turn(state, seat)
-    if isinstance(action, PlaceBid):
-        return make_bid(state, seat, action.quantity, action.face)
-    return call(state, seat, isinstance(action, CallBluff))
+# The shared decider (games.core.rules.typed_decider) has already checked that the game
+# runs, that the seat is at the table and awaited for this kind of action (legal.AWAITS).
 
-
-def check_seat_may_act(state: State, seat: int) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table")
-    if state.seat(seat).out:
-        raise IllegalAction("player_out", "a player who is out cannot act")
-
-
-def check_bidder_turn(state: State, seat: int) -> None:
-    if state.phase != BIDDING:
-        raise IllegalAction("wrong_phase", "bidding starts once every stake is placed")
-    if seat != state.turn:
-        raise IllegalAction("not_your_turn", f"seat {state.turn} is to bid")
-
-
-def place_stake(state: State, seat: int, coins: int, dice: Dice) -> list[GameEvent]:
-    if state.phase != STAKING:
-        raise IllegalAction("wrong_phase", "stakes are placed at the start of a round")
-    if state.seat(seat).stake is not None:
-        raise IllegalAction("already_staked", "a stake is placed once a round")
+def place_stake(state: State, seat: int, action: PlaceStake, dice: Dice) -> list[GameEvent]:
+    coins = action.coins
     allowed = stake_range(state, seat)
     if coins not in allowed:
         raise IllegalAction("stake_out_of_range",
@@ -99,7 +72,8 @@ def reveal_stakes_and_roll(state: State, stakes: Mapping[int, int | None],
     ]
 
 
-def make_bid(state: State, seat: int, quantity: int, face: int) -> list[GameEvent]:
+def make_bid(state: State, seat: int, action: PlaceBid, dice: Dice) -> list[GameEvent]:
+    quantity, face = action.quantity, action.face
     if face not in FACES:
         raise IllegalAction("bid_face_out_of_range", "a bid names a face from 1 to 6")
     allowed = bid_quantity_range(state)
@@ -116,6 +90,14 @@ def _raise_message(state: State) -> str:
     if state.raise_rule == "quantity":
         return "a raise names a higher quantity"
     return "a raise names a higher quantity, or the same quantity of a higher face"
+
+
+def call_bluff(state: State, seat: int, action: CallBluff, dice: Dice) -> list[GameEvent]:
+    return call(state, seat, bluff=True)
+
+
+def call_spot_on(state: State, seat: int, action: CallSpotOn, dice: Dice) -> list[GameEvent]:
+    return call(state, seat, bluff=False)
 
 
 def call(state: State, seat: int, bluff: bool) -> list[GameEvent]:
@@ -148,3 +130,9 @@ def end_of_round(state: State) -> GameEvent:
                            scores=result.scores)
     return ev.RoundStarted(round=state.round + 1, opener=next_opener(state),
                            active=state.active())
+
+
+HANDLERS: dict[type[GameAction], Handler] = {
+    PlaceStake: place_stake, PlaceBid: make_bid, CallBluff: call_bluff,
+    CallSpotOn: call_spot_on,
+}

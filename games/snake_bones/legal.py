@@ -15,6 +15,15 @@ from .rules import face_held_most
 from .state import State
 
 
+# What a seat awaited for each kind may post (games.core.rules.typed_decider checks it);
+# the opener's call is its own rule (opener_must_bid, in decide.py).
+AWAITS: dict[str, tuple[type[GameAction], ...]] = {
+    AWAIT_STAKE: (PlaceStake,),
+    AWAIT_BID: (PlaceBid, CallBluff, CallSpotOn),
+    AWAIT_RESPOND: (PlaceBid, CallBluff, CallSpotOn),
+}
+
+
 def awaiting(state: State) -> dict[int, str]:
     if state.phase == STAKING:
         return {s: AWAIT_STAKE for s in state.active() if state.seat(s).stake is None}

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from games import registry
-from games.core import Event, GameConfig
+from games.core import GameConfig, GameEvent
 from games.core.outcome import abandoned
 # The types of the service's own events, not folded by the rules: their one home is
 # games/service_events.py (the verifier's wheel ships it with the rest of games/).
@@ -82,7 +82,7 @@ def batches(events: Sequence[Stored]) -> list[list[Stored]]:
     return out
 
 
-def decide_batch(rules: Any, state: Any, head: Stored, dice: RecordedDice) -> list[Event]:
+def decide_batch(rules: Any, state: Any, head: Stored, dice: RecordedDice) -> list[GameEvent]:
     command = head.get("command")
     if not isinstance(command, Mapping):
         raise DiceMismatch("the batch records no command to replay")
@@ -100,8 +100,8 @@ def stored_rule_event(event: Stored, upcast: Upcast) -> dict[str, Any]:
     return {"type": kind, "data": data, "private": event.get("private") or {}}
 
 
-def compare_batch(decided: list[Event], batch: Sequence[Stored], upcast: Upcast) -> list[Finding]:
-    replayed = [plain(e.to_dict()) for e in decided]
+def compare_batch(decided: list[GameEvent], batch: Sequence[Stored], upcast: Upcast) -> list[Finding]:
+    replayed = [plain(e.to_json()) for e in decided]
     stored = [plain(stored_rule_event(e, upcast)) for e in batch]
     for index in range(max(len(replayed), len(stored))):
         seq = batch[min(index, len(batch) - 1)]["seq"]
@@ -175,13 +175,15 @@ class Replay:
         except Exception as exc:  # the rules refuse the command: report it, fold the record
             self.findings.append(Finding(head.get("seq"), "command",
                                          f"does not replay: {type(exc).__name__}: {exc}"))
-            decided = [Event.from_dict(stored_rule_event(e, self.upcast)) for e in batch]
+            decided = [self.rules.events.parse_event(stored_rule_event(e, self.upcast))
+                       for e in batch]
         else:
             self.findings += compare_batch(decided, batch, self.upcast)
         # Go on from what the rules decided, so an altered event is reported where it is
         # and not again at every later event that depends on it.
         for event in decided:
-            self.state = self.rules.evolve(self.state, Event.from_dict(plain(event.to_dict())))
+            self.state = self.rules.evolve(
+                self.state, self.rules.events.parse_event(plain(event.to_json())))
 
     def service_event(self, event: Stored, position: int, count: int) -> None:
         seq, kind = event.get("seq"), event.get("type")

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from contract import games as game_schema
 from games import registry
 from games.core.legal import sample
 from tests.support.api import table
@@ -58,25 +57,24 @@ def test_the_detail_serves_every_schema_of_the_game(api, db, slug) -> None:  # t
     body = answer.json()
     assert body["slug"] == slug and body["rules_url"].endswith(f"/game-types/{slug}/rules")
     schemas = body["schemas"]
-    assert schemas["typed"] == game_schema.is_typed(registry.GAMES[slug])
+    assert "typed" not in schemas  # every game is typed: the flag is gone
     for name in ("action", "legal_action", "view", "event", "outcome", "options"):
         Draft202012Validator.check_schema(schemas[name])
     check(schemas["options"], {o.name: o.default for o in registry.GAMES[slug].options})
-    if schemas["typed"]:
-        rules = registry.GAMES[slug]
-        assert set(schemas["events"]) == {*rules.events.by_type, "table_seated",
-                                          "game_abandoned", "seed_revealed"}
-        for kind, parts in schemas["events"].items():
-            Draft202012Validator.check_schema(parts["data"])
-            private = rules.events.by_type[kind].Private if kind in rules.events else None
-            assert (parts["private"] is None) == (private is None), kind
+    rules = registry.GAMES[slug]
+    assert set(schemas["events"]) == {*rules.events.by_type, "table_seated",
+                                      "game_abandoned", "seed_revealed"}
+    for kind, parts in schemas["events"].items():
+        Draft202012Validator.check_schema(parts["data"])
+        private = rules.events.by_type[kind].Private if kind in rules.events else None
+        assert (parts["private"] is None) == (private is None), kind
 
 
 MOVES = 60  # per game: enough to go through its phases; the generated client's test
 # (tests/contract) plays every game to its end
 
 
-@pytest.mark.parametrize("slug", game_schema.typed_games())
+@pytest.mark.parametrize("slug", sorted(registry.GAMES))
 def test_what_the_server_serves_fits_the_schemas(players, slug) -> None:  # type: ignore[no-untyped-def]
     """A game played by random legal moves (to its end, or MOVES moves): every view,
     legal-action item and event served fits the schemas the game type serves."""

@@ -27,7 +27,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from contract.games import camel, is_typed
+from contract.jsonschema import camel
 from games import registry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,18 +105,13 @@ def _free_form(models: ModuleType) -> list[str]:
 
 def test_no_game_payload_is_a_free_form_model(client_package: ModuleType) -> None:
     free = _free_form(_models(client_package))
-    untyped = tuple(PREFIXES[slug] for slug, rules in registry.GAMES.items()
-                    if not is_typed(rules))
-    left = [name for name in free if name not in FREE_FORM_ALLOWED
-            and not (untyped and name.startswith(untyped))]
+    left = [name for name in free if name not in FREE_FORM_ALLOWED]
     assert not left, f"free-form models for game payloads: {left}"
 
 
 @pytest.mark.parametrize("slug", sorted(registry.GAMES))
 def test_every_action_view_and_event_has_a_model(client_package: ModuleType, slug: str) -> None:
     rules = registry.GAMES[slug]
-    if not is_typed(rules):
-        pytest.skip(f"{slug} is not typed yet")
     models, p = _models(client_package), PREFIXES[slug]
     names = {f"{p}View", f"{p}Game", f"{p}State", f"{p}LegalActions", f"{p}EventPage",
              f"{p}ActionResult", f"{p}GameOptions", f"{p}TableSeatedEvent",
@@ -182,12 +177,10 @@ def test_the_generated_client_plays_every_game(client_package: ModuleType,
                                               tmp_path: Path) -> None:
     from tests.support.server import Server
 
-    typed = [slug for slug, rules in registry.GAMES.items() if is_typed(rules)]
-    assert typed
     server = Server(tmp_path)
     server.start()
     try:
-        for slug in typed:
+        for slug in sorted(registry.GAMES):
             _play(client_package, server.url, slug)
     finally:
         server.stop()

@@ -86,7 +86,7 @@ def forged(audit: dict[str, Any], server_seed: str,
 
     def append(decided: list[Any], actor: str, command: Any, draws_from: int) -> None:
         for index, event in enumerate(decided):
-            body = json.loads(json.dumps(event.to_dict()))
+            body = json.loads(json.dumps(event.to_json()))
             out.append({
                 "game_id": game["id"], "seq": len(out) + 1, "type": body["type"],
                 "schema_version": schema_version_of(body["type"]), "data": body["data"],

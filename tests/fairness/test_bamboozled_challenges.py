@@ -17,7 +17,6 @@ from events.models import Event as StoredEvent
 from games.bamboozled import RULES
 from games.bamboozled.challenges import challenges as bamboozled_challenges
 from games.bamboozled.data import CARD_NAMES
-from games.core import Event
 from games.core import challenges as protocol
 from tests.games.bamboozled.helpers import CALL, act, declare, play, start
 from tests.support.api import play_any_seat, table
@@ -40,7 +39,7 @@ class Game:
         return self
 
     def stream(self) -> list[dict[str, Any]]:
-        return [{"seq": n, **e.to_dict()} for n, e in enumerate(self.events, start=2)]
+        return [{"seq": n, **e.to_json()} for n, e in enumerate(self.events, start=2)]
 
     def reports(self) -> list[dict[str, Any]]:
         reports = protocol.challenges(RULES, self.stream())
@@ -262,7 +261,7 @@ def scrambled(stream: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def test_random_games_report_only_what_the_reveal_made_public(chunk: int) -> None:
     for i in range(chunk, GAMES, 4):
         played = play_random(RULES, random_config(i), seed=7000 + i, check_timeouts=False)
-        stream = [{"seq": n, **e.to_dict()} for n, e in enumerate(played.events, start=2)]
+        stream = [{"seq": n, **e.to_json()} for n, e in enumerate(played.events, start=2)]
         reports = protocol.challenges(RULES, stream)
         assert bamboozled_challenges(protocol.public_only(stream)) == reports
         assert protocol.challenges(RULES, scrambled(stream)) == reports
@@ -274,7 +273,7 @@ def test_random_games_report_only_what_the_reveal_made_public(chunk: int) -> Non
             report = by_seq.get(stored["seq"])
             if report is not None:
                 check_report(report, calls[stored["seq"]], state, stored["seq"])
-            state = RULES.evolve(state, Event.from_dict(event.to_dict()))
+            state = RULES.evolve(state, RULES.events.parse_event(event.to_json()))
 
 
 def check_report(report: dict[str, Any], reveal: dict[str, Any], before: Any, seq: int) -> None:

@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 import pytest
 
-from games.core import Event, ScriptedDice
+from games.core import GameEvent, ScriptedDice
 from games.core import challenges as protocol
 from games.snake_bones import RULES
 from games.snake_bones.challenges import challenges as snake_bones_challenges
@@ -27,12 +27,12 @@ class Table:
     """A scripted Snake Bones game whose events are numbered as the stream would be."""
 
     def __init__(self, players: int = 2, **options: Any) -> None:
-        self.events: list[Event] = list(RULES.setup(config(RULES, players, 0, **options),
+        self.events: list[GameEvent] = list(RULES.setup(config(RULES, players, 0, **options),
                                                     ScriptedDice()))
         self.state = self.fold(None, self.events)
 
     @staticmethod
-    def fold(state: Any, events: Sequence[Event]) -> Any:
+    def fold(state: Any, events: Sequence[GameEvent]) -> Any:
         for event in events:
             state = RULES.evolve(state, event)
         return state
@@ -52,7 +52,7 @@ class Table:
 
     def stream(self) -> list[dict[str, Any]]:
         """As the service stores them: seq 1 is table_seated, so the rules start at 2."""
-        return [{"seq": n, **e.to_dict()} for n, e in enumerate(self.events, start=2)]
+        return [{"seq": n, **e.to_json()} for n, e in enumerate(self.events, start=2)]
 
     def reports(self) -> list[dict[str, Any]]:
         return protocol.challenges(RULES, self.stream())

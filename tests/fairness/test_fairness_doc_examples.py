@@ -87,7 +87,7 @@ def data(events: list, kind: str) -> list[dict]:
 
 
 def private(events: list, kind: str) -> list[dict]:
-    return [{s: dict(p) for s, p in e.private.items()} for e in events if e.type == kind]
+    return [{int(s): p for s, p in e.private_json().items()} for e in events if e.type == kind]
 
 
 # --- the draws printed on the page, batch by batch ------------------------------------------

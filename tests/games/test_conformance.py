@@ -119,8 +119,10 @@ def test_random_play_stays_typed_and_renderable(slug: str) -> None:
             seat = rng.choice(sorted(rules.awaiting(state)))
             action = sample(rng.choice(rules.legal_actions(state, seat)), rng.randrange)
             for event in rules.decide(state, seat, action, dice):
-                typed = rules.events.parse_event(event)
-                assert typed.to_event().to_dict() == event.to_dict()
+                assert rules.events.by_type[event.TYPE] is type(event)
+                stored = event.to_json()
+                again = rules.events.parse_event(json.loads(json.dumps(stored)))
+                assert again == event and again.to_json() == stored
                 state = rules.evolve(state, event)
         result = rules.outcome(state)
         assert result is not None, f"{slug} did not end"

@@ -29,5 +29,5 @@ def test_reads_upcast_without_rewriting_rows(players, bid_upcaster) -> None:  # 
     assert row.schema_version == 1 and "upcast" not in row.data
     served = next(e for e in a.events(game_id) if e["type"] == "bid_made")
     assert served["data"]["upcast"] is True
-    assert store.to_rule_event(row).data["upcast"] is True
+    assert store.stored_event(row)["data"]["upcast"] is True
     assert selectors.visible_event(row, None, batch_end=True)["data"]["quantity"] == 2

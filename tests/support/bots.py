@@ -4,20 +4,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from games.core import Event, GameRules, replay
+from games.core import GameEvent, GameRules, replay
 from games.core.bots import Rng, Seen
 from tests.support.harness import RandomDice, config
 
 Policy = Callable[[Seen, Rng], dict[str, Any]]
-Visit = Callable[[Any, list[Event], int, Seen, dict[str, Any]], None]
+Visit = Callable[[Any, list[GameEvent], int, Seen, dict[str, Any]], None]
 
 
-def seen_for(rules: GameRules, state: Any, events: list[Event], seat: int) -> Seen:
+def seen_for(rules: GameRules, state: Any, events: list[GameEvent], seat: int) -> Seen:
     """What `seat` may see: its view, its legal items, the events as served to it."""
     return Seen(seat=seat, view=rules.view(state, seat), legal=rules.legal_actions(state, seat),
                 events=[e.visible_to(seat) for e in events])
+
+
+def others_secrets_dropped(event: GameEvent, seat: int) -> GameEvent:
+    """The event without the private part of any seat but `seat`."""
+    private = getattr(event, "private", None)
+    if not private:
+        return event
+    return replace(event, private={seat: private[seat]} if seat in private else {})  # type: ignore[type-var]
 
 
 def play(rules: GameRules, policies: list[Policy], seed: int, options: dict[str, Any],

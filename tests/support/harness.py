@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from games.core.legal import expand_all
-from games.core import Event, GameConfig, GameRules, ScriptedDice, replay
+from games.core import GameConfig, GameEvent, GameRules, ScriptedDice, replay
 from games.core.options import resolve_options
 
 
@@ -22,12 +22,35 @@ class RandomDice:
         return self.rng.randint(1, sides)
 
 
-def roundtrip(event: Event) -> Event:
+def roundtrip(event: GameEvent) -> GameEvent:
     """The event as it comes back from the store: through JSON and back."""
-    raw = event.to_dict()
+    raw = event.to_json()
     again = json.loads(json.dumps(raw))
     assert again == raw, f"event is not plain JSON: {raw}"
-    return Event.from_dict(again)
+    return type(event).from_json(again)
+
+
+def stored(kind: str, data: Mapping[str, Any] | None = None,
+           private: Mapping[int, Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """An event in its stored form, written out by hand (what a test expects)."""
+    return {"type": kind, "data": dict(data or {}),
+            "private": {str(seat): dict(part) for seat, part in (private or {}).items()}}
+
+
+def as_stored(events: Sequence[GameEvent]) -> list[dict[str, Any]]:
+    """Typed events in their stored form, to compare with `stored(...)`."""
+    return [event.to_json() for event in events]
+
+
+def secrets(event: GameEvent) -> dict[int, dict[str, Any]]:
+    """An event's private parts by seat, each as stored (its JSON)."""
+    return {int(seat): part for seat, part in event.private_json().items()}
+
+
+def typed(rules: GameRules, kind: str, data: Mapping[str, Any] | None = None,
+          private: Mapping[int, Mapping[str, Any]] | None = None) -> GameEvent:
+    """A game's typed event from its stored form written out by hand (for `given`s)."""
+    return rules.events.parse_event(stored(kind, data, private))  # type: ignore[attr-defined]
 
 
 def config(rules: GameRules, players: int, first_player: int | None = 0, **options: Any) -> GameConfig:
@@ -35,7 +58,7 @@ def config(rules: GameRules, players: int, first_player: int | None = 0, **optio
                       first_player=first_player)
 
 
-def given(rules: GameRules, cfg: GameConfig, dice: Sequence[int] = ()) -> tuple[Any, list[Event]]:
+def given(rules: GameRules, cfg: GameConfig, dice: Sequence[int] = ()) -> tuple[Any, list[GameEvent]]:
     """The state after setup with scripted dice; returns (state, events)."""
     scripted = ScriptedDice(dice)
     events = rules.setup(cfg, scripted)
@@ -44,7 +67,7 @@ def given(rules: GameRules, cfg: GameConfig, dice: Sequence[int] = ()) -> tuple[
 
 
 def when(rules: GameRules, state: Any, seat: int, action: Mapping[str, Any],
-         dice: Sequence[int] = ()) -> tuple[Any, list[Event]]:
+         dice: Sequence[int] = ()) -> tuple[Any, list[GameEvent]]:
     """Decide an action with scripted dice and fold it; returns (new state, events)."""
     scripted = ScriptedDice(dice)
     events = rules.decide(state, seat, action, scripted)
@@ -55,7 +78,7 @@ def when(rules: GameRules, state: Any, seat: int, action: Mapping[str, Any],
 @dataclass
 class PlayedGame:
     config: GameConfig
-    events: list[Event] = field(default_factory=list)
+    events: list[GameEvent] = field(default_factory=list)
     states: list[Any] = field(default_factory=list)
     state: Any = None
     steps: int = 0

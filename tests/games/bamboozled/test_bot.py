@@ -14,7 +14,7 @@ from games.bamboozled import RULES as R
 from games.bamboozled.bot import BOTS, match_chance, truth_chance
 from games.bamboozled.data import CARD_NAMES, readings
 from games.bamboozled.state import CardUse, State
-from games.core import Event
+from games.core import GameEvent
 from games.core.bots import Rng, Seen, random_policy
 from games.core.legal import expand_all
 from tests.support import bots
@@ -24,7 +24,7 @@ Policy = Callable[[Seen, Rng], dict[str, Any]]
 OPTION_MIXES = [{}, {"hand_limit": None}, {"strikes": 4, "hand_limit": 1}, {"kids": True}]
 
 
-def seen_for(state: State, events: list[Event], seat: int) -> Seen:
+def seen_for(state: State, events: list[GameEvent], seat: int) -> Seen:
     return bots.seen_for(R, state, events, seat)
 
 
@@ -62,8 +62,8 @@ def test_same_seen_and_seed_same_action() -> None:
         assert BOTS["basic"](seen, Rng(f"x{i}")) == BOTS["basic"](seen, Rng(f"x{i}"))
 
 
-def scrambled(state: State, events: list[Event], seat: int, rng: random.Random,
-              ) -> tuple[State, list[Event]]:
+def scrambled(state: State, events: list[GameEvent], seat: int, rng: random.Random,
+              ) -> tuple[State, list[GameEvent]]:
     """Every other seat's hand, its dice while it rolls and its face-down card and verdict
     changed, the draw pile's cards changed (same sizes); other seats' private parts of
     the events replaced by junk."""
@@ -81,8 +81,7 @@ def scrambled(state: State, events: list[Event], seat: int, rng: random.Random,
         else:
             changes["declaration"] = replace(d, card=rng.choice(
                 [CardUse("jackpot"), CardUse("double", 0), CardUse("up_down", 1, "down")]))
-    junk_events = [Event(e.type, e.data, {k: ({"junk": rng.random()} if k != seat else v)
-                                          for k, v in e.private.items()}) for e in events]
+    junk_events = [bots.others_secrets_dropped(e, seat) for e in events]
     return replace(state, **changes), junk_events
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.bamboozled import RULES
+from tests.support.harness import secrets
 
 from .helpers import (
     ACCEPT, CALL, REVIVE, act, declare, draw_roll, play, public, rejected, start, types,
@@ -18,7 +19,7 @@ def test_jackpot_card_turns_the_roll_into_21_secretly():
     state, _ = start(["jackpot", "revive"], (5, 3))
     state, events = act(state, 0, declare(21, JACKPOT))
     assert public(events) == [("score_declared", {"seat": 0, "score": 21, "responder": 1})]
-    assert events[0].private == {0: {"dice": [5, 3], "card": JACKPOT, "verdict": "card"}}
+    assert secrets(events[0]) == {0: {"dice": [5, 3], "card": JACKPOT, "verdict": "card"}}
     assert state.seats[0].hand == () and state.held(0) == 1
     assert RULES.view(state, 1)["seats"][0]["hand_size"] == 1
 
@@ -29,7 +30,7 @@ def test_card_backed_score_accepted_counts_as_a_bamboozle_and_the_card_is_kept()
     state, events = act(state, 1, ACCEPT, [draw_roll(state, "skip"), 1, 2])
     assert types(events) == ["declaration_accepted", "card_drawn", "dice_rolled"]
     assert events[0].data["bamboozled"] is True
-    assert events[0].private == {0: {"card_kept": "jackpot"}}
+    assert secrets(events[0]) == {0: {"card_kept": "jackpot"}}
     assert state.seats[0].hand == ("jackpot", "skip")
 
 
@@ -52,9 +53,9 @@ def test_double_card_makes_one_die_match_the_other():
     assert rejected(state, 0, declare(44, {"name": "double", "die": 0})) \
         == "card_does_not_back_score"
     _, events = act(state, 0, declare(44, {"name": "double", "die": 1}))
-    assert events[0].private[0]["verdict"] == "card"
+    assert secrets(events[0])[0]["verdict"] == "card"
     _, events = act(state, 0, declare(22, {"name": "double", "die": 0}))
-    assert events[0].private[0]["card"] == {"name": "double", "die": 0}
+    assert secrets(events[0])[0]["card"] == {"name": "double", "die": 0}
 
 
 def test_double_card_on_doubles_changes_nothing():
@@ -66,7 +67,7 @@ def test_up_down_card_moves_one_die_by_one():
     state, _ = start(["up_down", "revive"], (5, 4))
     card = {"name": "up_down", "die": 1, "direction": "up"}
     _, events = act(state, 0, declare(55, card))
-    assert events[0].private[0]["verdict"] == "card"
+    assert secrets(events[0])[0]["verdict"] == "card"
     down = {"name": "up_down", "die": 0, "direction": "down"}
     backed = [a["score"] for a in RULES.legal_actions(state, 0) if a["card"] == down]
     assert backed == [44]
@@ -79,13 +80,13 @@ def test_up_down_does_not_wrap_6_to_1_nor_go_to_7_faq():
     assert rejected(state, 0, declare(66, {"name": "up_down", "die": 1, "direction": "down"})) \
         == "up_down_out_of_range"
     _, events = act(state, 0, declare(62, {"name": "up_down", "die": 1, "direction": "up"}))
-    assert events[0].private[0]["verdict"] == "card"
+    assert secrets(events[0])[0]["verdict"] == "card"
 
 
 def test_up_down_can_make_a_jackpot():
     state, _ = start(["up_down", "revive"], (1, 3))
     _, events = act(state, 0, declare(21, {"name": "up_down", "die": 1, "direction": "down"}))
-    assert events[0].private[0]["verdict"] == "card"
+    assert secrets(events[0])[0]["verdict"] == "card"
 
 
 def test_an_after_roll_card_must_be_in_hand_and_played_with_a_declaration():
@@ -260,7 +261,7 @@ def test_facing_a_jackpot_cards_help_or_you_roll_to_tie_faq():
     ]
     state, _ = act(state, 1, ACCEPT, [1, 2])
     state, events = act(state, 1, declare(21))
-    assert events[0].private[1]["verdict"] == "true" and events[0].data["responder"] == 0
+    assert secrets(events[0])[1]["verdict"] == "true" and events[0].data["responder"] == 0
 
 
 def test_over_the_hand_limit_after_a_bamboozle_the_player_discards():
@@ -315,7 +316,7 @@ def test_running_out_of_cards_refills_the_deck_from_the_discards_faq():
         ("deck_refilled", {"cards": 24}),
         ("card_drawn", {"seat": 0, "reason": "bamboozle", "hand_size": 2, "deck_size": 23}),
     ]
-    assert events[2].private == {0: {"card": "revive"}}
+    assert secrets(events[2]) == {0: {"card": "revive"}}
     assert state.discards == () and len(state.deck) == 23
 
 

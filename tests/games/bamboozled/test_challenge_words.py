@@ -29,7 +29,7 @@ class Game:
         return self
 
     def reports(self) -> list[dict[str, Any]]:
-        stream = [{"seq": n, **e.to_dict()} for n, e in enumerate(self.events, start=2)]
+        stream = [{"seq": n, **e.to_json()} for n, e in enumerate(self.events, start=2)]
         return protocol.challenges(RULES, stream)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.bamboozled import RULES
+from tests.support.harness import secrets
 
 from .helpers import ACCEPT, CALL, ROLL, act, declare, draw_roll, play, public, rejected, start
 
@@ -17,7 +18,7 @@ def kids(hands=("skip", "revive"), first_roll=(4, 3), **options):
 def test_kids_rolls_are_open():
     _, events = kids()
     assert public(events)[-1] == ("dice_rolled", {"seat": 0, "against": 0, "dice": [4, 3]})
-    assert events[-1].private == {}
+    assert secrets(events[-1]) == {}
 
 
 def test_kids_declare_what_the_dice_show_and_the_next_player_rolls():
@@ -67,7 +68,7 @@ def test_kids_not_beating_the_score_is_a_strike_and_its_setter_draws_a_card():
         ("round_started", {"round": 2, "roller": 1, "reason": "strike"}),
         ("dice_rolled", {"seat": 1, "against": 0, "dice": [2, 5]}),
     ]
-    assert events[3].private == {0: {"card": "double"}}
+    assert secrets(events[3]) == {0: {"card": "double"}}
 
 
 def test_kids_after_roll_cards_are_played_openly_and_discarded():

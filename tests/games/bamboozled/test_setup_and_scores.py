@@ -12,7 +12,7 @@ from games.bamboozled.data import SCORES, full_deck, rank, readings
 from games.core import GameConfig, IllegalAction, ScriptedDice, replay
 from games.core.options import InvalidOptions, resolve_options
 
-from tests.support.harness import RandomDice, config
+from tests.support.harness import RandomDice, config, secrets
 
 from .helpers import CALL, act, declare, public, rejected, start
 
@@ -27,9 +27,9 @@ def test_game_starts_with_the_deal_and_the_named_first_roller_rolling_in_secret(
         ("round_started", {"round": 1, "roller": 1, "reason": "first_round"}),
         ("dice_rolled", {"seat": 1, "against": 0}),
     ]
-    assert events[1].private == {0: {"cards": ["skip"]}, 1: {"cards": ["revive"]},
+    assert secrets(events[1]) == {0: {"cards": ["skip"]}, 1: {"cards": ["revive"]},
                                  2: {"cards": ["jackpot"]}}
-    assert events[3].private == {1: {"dice": [4, 3]}}
+    assert secrets(events[3]) == {1: {"dice": [4, 3]}}
     assert RULES.awaiting(state) == {1: "declare"}
 
 
@@ -120,4 +120,4 @@ def test_a_call_reveals_the_roll_to_everyone():
     state, _ = start(["skip", "revive"], (5, 2))
     state, _ = act(state, 0, declare(52))
     _, events = act(state, 1, CALL, [3, 1])
-    assert events[0].data["dice"] == [5, 2] and events[0].private == {}
+    assert events[0].data["dice"] == [5, 2] and secrets(events[0]) == {}

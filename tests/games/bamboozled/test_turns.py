@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.bamboozled import RULES
+from tests.support.harness import secrets
 
 from .helpers import (
     ACCEPT, CALL, act, declare, draw_roll, public, rejected, start, types, with_strikes,
@@ -17,7 +18,7 @@ def two_players(first_roll=(4, 3), **options):
 def test_declaration_is_public_and_the_truth_private():
     state, events = act(two_players(), 0, declare(43))
     assert public(events) == [("score_declared", {"seat": 0, "score": 43, "responder": 1})]
-    assert events[0].private == {0: {"dice": [4, 3], "card": None, "verdict": "true"}}
+    assert secrets(events[0]) == {0: {"dice": [4, 3], "card": None, "verdict": "true"}}
     assert RULES.awaiting(state) == {1: "respond"}
 
 
@@ -26,12 +27,12 @@ def test_declared_score_must_tie_or_beat_the_standing_score():
     state, _ = act(state, 1, ACCEPT, [3, 4])
     assert rejected(state, 1, declare(42)) == "score_too_low"
     _, events = act(state, 1, declare(43))  # a tie is enough
-    assert events[0].private[1]["verdict"] == "true"
+    assert secrets(events[0])[1]["verdict"] == "true"
 
 
 def test_roller_may_bluff_even_when_a_true_reading_beats():
     _, events = act(two_players(), 0, declare(42))
-    assert events[0].private[0]["verdict"] == "bluff"
+    assert secrets(events[0])[0]["verdict"] == "bluff"
 
 
 def test_bluff_is_forced_when_nothing_true_ties_or_beats():
@@ -40,7 +41,7 @@ def test_bluff_is_forced_when_nothing_true_ties_or_beats():
     options = [a["score"] for a in RULES.legal_actions(state, 1) if a["type"] == "declare"]
     assert options == [66, 21]
     _, events = act(state, 1, declare(66))
-    assert events[0].private[1]["verdict"] == "bluff"
+    assert secrets(events[0])[1]["verdict"] == "bluff"
 
 
 def test_accepting_a_true_score_draws_nothing_and_the_responder_rolls_against_it():
@@ -50,7 +51,7 @@ def test_accepting_a_true_score_draws_nothing_and_the_responder_rolls_against_it
         ("declaration_accepted", {"seat": 1, "declarer": 0, "score": 43, "bamboozled": False}),
         ("dice_rolled", {"seat": 1, "against": 43}),
     ]
-    assert events[1].private == {1: {"dice": [6, 5]}}
+    assert secrets(events[1]) == {1: {"dice": [6, 5]}}
     assert (state.standing, RULES.awaiting(state)) == (43, {1: "declare"})
 
 
@@ -62,7 +63,7 @@ def test_a_successful_bamboozle_draws_an_action_card():
         ("card_drawn", {"seat": 0, "reason": "bamboozle", "hand_size": 2, "deck_size": 23}),
         ("dice_rolled", {"seat": 1, "against": 55}),
     ]
-    assert events[1].private == {0: {"card": "jackpot"}}
+    assert secrets(events[1]) == {0: {"card": "jackpot"}}
     assert state.seats[0].hand == ("skip", "jackpot")
 
 
@@ -164,8 +165,8 @@ def test_ranking_follows_the_order_players_went_out():
 def test_only_the_awaited_seat_may_act():
     state = two_players()
     assert rejected(state, 1, declare(43)) == "not_your_turn"
-    assert rejected(state, 7, declare(43)) == "not_your_turn"
-    assert rejected(state, "0", declare(43)) == "not_your_turn"
-    assert rejected(state, False, declare(43)) == "not_your_turn"
+    assert rejected(state, 7, declare(43)) == "no_such_seat"
+    assert rejected(state, "0", declare(43)) == "no_such_seat"
+    assert rejected(state, False, declare(43)) == "no_such_seat"
     assert rejected(state, 0, ACCEPT) == "wrong_phase"
     assert rejected(state, 0, {"type": "discard", "card": "skip"}) == "wrong_phase"

@@ -9,7 +9,7 @@ from dataclasses import replace
 from games.bamboozled import RULES
 from games.bamboozled.data import in_canonical_order
 from games.bamboozled.state import Declaration, State
-from tests.support.harness import config, play_random
+from tests.support.harness import config, play_random, secrets
 
 from .helpers import act, declare, start
 
@@ -49,16 +49,16 @@ def check_event_secrecy(event, kids: bool) -> None:
     assert keys == expected, (event.type, keys)
     owner = event.data.get("seat")
     if event.type == "cards_dealt":
-        assert all(len(p["cards"]) == 1 for p in event.private.values())
+        assert all(len(p["cards"]) == 1 for p in secrets(event).values())
     elif event.type == "declaration_accepted":
-        assert set(event.private) <= {event.data["declarer"]}
+        assert set(secrets(event)) <= {event.data["declarer"]}
     elif event.type in ("card_drawn",) or (event.type in ("dice_rolled", "score_declared")
                                            and not kids):
-        assert set(event.private) == {owner}
+        assert set(secrets(event)) == {owner}
     else:
-        assert event.private == {}, event
+        assert secrets(event) == {}, event
     for other in range(event.data.get("players", 12)):
-        if other not in event.private:
+        if other not in secrets(event):
             assert "private" not in event.visible_to(other)
 
 

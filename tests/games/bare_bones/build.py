@@ -9,7 +9,7 @@ from typing import Any
 from games.bare_bones import RULES
 from games.bare_bones.data import COLOURS, FACES, card_order, die_colour
 from games.bare_bones.state import TURN, Aside, Die, InPlay, Seat, State, Turn
-from games.core import Event, NoDice, replay
+from games.core import GameEvent, NoDice, replay
 from games.core.legal import expand_all
 from tests.support.harness import config, roundtrip, when
 
@@ -86,15 +86,15 @@ def act(state: State, seat: int, action: dict[str, Any], dice: Sequence[int] = (
     return when(RULES, state, seat, action, dice)
 
 
-def plain(events: Sequence[Event]) -> list[tuple[str, dict[str, Any]]]:
+def plain(events: Sequence[GameEvent]) -> list[tuple[str, dict[str, Any]]]:
     return [(e.type, dict(e.data)) for e in events]
 
 
-def types(events: Sequence[Event]) -> list[str]:
+def types(events: Sequence[GameEvent]) -> list[str]:
     return [e.type for e in events]
 
 
-def of_type(events: Sequence[Event], kind: str) -> list[dict[str, Any]]:
+def of_type(events: Sequence[GameEvent], kind: str) -> list[dict[str, Any]]:
     return [dict(e.data) for e in events if e.type == kind]
 
 

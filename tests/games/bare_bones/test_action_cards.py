@@ -7,6 +7,7 @@ import pytest
 from games.bare_bones import RULES
 from games.bare_bones.state import Aside, InPlay
 from games.core import IllegalAction
+from tests.support.harness import secrets
 from games.core.legal import expand_all
 
 from .build import (
@@ -208,7 +209,7 @@ def test_full_house_plays_the_hand_draws_to_five_dice_cards_and_rolls_twice():
     t = scored(events)
     assert t["doubled"] == [0, 1, 2, 3, 4] and (t["points"], t["coins_earned"]) == (4, 12)
     refused(rolled(state, "blue", 1), 0, {"type": "reroll_full_house", "dice": [0]},
-            "wrong_step")
+            "wrong_phase")
 
 
 def test_full_house_without_a_pair_and_a_triplet_doubles_nothing():
@@ -412,7 +413,7 @@ def test_a_hot_potato_on_top_is_drawn_first():
     state = table(hands={0: ["greed"]}, draws={0: ["white", "blue"]},
                   seats={0: {"draw_top": ("hot_potato",)}})
     _, events = act(state, 0, {"type": "play_card", "card": "greed"}, [1])
-    assert events[1].private == {0: {"cards": ["hot_potato", "blue"]}}
+    assert secrets(events[1]) == {0: {"cards": ["hot_potato", "blue"]}}
 
 
 def test_hot_potato_onto_own_discard_pile():

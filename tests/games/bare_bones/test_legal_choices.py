@@ -178,7 +178,7 @@ def test_a_roll_is_named_by_supply_dice_or_by_colours_the_same_either_way():
     by_number, events = act(state, 0, {"type": "roll", "supply_dice": [8, 0, 24]}, [1, 2, 3])
     by_colour, again = act(state, 0, {"type": "roll", "dice": ["white", "red", "blue"]},
                            [1, 2, 3])
-    assert [e.to_dict() for e in events] == [e.to_dict() for e in again]
+    assert [e.to_json() for e in events] == [e.to_json() for e in again]
     assert by_number == by_colour
     assert events[0].data["dice"] == [{"colour": "blue", "face": 1}, {"colour": "red", "face": 2},
                                       {"colour": "white", "face": 3}]

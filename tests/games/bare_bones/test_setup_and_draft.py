@@ -8,7 +8,7 @@ from games.bare_bones import RULES
 from games.bare_bones.data import ACTION_CARDS, COLOURS, CTT_VERSIONS
 from games.core import GameConfig, IllegalAction, ScriptedDice
 from games.core.options import InvalidOptions, resolve_options
-from tests.support.harness import config, given
+from tests.support.harness import config, given, secrets
 
 from .build import act, face, plain, started, types
 
@@ -114,7 +114,7 @@ def test_after_three_picks_each_every_deck_has_ten_cards_and_a_hand_of_five():
     assert types(events) == ["card_drafted", "cards_drawn", "cards_drawn", "turn_started"]
     assert events[1].data == {"seat": 0, "count": 5, "reason": "new_hand", "hand_size": 5,
                               "draw_pile": 5}
-    assert events[1].private == {0: {"cards": ["blue", "blue", "blue", "white", "white"]}}
+    assert secrets(events[1]) == {0: {"cards": ["blue", "blue", "blue", "white", "white"]}}
     assert events[3].data == {"turn": 0, "round": 1, "seat": 0, "coins": 0, "extra_draws": 0}
     for seat in state.seats:
         assert seat.hand == ("blue",) * 3 + ("white",) * 2 and seat.draw_rest == ("white",) * 5

@@ -72,9 +72,9 @@ def test_timeout_of_a_seat_that_is_not_awaited_is_refused():
     ({"type": "play_card", "card": "joyride", "target": True}, "malformed_action"),
     ({"type": "play_card", "card": "mimic", "copy": None}, "malformed_action"),
     ({"type": "stop_playing", "now": True}, "malformed_action"),
-    ({"type": "roll", "dice": ["red"]}, "wrong_step"),
-    ({"type": "buy", "card": "red"}, "wrong_step"),
-    ({"type": "draft", "card": "red"}, "wrong_step"),
+    ({"type": "roll", "dice": ["red"]}, "wrong_phase"),
+    ({"type": "buy", "card": "red"}, "wrong_phase"),
+    ({"type": "draft", "card": "red"}, "wrong_phase"),
 ])
 def test_junk_and_out_of_step_actions_are_refused(action, code):
     state = table(hands={0: ["red", "joyride", "mimic"]}, draws={0: WHITES})
@@ -103,7 +103,7 @@ def test_junk_rolls_are_refused(action, code):
     ({"type": "reroll_full_house", "dice": []}, "malformed_action"),
     ({"type": "reroll_full_house", "dice": [0]}, "no_full_house_reroll"),
     ({"type": "reroll_green"}, "no_green_reroll"),
-    ({"type": "choose_parity", "keep": "odd"}, "wrong_step"),
+    ({"type": "choose_parity", "keep": "odd"}, "wrong_phase"),
 ])
 def test_junk_rerolls_are_refused(action, code):
     state = rolled(table(play={0: [InPlay("re_re_roll")] + dice_played("red")}), "red", 1)

@@ -7,6 +7,7 @@ import pytest
 from games.bare_bones import RULES
 from games.bare_bones.state import Aside, InPlay
 from games.core import IllegalAction
+from tests.support.harness import secrets
 
 from .build import act, faces, of_type, plain, rolled, rolls, table, types
 
@@ -96,7 +97,7 @@ def test_bought_cards_go_to_the_discard_pile_and_cleanup_deals_a_new_hand():
                          "draw_pile": 0}),
         ("turn_started", {"turn": 1, "round": 1, "seat": 1, "coins": 0, "extra_draws": 0}),
     ]
-    assert events[2].private == {0: {"cards": ["white"] * 5}}
+    assert secrets(events[2]) == {0: {"cards": ["white"] * 5}}
     assert state.seats[0].discard == ("yellow", "blue", "red", "white", "white", "yellow")
     assert dict(state.supply)["yellow"] == 6
     assert RULES.awaiting(state) == {1: "play"}
@@ -220,9 +221,9 @@ def test_draw_pile_empty_the_discard_pile_is_reshuffled_into_it():
     state, events = act(state, 0, PLAYED)
     assert types(events)[-5:] == ["turn_ended", "cards_drawn", "discard_reshuffled",
                                   "cards_drawn", "turn_started"]
-    assert events[-4].private == {0: {"cards": ["blue"]}}
+    assert secrets(events[-4]) == {0: {"cards": ["blue"]}}
     assert events[-3].data == {"seat": 0, "cards": 2}
-    assert events[-2].private == {0: {"cards": ["black", "black"]}}
+    assert secrets(events[-2]) == {0: {"cards": ["black", "black"]}}
     assert state.seats[0].hand == ("blue", "black", "black")
 
 
@@ -230,7 +231,7 @@ def test_a_card_drawn_from_a_mixed_pile_is_picked_with_a_die():
     state = table(hands={0: []}, draws={0: ["blue", "black", "white", "white", "red", "red"]})
     # sorted pile: blue red red black white white; picks: black (4 of 6), then 1st of 5...
     state, events = act(state, 0, PLAYED, [4, 1, 3, 1, 2])
-    assert events[-2].private == {0: {"cards": ["black", "blue", "white", "red", "white"]}}
+    assert secrets(events[-2]) == {0: {"cards": ["black", "blue", "white", "red", "white"]}}
     assert state.seats[0].draw_rest == ("red",)
 
 

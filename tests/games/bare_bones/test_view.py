@@ -11,7 +11,7 @@ from collections import Counter
 
 from games.bare_bones.state import InPlay, State, owned_cards
 from games.core import replay
-from tests.support.harness import RandomDice, config, play_random
+from tests.support.harness import RandomDice, config, play_random, secrets
 
 from .build import act, table
 from .test_random_play import SETS
@@ -50,12 +50,12 @@ def test_no_seat_sees_another_seats_hand_before_a_rule_reveals_it():
         game = play_random(RULES, cfg, seed=900 + i, keep_states=True, check_timeouts=False,
                            out_of_turn=0.1)
         for event in game.events:
-            if event.private:
-                assert event.type == "cards_drawn" and set(event.private) == {event.data["seat"]}
+            if secrets(event):
+                assert event.type == "cards_drawn" and set(secrets(event)) == {event.data["seat"]}
                 assert "cards" not in event.data
             for viewer in [None, *range(players)]:
                 seen = event.visible_to(viewer)
-                assert ("private" in seen) == (viewer in event.private)
+                assert ("private" in seen) == (viewer in secrets(event))
         for state in game.states[::4]:
             spectator = RULES.view(state, None)
             json.dumps(spectator)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import pytest
 
-from games.core import IllegalAction, ScriptedDice
+from games.core import GameEvent, IllegalAction, ScriptedDice
 from games.dark_knights import RULES as R
 from games.dark_knights.state import State
-from tests.support.harness import config, given, when
+from tests.support.harness import config, given, typed, when
 
 ROLL = {"type": "roll"}
 HOLD = {"type": "hold"}
@@ -46,3 +46,9 @@ def rejects(state: State, seat: int, action: Any) -> str:
 
 def types(events: list[Any]) -> list[str]:
     return [e.type for e in events]
+
+
+def event(kind: str, data: Mapping[str, Any] | None = None,
+          private: Mapping[int, Mapping[str, Any]] | None = None) -> GameEvent:
+    """An event of this game written out as stored (`{"type", "data", "private"}`), typed."""
+    return typed(R, kind, data, private)

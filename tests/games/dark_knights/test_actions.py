@@ -80,4 +80,4 @@ def test_every_refusal_is_an_illegal_action() -> None:
     for junk in [{"type": "set_aside", "groups": [None]}, {"type": "hold", 1: 2}, 7, 3.5]:
         with pytest.raises(IllegalAction):
             R.decide(state, 0, junk, ScriptedDice())
-    assert rejects(state, 0, HOLD) == "must_set_aside"
+    assert rejects(state, 0, HOLD) == "wrong_phase"  # awaited to set aside

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from games.core import Event
+from games.core import GameEvent
 from games.core.bots import Rng, Seen, random_policy
 from games.core.legal import expand_all
 from games.dark_knights import RULES as R
@@ -26,7 +26,7 @@ from tests.support.harness import RandomDice
 Policy = Callable[[Seen, Rng], dict[str, Any]]
 
 
-def seen_for(state: State, events: list[Event], seat: int) -> Seen:
+def seen_for(state: State, events: list[GameEvent], seat: int) -> Seen:
     return bots.seen_for(R, state, events, seat)
 
 
@@ -73,7 +73,7 @@ def test_plays_from_what_its_seat_sees(level: str) -> None:
         nonlocal checked
         if seat != 0:
             return
-        assert all(not e.private for e in events)
+        assert all(not e.private_json() for e in events)
         spectator = R.view(state, None)
         assert {**seen.view, "viewer": None} == spectator
         other = Seen(seat=0, view={**R.view(state, 1), "viewer": 0}, legal=seen.legal,

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import Event, GameConfig, IllegalAction, ScriptedDice
+from games.core import GameConfig, GameEvent, IllegalAction, ScriptedDice
 from games.core.options import InvalidOptions, resolve_options
 from games.dark_knights.state import State
 from tests.support.harness import when
 
-from .helpers import HOLD, ROLL, R, new, rejects, set_aside, start, types
+from .helpers import HOLD, ROLL, R, event, new, rejects, set_aside, start, types
 
 BUST = [2, 3, 4, 5, 6, 1]   # dark 2 3 4, light 5 6 and ace (10): nothing matches
 
 
-def bank(state: State, seat: int, faces: list[int], dice: tuple[int, ...]) -> tuple[State, list[Event]]:
+def bank(state: State, seat: int, faces: list[int], dice: tuple[int, ...]) -> tuple[State, list[GameEvent]]:
     state, _ = when(R, state, seat, ROLL, faces)
     state, _ = when(R, state, seat, set_aside(new(*dice)))
     return when(R, state, seat, HOLD)
@@ -49,7 +49,7 @@ def test_named_first_player_must_be_at_the_table() -> None:
 def test_reaching_the_target_wins_at_once() -> None:
     state, events = bank(start(2, target=50), 0, [2, 4, 6, 5, 5, 3], (3, 4))
     result = {"winners": [0], "ranking": [[0], [1]], "scores": {"0": 50, "1": 0}}
-    assert events[1:] == [Event("game_over", result)]
+    assert events[1:] == [event("game_over", result)]
     assert R.outcome(state) == result
     assert R.awaiting(state) == {} and R.legal_actions(state, 1) == []
     assert rejects(state, 1, ROLL) == "game_over"
@@ -57,13 +57,13 @@ def test_reaching_the_target_wins_at_once() -> None:
 
 def test_below_the_target_the_turn_passes() -> None:
     state, events = bank(start(2, target=60), 0, [2, 4, 6, 5, 5, 3], (3, 4))
-    assert events[1:] == [Event("turn_started", {"seat": 1, "last_turn": False})]
+    assert events[1:] == [event("turn_started", {"seat": 1, "last_turn": False})]
     assert R.outcome(state) is None
 
 
 def test_single_player_keeps_the_dice() -> None:
     state, events = bank(start(1, target=100), 0, [2, 4, 6, 5, 5, 3], (3, 4))
-    assert events[1:] == [Event("turn_started", {"seat": 0, "last_turn": False})]
+    assert events[1:] == [event("turn_started", {"seat": 0, "last_turn": False})]
     state, events = when(R, state, 0, ROLL, BUST)
     assert types(events) == ["dice_rolled", "turn_busted", "turn_started"]
     state, events = bank(state, 0, [2, 4, 6, 5, 5, 3], (3, 4))
@@ -73,21 +73,21 @@ def test_single_player_keeps_the_dice() -> None:
 def test_final_round_gives_every_other_player_one_last_turn() -> None:
     state, events = bank(start(3, target=50, final_round=True), 0, [2, 4, 6, 5, 5, 3], (3, 4))
     assert events[1:] == [
-        Event("final_round_started", {"seat": 0, "score": 50, "last_turns": [1, 2]}),
-        Event("turn_started", {"seat": 1, "last_turn": True}),
+        event("final_round_started", {"seat": 0, "score": 50, "last_turns": [1, 2]}),
+        event("turn_started", {"seat": 1, "last_turn": True}),
     ]
     assert R.outcome(state) is None
     state, events = when(R, state, 1, ROLL, BUST)
-    assert events[-1] == Event("turn_started", {"seat": 2, "last_turn": True})
+    assert events[-1] == event("turn_started", {"seat": 2, "last_turn": True})
     state, events = bank(state, 2, [2, 5, 6, 4, 4, 4], (3, 4, 5))   # light 4s: 80
-    assert events[-1] == Event("game_over", {
+    assert events[-1] == event("game_over", {
         "winners": [2], "ranking": [[2], [0], [1]], "scores": {"0": 50, "1": 0, "2": 80}})
 
 
 def test_final_round_ties_share_the_win() -> None:
     state, _ = bank(start(2, target=50, final_round=True), 0, [2, 4, 6, 5, 5, 3], (3, 4))
     state, events = bank(state, 1, [2, 4, 6, 5, 5, 3], (3, 4))
-    assert events[-1] == Event("game_over", {
+    assert events[-1] == event("game_over", {
         "winners": [0, 1], "ranking": [[0, 1]], "scores": {"0": 50, "1": 50}})
 
 

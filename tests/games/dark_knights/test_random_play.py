@@ -9,7 +9,7 @@ import pytest
 
 from games.dark_knights.state import State
 from games.core import replay
-from tests.support.harness import PlayedGame, config, play_random
+from tests.support.harness import PlayedGame, config, play_random, secrets
 
 from .helpers import R
 
@@ -48,7 +48,7 @@ def check_turns(game: PlayedGame) -> None:
     for i, event in enumerate(game.events):
         before, after = after_event[i - 1] if i else None, after_event[i]
         data = event.data
-        assert not event.private, "all dice are public"
+        assert not secrets(event), "all dice are public"
         if event.type == "turn_started":
             set_base = 0
         elif event.type == "set_completed":

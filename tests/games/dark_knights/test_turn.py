@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from games.core import Event
 from tests.support.harness import config, given, when
 
-from .helpers import HOLD, ROLL, R, add, new, rejects, rolled, set_aside, start, types
+from .helpers import HOLD, ROLL, R, event, add, new, rejects, rolled, set_aside, start, types
 
 
 def die(n: int, face: int) -> dict[str, object]:
@@ -15,9 +14,9 @@ def die(n: int, face: int) -> dict[str, object]:
 def test_game_starts_with_the_named_first_player() -> None:
     state, events = given(R, config(R, 3, first_player=2, target=300))
     assert events == [
-        Event("game_started", {"players": 3, "options": {"target": 300, "final_round": False},
+        event("game_started", {"players": 3, "options": {"target": 300, "final_round": False},
                                "first_player": 2, "first_player_drawn": False}),
-        Event("turn_started", {"seat": 2, "last_turn": False}),
+        event("turn_started", {"seat": 2, "last_turn": False}),
     ]
     assert R.awaiting(state) == {2: "roll"}
 
@@ -31,7 +30,7 @@ def test_first_player_is_drawn_with_dice_when_none_is_named() -> None:
 
 def test_turn_starts_with_a_roll_of_all_six_dice() -> None:
     state, events = when(R, start(), 0, ROLL, [2, 4, 5, 3, 3, 6])
-    assert events == [Event("dice_rolled", {"seat": 0, "dice": [
+    assert events == [event("dice_rolled", {"seat": 0, "dice": [
         die(0, 2), die(1, 4), die(2, 5), die(3, 3), die(4, 3), die(5, 6)]})]
     assert R.awaiting(state) == {0: "set_aside"}
 
@@ -39,8 +38,8 @@ def test_turn_starts_with_a_roll_of_all_six_dice() -> None:
 def test_must_roll_first() -> None:
     state = start()
     assert R.legal_actions(state, 0) == [ROLL]
-    assert rejects(state, 0, HOLD) == "must_roll_first"
-    assert rejects(state, 0, set_aside(new(3, 4))) == "must_roll_first"
+    assert rejects(state, 0, HOLD) == "wrong_phase"  # awaited to roll first
+    assert rejects(state, 0, set_aside(new(3, 4))) == "wrong_phase"  # awaited to roll first
 
 
 def test_two_light_threes_score_30() -> None:
@@ -48,7 +47,7 @@ def test_two_light_threes_score_30() -> None:
     assert events[0].data["combinations"][0]["score"] == 30
     assert events[0].data["set_score"] == 30
     state, events = when(R, state, 0, HOLD)
-    assert events[0] == Event("turn_held", {
+    assert events[0] == event("turn_held", {
         "seat": 0, "joined": [], "combinations": events[0].data["combinations"],
         "set_score": 30, "turn_total": 30, "score": 30})
     assert state.scores == (30, 0)
@@ -112,14 +111,14 @@ def test_roll_rolls_every_die_not_in_a_combination() -> None:
 
 def test_must_set_aside_after_a_roll() -> None:
     state = rolled([2, 4, 5, 3, 3, 6])
-    assert rejects(state, 0, ROLL) == "must_set_aside"
-    assert rejects(state, 0, HOLD) == "must_set_aside"
+    assert rejects(state, 0, ROLL) == "wrong_phase"  # awaited to set aside
+    assert rejects(state, 0, HOLD) == "wrong_phase"  # awaited to set aside
     assert rejects(state, 0, set_aside()) == "nothing_set_aside"
 
 
 def test_only_one_set_aside_per_roll() -> None:
     state, _ = when(R, rolled([2, 2, 5, 3, 3, 6]), 0, set_aside(new(3, 4)))
-    assert rejects(state, 0, set_aside(new(0, 1))) == "already_set_aside"
+    assert rejects(state, 0, set_aside(new(0, 1))) == "wrong_phase"  # awaited to roll or hold
 
 
 def test_several_combinations_may_be_set_aside_at_once() -> None:
@@ -157,8 +156,8 @@ def test_a_value_has_one_combination_per_set() -> None:
 def test_bust_when_no_combination_is_rolled() -> None:
     # dark 2 3 4, light 5 6 and a light ace (10): nothing matches
     state, events = when(R, start(), 0, ROLL, [2, 3, 4, 5, 6, 1])
-    assert events[1:] == [Event("turn_busted", {"seat": 0, "points_lost": 0}),
-                          Event("turn_started", {"seat": 1, "last_turn": False})]
+    assert events[1:] == [event("turn_busted", {"seat": 0, "points_lost": 0}),
+                          event("turn_started", {"seat": 1, "last_turn": False})]
     assert R.awaiting(state) == {1: "roll"}
 
 
@@ -167,7 +166,7 @@ def test_bust_after_a_roll_through_loses_the_turn_total() -> None:
     state, _ = when(R, state, 0, set_aside(new(0, 1), new(3, 4), new(2, 5)))
     assert state.turn_total == 30 + 5 * 2
     state, events = when(R, state, 0, ROLL, [2, 3, 4, 5, 6, 1])
-    assert events[1] == Event("turn_busted", {"seat": 0, "points_lost": 40})
+    assert events[1] == event("turn_busted", {"seat": 0, "points_lost": 40})
     assert state.scores == (0, 0) and state.current == 1
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from games.core import Event, replay
+from games.core import GameEvent, replay
 from games.skip_bo_dice import RULES
-from tests.support.harness import roundtrip, when
+from tests.support.harness import roundtrip, typed, when
 
 SB = "SB"
 ODD = (1, 3, 5, 7, 9, SB)
@@ -26,39 +26,40 @@ def turn_roll(faces: Sequence[Any]) -> list[int]:
     return rolls(range(6), faces)
 
 
-def ev(kind: str, **data: Any) -> Event:
-    return Event(kind, data)
+def ev(kind: str, **data: Any) -> GameEvent:
+    """An earlier event given as a fact, written out as stored."""
+    return typed(RULES, kind, data)
 
 
-def start(players: int, first: int = 0, dice: Sequence[Any] = QUIET_ROLL) -> list[Event]:
+def start(players: int, first: int = 0, dice: Sequence[Any] = QUIET_ROLL) -> list[GameEvent]:
     return [ev("game_started", players=players, options={}, first_player=first,
                first_player_drawn=False),
             ev("turn_started", turn=1, seat=first, dice=list(dice))]
 
 
-def filled(seat: int, pile: str, marks: Iterable[Any], start_at: int = 1) -> list[Event]:
+def filled(seat: int, pile: str, marks: Iterable[Any], start_at: int = 1) -> list[GameEvent]:
     """A Build Pile filled with these marks from bubble `start_at` (setting up a board)."""
     return [ev("bubble_filled", seat=seat, pile=pile, bubble=b, mark=m, star=None,
                source={"kind": "die", "die": 5})
             for b, m in enumerate(marks, start=start_at)]
 
 
-def up_to(seat: int, pile: str, last: int) -> list[Event]:
+def up_to(seat: int, pile: str, last: int) -> list[GameEvent]:
     """Bubbles 1..last of a pile filled with their numbers."""
     return filled(seat, pile, range(1, last + 1))
 
 
-def completed(seat: int, pile: str, place: int, reward: int, moment: str) -> list[Event]:
+def completed(seat: int, pile: str, place: int, reward: int, moment: str) -> list[GameEvent]:
     return up_to(seat, pile, 10) + [ev("pile_completed", seat=seat, pile=pile, place=place,
                                        reward=reward, moment=moment, shared=False)]
 
 
-def written(seat: int, stockpile: int, values: Sequence[Any], first_box: int = 0) -> list[Event]:
+def written(seat: int, stockpile: int, values: Sequence[Any], first_box: int = 0) -> list[GameEvent]:
     return [ev("stockpile_written", seat=seat, die=0, value=v, stockpile=stockpile, box=b)
             for b, v in enumerate(values, start=first_box)]
 
 
-def all_full(seat: int) -> list[Event]:
+def all_full(seat: int) -> list[GameEvent]:
     events = []
     for k in range(4):
         events += written(seat, k, [9, 9, 9, 9])
@@ -66,13 +67,13 @@ def all_full(seat: int) -> list[Event]:
 
 
 def next_turn(turn: int, seat: int, dice: Sequence[Any] = QUIET_ROLL,
-              ended: int = 0) -> list[Event]:
+              ended: int = 0) -> list[GameEvent]:
     """The previous turn (of seat `ended`) ends and `seat` starts turn `turn` with `dice`."""
     return [ev("turn_ended", seat=ended, turn=turn - 1),
             ev("turn_started", turn=turn, seat=seat, dice=list(dice))]
 
 
-def state_of(events: Sequence[Event]) -> Any:
+def state_of(events: Sequence[GameEvent]) -> Any:
     return replay(RULES, [roundtrip(e) for e in events])
 
 
@@ -92,5 +93,5 @@ def claim(turn: int, index: int, pile: str) -> dict[str, Any]:
     return {"type": "claim_bonus", "turn": turn, "value_index": index, "pile": pile}
 
 
-def plain(events: Sequence[Event]) -> list[tuple[str, dict[str, Any]]]:
+def plain(events: Sequence[GameEvent]) -> list[tuple[str, dict[str, Any]]]:
     return [(e.type, dict(e.data)) for e in events]

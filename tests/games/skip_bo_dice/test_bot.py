@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.core import Event, replay
+from games.core import GameEvent, replay
 from games.core.bots import Rng, Seen, random_policy
 from games.core.legal import expand_all
 from games.skip_bo_dice import RULES as R
@@ -19,10 +19,10 @@ from games.skip_bo_dice.state import State
 from tests.support.harness import RandomDice, config
 
 Policy = Callable[[Seen, Rng], dict[str, Any]]
-Visit = Callable[[State, list[Event], int, Seen, dict[str, Any]], None]
+Visit = Callable[[State, list[GameEvent], int, Seen, dict[str, Any]], None]
 
 
-def seen_for(state: State, events: list[Event], seat: int) -> Seen:
+def seen_for(state: State, events: list[GameEvent], seat: int) -> Seen:
     return Seen(seat=seat, view=R.view(state, seat), legal=R.legal_actions(state, seat),
                 events=[e.visible_to(seat) for e in events])
 
@@ -92,7 +92,7 @@ def test_plays_from_what_its_seat_sees(level: str) -> None:
         nonlocal checked
         if seat != 0:
             return
-        assert all(not e.private for e in events)
+        assert all(not e.private_json() for e in events)
         assert {**seen.view, "you": None} == R.view(state, None)
         other = Seen(seat=0, view={**R.view(state, 1), "you": 0}, legal=seen.legal,
                      events=[e.visible_to(1) for e in events])

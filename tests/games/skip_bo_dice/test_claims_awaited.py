@@ -208,7 +208,7 @@ def test_games_stored_before_the_option_decide_the_same_events_today(game: dict)
                                              first_player=setup["first_player"]), dice)
         else:
             decided = RULES.decide(state, command["seat"], command["action"], dice)
-        assert [e.to_dict() for e in decided] == batch["events"] and not dice.draws
+        assert [e.to_json() for e in decided] == batch["events"] and not dice.draws
         for event in decided:
             if event.type == "turn_ended":
                 closed_on_a_claimer += any(claimable(state, s) for s in range(state.players))

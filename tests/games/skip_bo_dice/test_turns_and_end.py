@@ -59,16 +59,16 @@ def test_players_may_write_the_same_value():
 
 def test_stockpile_step_rules():
     state = state_of(start(3) + written(1, 2, [1, 1, 1, 1]) + all_full(2) + next_turn(2, 0))
-    rejects(state, 1, stockpile(0, 0), "not_stockpile_step")
+    rejects(state, 1, stockpile(0, 0), "not_your_turn")  # the fill step: seat 0's
     state, _ = act(state, 0, {"type": "done"})
     assert RULES.awaiting(state) == {0: "stockpile", 1: "stockpile"}
-    rejects(state, 0, fill("A", "free_skip_bo"), "fill_step_over")
-    rejects(state, 0, {"type": "reroll", "dice": [0]}, "fill_step_over")
+    rejects(state, 0, fill("A", "free_skip_bo"), "wrong_phase")  # awaited to choose
+    rejects(state, 0, {"type": "reroll", "dice": [0]}, "wrong_phase")
     rejects(state, 1, stockpile(0, 2), "stockpile_full")
     rejects(state, 1, stockpile(0, 4), "no_such_stockpile")
-    rejects(state, 2, stockpile(0, 0), "stockpiles_full")
+    rejects(state, 2, stockpile(0, 0), "not_your_turn")  # all full: never a chooser
     state, _ = act(state, 1, stockpile(0, 0))
-    rejects(state, 1, stockpile(0, 1), "already_chosen")
+    rejects(state, 1, stockpile(0, 1), "not_your_turn")  # chose: no longer awaited
 
 
 def test_turn_passes_to_the_left():

@@ -31,7 +31,7 @@ def test_no_hidden_information_all_views_alike():
     for seed in range(20):
         game = play_random(RULES, config(RULES, 1 + seed % 4), seed, keep_states=True,
                            check_timeouts=False, out_of_turn=0.2)
-        assert all(not e.private for e in game.events)
+        assert all(not e.private_json() for e in game.events)
         for state in game.states[::7]:
             spectator = RULES.view(state, None)
             json.dumps(spectator)

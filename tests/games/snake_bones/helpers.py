@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from games.core import Event, replay
+from games.core import GameEvent, replay
 from games.snake_bones import RULES
 from games.snake_bones.state import State
-from tests.support.harness import config, given, roundtrip, when
+from tests.support.harness import config, given, roundtrip, typed, when
 
 R = RULES
 
@@ -18,7 +18,7 @@ def start(players: int = 2, first: int | None = 0, dice: Sequence[int] = (),
     return state
 
 
-def history(state: State, *events: Event) -> State:
+def history(state: State, *events: GameEvent) -> State:
     """The state after these earlier events (given as facts, through JSON)."""
     return replay(R, [roundtrip(e) for e in events], state)
 
@@ -36,7 +36,7 @@ SPOT_ON = {"type": "call_spot_on"}
 
 
 def stake_all(state: State, stakes: Mapping[int, int],
-              rolls: Mapping[int, Sequence[int]]) -> tuple[State, list[Event]]:
+              rolls: Mapping[int, Sequence[int]]) -> tuple[State, list[GameEvent]]:
     """Every active seat stakes (in seat order); the last stake rolls `rolls`."""
     seats = sorted(stakes)
     for seat in seats[:-1]:
@@ -45,10 +45,16 @@ def stake_all(state: State, stakes: Mapping[int, int],
     return when(R, state, seats[-1], stake(stakes[seats[-1]]), flat)
 
 
-def lose_dice(seat: int, dice_left: int) -> Event:
-    return Event("die_lost", {"seat": seat, "dice_left": dice_left})
+def lose_dice(seat: int, dice_left: int) -> GameEvent:
+    return typed(R, "die_lost", {"seat": seat, "dice_left": dice_left})
 
 
-def knocked_out(seat: int, round_: int = 1) -> list[Event]:
-    return [lose_dice(seat, 0), Event("player_out", {"seat": seat, "round": round_,
+def knocked_out(seat: int, round_: int = 1) -> list[GameEvent]:
+    return [lose_dice(seat, 0), typed(R, "player_out", {"seat": seat, "round": round_,
                                                      "reason": "no_dice"})]
+
+
+def event(kind: str, data: Mapping[str, Any] | None = None,
+          private: Mapping[int, Mapping[str, Any]] | None = None) -> GameEvent:
+    """An event of this game written out as stored (`{"type", "data", "private"}`), typed."""
+    return typed(R, kind, data, private)

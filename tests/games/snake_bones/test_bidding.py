@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 
 from games.core.legal import expand_all
-from games.core import Event, IllegalAction, MalformedAction, ScriptedDice
+from games.core import IllegalAction, MalformedAction, ScriptedDice
 from games.snake_bones.state import State
 from tests.support.harness import when
 
-from .helpers import BLUFF, SPOT_ON, R, bid, knocked_out, history, stake, stake_all, start
+from .helpers import BLUFF, SPOT_ON, R, event, bid, knocked_out, history, stake, stake_all, start
 
 DICE_2P = {0: [2, 2, 3, 4, 5], 1: [2, 6, 6, 1, 4]}
 
@@ -38,11 +38,11 @@ def test_opener_must_bid(call: dict) -> None:
 
 def test_bidding_goes_to_the_left() -> None:
     state, events = when(R, rolled(3), 0, bid(2, 3))
-    assert events == [Event("bid_made", {"seat": 0, "quantity": 2, "face": 3, "next": 1})]
+    assert events == [event("bid_made", {"seat": 0, "quantity": 2, "face": 3, "next": 1})]
     assert R.awaiting(state) == {1: "respond"}
     state, events = when(R, state, 1, bid(3, 3))
     state, events = when(R, state, 2, bid(4, 3))
-    assert events == [Event("bid_made", {"seat": 2, "quantity": 4, "face": 3, "next": 0})]
+    assert events == [event("bid_made", {"seat": 2, "quantity": 4, "face": 3, "next": 0})]
 
 
 def test_bidding_skips_seats_that_are_out() -> None:
@@ -67,11 +67,11 @@ def test_bid_quantity_bounds(quantity: int) -> None:
 
 def test_bid_may_name_every_die_in_play() -> None:
     _, events = when(R, rolled(), 0, bid(10, 6))
-    assert events == [Event("bid_made", {"seat": 0, "quantity": 10, "face": 6, "next": 1})]
+    assert events == [event("bid_made", {"seat": 0, "quantity": 10, "face": 6, "next": 1})]
 
 
 def test_bid_quantity_bound_follows_the_dice_in_play() -> None:
-    state = history(start(2), Event("die_lost", {"seat": 1, "dice_left": 2}))
+    state = history(start(2), event("die_lost", {"seat": 1, "dice_left": 2}))
     state, _ = stake_all(state, {0: 1, 1: 1}, {0: [1] * 5, 1: [2] * 2})
     assert rejects(state, 0, bid(8, 2)) == "bid_quantity_out_of_range"
     assert expand_all(R.legal_actions(state, 0))[-1] == bid(7, 6)
@@ -111,7 +111,7 @@ def test_at_the_top_bid_only_calls_remain() -> None:
 def test_seat_that_is_out_cannot_act() -> None:
     state = history(start(3), *knocked_out(2))
     assert R.awaiting(state) == {0: "stake", 1: "stake"}
-    assert rejects(state, 2, stake(1)) == "player_out"
+    assert rejects(state, 2, stake(1)) == "not_your_turn"  # a seat that is out is never awaited
     assert expand_all(R.legal_actions(state, 2)) == []
 
 

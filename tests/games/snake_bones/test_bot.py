@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.core import Event
+from games.core import GameEvent
 from games.core.bots import Rng, Seen, random_policy
 from games.core.legal import expand_all
 from games.snake_bones import RULES as R
@@ -24,7 +24,7 @@ OPTION_MIXES = [{}, {"ones_wild": True}, {"raise_rule": "quantity_or_face"},
                 {"ones_wild": True, "raise_rule": "quantity_or_face"}]
 
 
-def seen_for(state: State, events: list[Event], seat: int) -> Seen:
+def seen_for(state: State, events: list[GameEvent], seat: int) -> Seen:
     return bots.seen_for(R, state, events, seat)
 
 
@@ -60,8 +60,8 @@ def test_same_seen_and_seed_same_action(level: str) -> None:
         assert BOTS[level](seen, Rng(f"x{i}")) == BOTS[level](seen, Rng(f"x{i}"))
 
 
-def scrambled(state: State, events: list[Event], seat: int, rng: random.Random,
-              ) -> tuple[State, list[Event]]:
+def scrambled(state: State, events: list[GameEvent], seat: int, rng: random.Random,
+              ) -> tuple[State, list[GameEvent]]:
     """Every other seat's dice rerolled and unrevealed stake changed, in the state and in
     the private parts of the events."""
     seats = list(state.seats)
@@ -73,8 +73,7 @@ def scrambled(state: State, events: list[Event], seat: int, rng: random.Random,
         if stake is not None and not state.stakes_revealed and s.coins > 1:
             stake = rng.choice([c for c in range(1, s.coins + 1) if c != stake])
         seats[other] = replace(s, dice=dice, stake=stake)
-    junk_events = [Event(e.type, e.data, {k: ({"junk": rng.random()} if k != seat else v)
-                                          for k, v in e.private.items()}) for e in events]
+    junk_events = [bots.others_secrets_dropped(e, seat) for e in events]
     return replace(state, seats=tuple(seats)), junk_events
 
 

@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
-from games.core import Event, IllegalAction, MalformedAction, ScriptedDice
+from games.core import GameEvent, IllegalAction, MalformedAction, ScriptedDice
 from games.snake_bones.state import State
 from tests.support.harness import when
 
 from .helpers import (
-    BLUFF, SPOT_ON, R, bid, history, knocked_out, lose_dice, stake_all, start,
+    BLUFF, SPOT_ON, R, bid, event, history, knocked_out, lose_dice, stake_all, start,
 )
 
 DICE_2P = {0: [2, 2, 3, 4, 5], 1: [2, 6, 6, 1, 4]}
@@ -29,7 +29,7 @@ def three_players(state: State | None = None) -> State:
 
 
 def called(state: State, bidder: int, quantity: int, face: int, caller: int,
-           call: dict) -> tuple[State, list[Event]]:
+           call: dict) -> tuple[State, list[GameEvent]]:
     state, _ = when(R, state, bidder, bid(quantity, face))
     return when(R, state, caller, call)
 
@@ -37,14 +37,14 @@ def called(state: State, bidder: int, quantity: int, face: int, caller: int,
 def test_bluff_called_on_a_bid_that_stands() -> None:
     state, events = called(two_players(), 0, 3, 2, 1, BLUFF)
     assert events == [
-        Event("bluff_called", {
+        event("bluff_called", {
             "round": 1, "caller": 1, "bid": {"seat": 0, "quantity": 3, "face": 2},
             "dice": {"0": [2, 2, 3, 4, 5], "1": [2, 6, 6, 1, 4]}, "count": 3,
             "caller_right": False, "losers": [1],
             "payments": [{"from": 1, "to": 0, "coins": 2}]}),
-        Event("die_lost", {"seat": 1, "dice_left": 4}),
-        Event("coins_paid", {"from": 1, "to": 0, "coins": 2}),
-        Event("round_started", {"round": 2, "opener": 1, "active": [0, 1]}),
+        event("die_lost", {"seat": 1, "dice_left": 4}),
+        event("coins_paid", {"from": 1, "to": 0, "coins": 2}),
+        event("round_started", {"round": 2, "opener": 1, "active": [0, 1]}),
     ]
     assert [(s.dice_count, s.coins) for s in state.seats] == [(5, 12), (4, 8)]
 
@@ -54,9 +54,9 @@ def test_bluff_called_on_a_bid_that_is_too_high() -> None:
     assert events[0].data["count"] == 3
     assert events[0].data["caller_right"] is True
     assert events[1:] == [
-        Event("die_lost", {"seat": 0, "dice_left": 4}),
-        Event("coins_paid", {"from": 0, "to": 1, "coins": 3}),
-        Event("round_started", {"round": 2, "opener": 1, "active": [0, 1]}),
+        event("die_lost", {"seat": 0, "dice_left": 4}),
+        event("coins_paid", {"from": 0, "to": 1, "coins": 3}),
+        event("round_started", {"round": 2, "opener": 1, "active": [0, 1]}),
     ]
     assert [(s.dice_count, s.coins) for s in state.seats] == [(4, 7), (5, 13)]
 
@@ -64,16 +64,16 @@ def test_bluff_called_on_a_bid_that_is_too_high() -> None:
 def test_spot_on_right_every_other_player_loses_a_die_and_pays_the_caller() -> None:
     state, events = called(three_players(), 0, 3, 4, 1, SPOT_ON)
     assert events == [
-        Event("spot_on_called", {
+        event("spot_on_called", {
             "round": 1, "caller": 1, "bid": {"seat": 0, "quantity": 3, "face": 4},
             "dice": {"0": [4, 4, 1, 2, 3], "1": [4, 5, 6, 6, 6], "2": [1, 1, 2, 3, 5]},
             "count": 3, "caller_right": True, "losers": [0, 2],
             "payments": [{"from": 0, "to": 1, "coins": 1}, {"from": 2, "to": 1, "coins": 3}]}),
-        Event("die_lost", {"seat": 0, "dice_left": 4}),
-        Event("die_lost", {"seat": 2, "dice_left": 4}),
-        Event("coins_paid", {"from": 0, "to": 1, "coins": 1}),
-        Event("coins_paid", {"from": 2, "to": 1, "coins": 3}),
-        Event("round_started", {"round": 2, "opener": 2, "active": [0, 1, 2]}),
+        event("die_lost", {"seat": 0, "dice_left": 4}),
+        event("die_lost", {"seat": 2, "dice_left": 4}),
+        event("coins_paid", {"from": 0, "to": 1, "coins": 1}),
+        event("coins_paid", {"from": 2, "to": 1, "coins": 3}),
+        event("round_started", {"round": 2, "opener": 2, "active": [0, 1, 2]}),
     ]
     assert [(s.dice_count, s.coins) for s in state.seats] == [(4, 9), (5, 14), (4, 7)]
 
@@ -84,9 +84,9 @@ def test_spot_on_wrong_the_caller_loses_a_die_and_pays_the_bidder() -> None:
     assert events[0].data["caller_right"] is False
     assert events[0].data["losers"] == [1]
     assert events[1:] == [
-        Event("die_lost", {"seat": 1, "dice_left": 4}),
-        Event("coins_paid", {"from": 1, "to": 0, "coins": 2}),
-        Event("round_started", {"round": 2, "opener": 2, "active": [0, 1, 2]}),
+        event("die_lost", {"seat": 1, "dice_left": 4}),
+        event("coins_paid", {"from": 1, "to": 0, "coins": 2}),
+        event("round_started", {"round": 2, "opener": 2, "active": [0, 1, 2]}),
     ]
     assert [(s.dice_count, s.coins) for s in state.seats] == [(5, 12), (4, 8), (5, 10)]
 
@@ -99,7 +99,7 @@ def test_ones_not_wild_by_default() -> None:
 def test_ones_wild_count_toward_another_face() -> None:
     _, events = called(two_players(ones_wild=True), 0, 4, 2, 1, BLUFF)
     assert (events[0].data["count"], events[0].data["caller_right"]) == (4, False)
-    assert events[1] == Event("die_lost", {"seat": 1, "dice_left": 4})
+    assert events[1] == event("die_lost", {"seat": 1, "dice_left": 4})
 
 
 def test_ones_wild_a_bid_on_ones_counts_only_ones() -> None:
@@ -111,10 +111,10 @@ def test_player_with_no_coins_is_out() -> None:
     state, _ = stake_all(start(2), {0: 10, 1: 1}, DICE_2P)
     state, events = called(state, 0, 6, 6, 1, BLUFF)
     assert events[1:] == [
-        Event("die_lost", {"seat": 0, "dice_left": 4}),
-        Event("coins_paid", {"from": 0, "to": 1, "coins": 10}),
-        Event("player_out", {"seat": 0, "round": 1, "reason": "no_coins"}),
-        Event("game_over", {"winners": [1], "ranking": [[1], [0]],
+        event("die_lost", {"seat": 0, "dice_left": 4}),
+        event("coins_paid", {"from": 0, "to": 1, "coins": 10}),
+        event("player_out", {"seat": 0, "round": 1, "reason": "no_coins"}),
+        event("game_over", {"winners": [1], "ranking": [[1], [0]],
                             "scores": {"0": 0, "1": 1}}),
     ]
     assert R.outcome(state) == {"winners": [1], "ranking": [[1], [0]],
@@ -128,10 +128,10 @@ def test_player_with_no_dice_is_out() -> None:
                          {0: [5, 5, 5, 5, 5], 1: [2], 2: [3, 3, 3, 3, 3]})
     state, events = called(state, 0, 5, 5, 1, BLUFF)
     assert events[1:] == [
-        Event("die_lost", {"seat": 1, "dice_left": 0}),
-        Event("coins_paid", {"from": 1, "to": 0, "coins": 1}),
-        Event("player_out", {"seat": 1, "round": 1, "reason": "no_dice"}),
-        Event("round_started", {"round": 2, "opener": 2, "active": [0, 2]}),
+        event("die_lost", {"seat": 1, "dice_left": 0}),
+        event("coins_paid", {"from": 1, "to": 0, "coins": 1}),
+        event("player_out", {"seat": 1, "round": 1, "reason": "no_dice"}),
+        event("round_started", {"round": 2, "opener": 2, "active": [0, 2]}),
     ]
     assert R.awaiting(state) == {0: "stake", 2: "stake"}
 
@@ -140,7 +140,7 @@ def test_next_opener_is_counterclockwise_of_the_last_opener() -> None:
     state = start(4, first=2)
     state, _ = stake_all(state, {s: 1 for s in range(4)}, {s: [6] * 5 for s in range(4)})
     state, events = called(state, 2, 1, 6, 3, BLUFF)
-    assert events[-1] == Event("round_started", {"round": 2, "opener": 1, "active": [0, 1, 2, 3]})
+    assert events[-1] == event("round_started", {"round": 2, "opener": 1, "active": [0, 1, 2, 3]})
     assert state.seat(3).dice_count == 4
     rolls = {0: [6] * 5, 1: [6] * 5, 2: [6] * 5, 3: [6] * 4}
     state, _ = stake_all(state, {s: 1 for s in range(4)}, rolls)
@@ -156,7 +156,7 @@ def test_next_opener_skips_seats_that_are_out() -> None:
     state = history(start(4, first=0), *knocked_out(3))
     state, _ = stake_all(state, {0: 1, 1: 1, 2: 1}, {s: [6] * 5 for s in range(3)})
     _, events = called(state, 0, 1, 6, 1, BLUFF)
-    assert events[-1] == Event("round_started", {"round": 2, "opener": 2, "active": [0, 1, 2]})
+    assert events[-1] == event("round_started", {"round": 2, "opener": 2, "active": [0, 1, 2]})
 
 
 def test_next_opener_when_the_last_opener_goes_out() -> None:
@@ -164,8 +164,8 @@ def test_next_opener_when_the_last_opener_goes_out() -> None:
     state, _ = stake_all(state, {0: 1, 1: 1, 2: 1}, {0: [2], 1: [6] * 5, 2: [6] * 5})
     _, events = called(state, 0, 3, 2, 1, BLUFF)
     assert events[-2:] == [
-        Event("player_out", {"seat": 0, "round": 1, "reason": "no_dice"}),
-        Event("round_started", {"round": 2, "opener": 2, "active": [1, 2]}),
+        event("player_out", {"seat": 0, "round": 1, "reason": "no_dice"}),
+        event("round_started", {"round": 2, "opener": 2, "active": [1, 2]}),
     ]
 
 
@@ -174,19 +174,19 @@ def test_simultaneous_exits_tie() -> None:
     state, _ = stake_all(state, {0: 1, 1: 1, 2: 1}, {0: [4], 1: [4, 4, 5, 6, 6], 2: [3]})
     state, events = called(state, 0, 3, 4, 1, SPOT_ON)
     assert events[-3:] == [
-        Event("player_out", {"seat": 0, "round": 1, "reason": "no_dice"}),
-        Event("player_out", {"seat": 2, "round": 1, "reason": "no_dice"}),
-        Event("game_over", {"winners": [1], "ranking": [[1], [0, 2]],
+        event("player_out", {"seat": 0, "round": 1, "reason": "no_dice"}),
+        event("player_out", {"seat": 2, "round": 1, "reason": "no_dice"}),
+        event("game_over", {"winners": [1], "ranking": [[1], [0, 2]],
                             "scores": {"0": 0, "1": 2, "2": 0}}),
     ]
 
 
 def test_ranking_by_how_late_players_went_out() -> None:
     state = history(start(3), *knocked_out(2, round_=1), lose_dice(0, 1),
-                    Event("round_started", {"round": 2, "opener": 0, "active": [0, 1]}))
+                    event("round_started", {"round": 2, "opener": 0, "active": [0, 1]}))
     state, _ = stake_all(state, {0: 1, 1: 1}, {0: [1], 1: [2, 2, 2, 2, 2]})
     state, events = called(state, 0, 2, 1, 1, BLUFF)
-    assert events[-1] == Event("game_over", {"winners": [1], "ranking": [[1], [0], [2]],
+    assert events[-1] == event("game_over", {"winners": [1], "ranking": [[1], [0], [2]],
                                              "scores": {"0": 1, "1": 2, "2": 0}})
     assert state.phase == "over"
 

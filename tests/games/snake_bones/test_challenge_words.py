@@ -30,7 +30,7 @@ def report_of(action: dict[str, Any], quantity: int, face: int, ones_wild: bool)
                             (0, bid(quantity, face), ()), (1, action, ())]:
         state, decided = when(RULES, state, seat, act, dice)
         events += decided
-    stream = [{"seq": n, **e.to_dict()} for n, e in enumerate(events, start=2)]
+    stream = [{"seq": n, **e.to_json()} for n, e in enumerate(events, start=2)]
     [report] = protocol.challenges(RULES, stream)
     return report
 

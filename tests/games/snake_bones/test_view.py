@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from games.snake_bones.state import State
-from tests.support.harness import config, play_random, when
+from tests.support.harness import config, play_random, secrets, when
 
 from .helpers import BLUFF, R, bid, stake, stake_all, start
 
@@ -131,8 +131,8 @@ def test_no_seat_sees_hidden_information(players: int) -> None:
         for event in game.events:
             for viewer in [None, *range(players)]:
                 seen = event.visible_to(viewer)
-                if viewer in event.private:
-                    assert seen["private"] == dict(event.private[viewer])
+                if viewer in secrets(event):
+                    assert seen["private"] == dict(secrets(event)[viewer])
                 else:
                     assert "private" not in seen
             if event.type == "dice_rolled":

@@ -1,0 +1,106 @@
+"""The shared guards of every game's decide (games.core.rules.typed_decider), one code per
+situation whatever the game: a finished game is `game_over`, a seat not at the table
+`no_such_seat`, a seat not awaited now `not_your_turn`, an action of a kind the seat is
+not awaited for `wrong_phase` (docs/decider.md)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from games.core import IllegalAction, ScriptedDice
+from games.core.legal import expand_all
+from games.registry import GAMES
+from tests.support.harness import RandomDice, config
+
+SLUGS = sorted(GAMES)
+
+
+@dataclass
+class Played:
+    """A random game to its end: every state met, with each action posted in it."""
+
+    moves: list[tuple[Any, int, dict[str, Any]]] = field(default_factory=list)
+    final: Any = None
+
+
+def played(slug: str, players: int = 2, seed: int = 7) -> Played:
+    rules = GAMES[slug]
+    rng = random.Random(seed)
+    dice = RandomDice(rng)
+    state = None
+    for event in rules.setup(config(rules, players), dice):
+        state = rules.evolve(state, event)
+    game = Played()
+    while rules.outcome(state) is None:
+        seat = rng.choice(sorted(rules.awaiting(state)))
+        action = rng.choice(expand_all(rules.legal_actions(state, seat)))
+        game.moves.append((state, seat, action))
+        for event in rules.decide(state, seat, action, dice):
+            state = rules.evolve(state, event)
+        assert len(game.moves) < 20_000, f"{slug} did not end"
+    game.final = state
+    return game
+
+
+GAMES_PLAYED = {slug: played(slug) for slug in SLUGS}
+
+
+def refusal(slug: str, state: Any, seat: Any, action: dict[str, Any]) -> str:
+    with pytest.raises(IllegalAction) as err:
+        GAMES[slug].decide(state, seat, action, ScriptedDice())
+    return err.value.code
+
+
+def guarded(slug: str, action: dict[str, Any]) -> bool:
+    """Whether the shared decider checks when this action may be posted (not a move the
+    game lets any seat make whenever its own rules allow: `out_of_turn`)."""
+    rules = GAMES[slug]
+    return not isinstance(rules.actions.parse_action(action), rules.out_of_turn)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_finished_game_refuses_every_action_with_game_over(slug: str) -> None:
+    game = GAMES_PLAYED[slug]
+    assert GAMES[slug].awaiting(game.final) == {}
+    for _, seat, action in game.moves[-30:]:
+        for anyone in (seat, 1 - seat):
+            assert refusal(slug, game.final, anyone, action) == "game_over"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("seat", [2, 99, -1, True, "0", None])
+def test_a_seat_not_at_the_table_is_no_such_seat(slug: str, seat: Any) -> None:
+    game = GAMES_PLAYED[slug]
+    for state, _, action in game.moves[:30]:
+        assert refusal(slug, state, seat, action) == "no_such_seat"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_seat_not_awaited_now_is_not_your_turn(slug: str) -> None:
+    rules, checked = GAMES[slug], 0
+    for state, seat, action in GAMES_PLAYED[slug].moves:
+        other = 1 - seat
+        if other in rules.awaiting(state) or not guarded(slug, action):
+            continue
+        assert refusal(slug, state, other, action) == "not_your_turn", (state, action)
+        checked += 1
+    assert checked > 10, f"{slug}: too few moves with an unawaited seat ({checked})"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_an_action_of_a_kind_the_seat_is_not_awaited_for_is_wrong_phase(slug: str) -> None:
+    """Every action posted in the game, posted again in a state where the seat is awaited
+    for another kind of action than it."""
+    rules, game, checked = GAMES[slug], GAMES_PLAYED[slug], 0
+    actions = {action["type"]: action for _, _, action in game.moves if guarded(slug, action)}
+    for state, seat, _ in game.moves:
+        kind = rules.awaiting(state)[seat]
+        for action in actions.values():
+            if not isinstance(rules.actions.parse_action(action), rules.awaits[kind]):
+                assert refusal(slug, state, seat, action) == "wrong_phase", (kind, action)
+                checked += 1
+    assert checked > 10, f"{slug}: too few actions of another kind ({checked})"

@@ -39,7 +39,7 @@ class TableSeat(Record):
     player: str | None = field(metadata=doc(
         "the player's opaque id (`p_...`: the `player_id` of the game's `seats`, which "
         "give the name shown now); null for a bot. Never a username: events hold no "
-        "personal data (docs/decisions/0010-players-by-opaque-id.md)"))
+        "personal data (docs/decisions/0011-players-by-opaque-id.md)"))
     client_seed: str = field(metadata=doc("the seat's contribution to the dice; empty: none"))
     bot: str | None = field(default=None, metadata=doc(
         "a bot's seat: its level (docs/bots.md); absent for a player's seat", omit_none=True))

@@ -1,5 +1,5 @@
 """Players: the opaque, stable id each account is named by in games' events
-(docs/decisions/0010-players-by-opaque-id.md). Every account that exists gets its player
+(docs/decisions/0011-players-by-opaque-id.md). Every account that exists gets its player
 here, each with a fresh random id; accounts made later get theirs when they are made
 (accounts/players.py)."""
 

@@ -170,7 +170,7 @@ def _table_seated(game: Game, seats: list[Seat]) -> RuleEvent:
 
 def _seated(seat: Seat) -> TableSeat:
     """A seat in table_seated: a player's by their opaque player id, never their name
-    (docs/decisions/0010-players-by-opaque-id.md); a bot's with no player and its level
+    (docs/decisions/0011-players-by-opaque-id.md); a bot's with no player and its level
     (a player's seat has no "bot" key, as before bots)."""
     if seat.is_bot:
         return TableSeat(seat=seat.number, player=None, client_seed=seat.client_seed,

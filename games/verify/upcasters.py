@@ -15,7 +15,7 @@ from typing import Callable, Mapping
 # The schema version each event type is written with now (1 unless listed).
 SCHEMA_VERSIONS: dict[str, int] = {
     # v2 records the game's dice scheme (docs/fairness.md); v3 names each player by their
-    # opaque player id, never by username (docs/decisions/0010-players-by-opaque-id.md)
+    # opaque player id, never by username (docs/decisions/0011-players-by-opaque-id.md)
     "table_seated": 3,
     # Bamboozled's card_played (v1) split into one type per shape (docs/games/bamboozled.md)
     "score_reset_card_played": 2,

@@ -1,5 +1,5 @@
 """Players are named in events by an opaque, stable player id, never by name; names are
-read from the account when served (docs/decisions/0010-players-by-opaque-id.md).
+read from the account when served (docs/decisions/0011-players-by-opaque-id.md).
 
 Games stored before (table_seated below schema version 3, players by username) are not
 rewritten: they are served with the player ids, and verify as before with the audit,

@@ -69,7 +69,7 @@ def test_a_bot_seat_parses_through_table_seat(players) -> None:  # type: ignore[
 
 # --- the JSON as the service wrote it before these classes (copied from its old code) ---
 # One change since, on purpose: table_seated v3 names a player by their player id where
-# v2 had the username (docs/decisions/0010-players-by-opaque-id.md); the keys and their
+# v2 had the username (docs/decisions/0011-players-by-opaque-id.md); the keys and their
 # order are as before.
 
 def old_table_seated(game: Game) -> dict[str, Any]:

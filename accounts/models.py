@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -48,10 +49,13 @@ class Player(models.Model):
         """The account is a tombstone: games show DELETED_PLAYER_NAME for it."""
         return self.deleted_at is not None
 
-    def display_name(self) -> str:
+    def display_name(self, user: Any = None) -> str:
         """The name games show now: the account's username, or the placeholder once the
-        account is deleted."""
-        return DELETED_PLAYER_NAME if self.is_deleted else self.user.get_username()
+        account is deleted. `user`: the account, when the caller holds it (a read that
+        cached `user.player` without `player.user`, to keep them free of a cycle)."""
+        if self.is_deleted:
+            return DELETED_PLAYER_NAME
+        return (self.user if user is None else user).get_username()
 
 
 class AccessToken(models.Model):

@@ -108,7 +108,7 @@ class Seat(models.Model):
         """The name shown for the player now (the username, or the placeholder of a
         deleted account); None for a bot. Never stored in an event."""
         player = self.player()
-        return None if player is None else player.display_name()
+        return None if player is None else player.display_name(self.user)
 
 
 class Event(models.Model):

@@ -97,7 +97,7 @@ def seats(game: Game) -> list[dict[str, Any]]:
 
 def creator_name(game: Game) -> str:
     """The name shown for the game's creator now (as a seat's `name`)."""
-    return game.creator.player.display_name()
+    return game.creator.player.display_name(game.creator)
 
 
 def starts_batch(row: Event) -> bool:

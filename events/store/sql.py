@@ -95,12 +95,11 @@ def player_model_of(user_model: Any) -> Any:
 
 
 def _with_player(user: Any, player: Any) -> Any:
-    """The user with its player cached (`user.player`, `player.user`), as
-    select_related("user__player") leaves them; None for no user (a bot's seat)."""
+    """The user with its player cached (`user.player`); None for no user (a bot's seat).
+    The player does not point back at the user (`player.user` would read it): no
+    reference cycle (tests/ops/test_served_cycles.py)."""
     if user is not None:
         cache_related(user, "player", player)
-        if player is not None:
-            cache_related(player, "user", user)
     return user
 
 

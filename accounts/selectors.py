@@ -1,4 +1,4 @@
-"""Reads of accounts: a user's tokens."""
+"""Reads of accounts: a user's tokens, an account's player id."""
 
 from __future__ import annotations
 
@@ -20,3 +20,8 @@ def token_of(user_id: Any, token_id: Any) -> AccessToken | None:
     """The user's token of that id, with its user (expired or not); None if there is none."""
     return (AccessToken.objects.select_related("user")
             .filter(pk=token_id, user_id=user_id).first())
+
+
+def player_id_of(user: Any) -> str:
+    """The account's player id: the opaque id games name it by (docs/accounts.md)."""
+    return user.player.id

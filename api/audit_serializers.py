@@ -20,7 +20,13 @@ def json_object(help_text: str, **kwargs: object) -> serializers.DictField:
 
 class AuditSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    player = serializers.CharField(allow_null=True, help_text="null for a bot's seat")
+    player = serializers.CharField(
+        allow_null=True, help_text="the name shown for the player when the audit was "
+        "served (\"deleted player\" once the account is deleted); null for a bot's seat")
+    player_id = serializers.CharField(
+        allow_null=True, help_text="the player's opaque id, as events name them; null for a "
+        "bot's seat. A `table_seated` stored before events named players by id (schema "
+        "version below 3) holds usernames: the service serves it with these ids")
     bot = serializers.CharField(allow_null=True, help_text="a bot's seat: its level; null "
                                 "for a player's seat")
     client_seed = serializers.CharField(help_text="the player's contribution to the dice")

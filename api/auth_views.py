@@ -42,7 +42,8 @@ def _record(request: Request, standing: Standing) -> None:
 
 def _issued(issued: accounts.IssuedToken) -> dict[str, Any]:
     token = issued.token
-    return {"username": token.user.get_username(), "token": issued.key, "token_id": token.id,
+    return {"username": token.user.get_username(), "player_id": selectors.player_id_of(token.user),
+            "token": issued.key, "token_id": token.id,
             "expires_at": token.expires_at}
 
 

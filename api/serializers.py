@@ -106,6 +106,8 @@ class CredentialsSerializer(StrictStrings, serializers.Serializer):
 
 class TokenSerializer(serializers.Serializer):
     username = serializers.CharField(help_text="as registered (logins may use any case)")
+    player_id = serializers.CharField(help_text="the account's opaque, stable player id "
+                                      "(`p_...`): what games' events and seats name you by")
     token = serializers.CharField(help_text="send as `Authorization: Token <token>` (or "
                                   "`Bearer <token>`); shown only in this answer")
     token_id = serializers.IntegerField(help_text="the token's id in GET /auth/tokens")
@@ -215,8 +217,14 @@ class StartSerializer(serializers.Serializer):
 
 class SeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    player = serializers.CharField(allow_null=True, help_text="the player's username; null "
-                                   "for a bot's seat")
+    player = serializers.CharField(
+        allow_null=True, help_text="the name shown for the player now: their username, "
+        "read when served (\"deleted player\" once the account is deleted); null for a "
+        "bot's seat")
+    player_id = serializers.CharField(
+        allow_null=True, help_text="the player's opaque, stable id (`p_...`): what events "
+        "name the player by (`table_seated`), kept when the account is renamed or deleted; "
+        "null for a bot's seat")
     bot = serializers.CharField(allow_null=True, help_text="a bot's seat: its level (e.g. "
                                 "basic); null for a player's seat")
     client_seed = serializers.CharField(

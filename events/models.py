@@ -8,6 +8,7 @@ each stream's head: status, version, who is awaited.
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -92,9 +93,22 @@ class Seat(models.Model):
     def is_bot(self) -> bool:
         return bool(self.bot_level)
 
+    def player(self) -> Any | None:
+        """The seat's player (accounts' Player, through `user.player`: the opaque id
+        events name the player by, and whether the account is deleted); None for a bot.
+        Read with the seat by the store's reads (select_related("user__player"))."""
+        return self.user.player if self.user_id is not None else None
+
+    def player_public_id(self) -> str | None:
+        """The id events and served seats name the player by; None for a bot."""
+        player = self.player()
+        return None if player is None else player.id
+
     def player_name(self) -> str | None:
-        """The player's username; None for a bot."""
-        return self.user.get_username() if self.user_id is not None else None
+        """The name shown for the player now (the username, or the placeholder of a
+        deleted account); None for a bot. Never stored in an event."""
+        player = self.player()
+        return None if player is None else player.display_name(self.user)
 
 
 class Event(models.Model):

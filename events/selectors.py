@@ -18,13 +18,13 @@ from games.service_events import SeedRevealed
 from . import store
 from .errors import BadRequest, NotFound
 from .models import Deadline, Event, Game, GameStatus, Seat
-from .store import chain, sql
+from .store import chain, players, sql
 
 
 def _seats_query() -> QuerySet[Seat]:
     """Seats in order, with their users and the due time of their deadline, if any."""
     due = Deadline.objects.filter(game=OuterRef("game"), seat=OuterRef("number"))
-    return (Seat.objects.select_related("user").order_by("number")
+    return (Seat.objects.select_related("user__player").order_by("number")
             .annotate(deadline_due=Subquery(due.values("due_at")[:1])))
 
 
@@ -69,7 +69,7 @@ def list_games(*, user: AbstractBaseUser, status: str | None = None,
     if mine:
         games = games.filter(Q(creator=user) | Q(seat_set__user=user)).distinct()
     return games.prefetch_related(Prefetch("seat_set", queryset=_seats_query())) \
-        .select_related("creator")
+        .select_related("creator__player")
 
 
 def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
@@ -86,10 +86,18 @@ def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
 
 
 def seats(game: Game) -> list[dict[str, Any]]:
-    return [{"seat": s.number, "player": s.player_name(), "bot": s.bot_level or None,
-             "client_seed": s.client_seed, "autoplay": s.autoplay,
-             "timeouts_in_row": s.timeouts_in_row}
+    """The seats, each player's by the name shown for them now (read from the account:
+    its username, or the placeholder of a deleted account) and their player id (what
+    events name them by)."""
+    return [{"seat": s.number, "player": s.player_name(), "player_id": s.player_public_id(),
+             "bot": s.bot_level or None, "client_seed": s.client_seed,
+             "autoplay": s.autoplay, "timeouts_in_row": s.timeouts_in_row}
             for s in seat_rows(game)]
+
+
+def creator_name(game: Game) -> str:
+    """The name shown for the game's creator now (as a seat's `name`)."""
+    return game.creator.player.display_name(game.creator)
 
 
 def starts_batch(row: Event) -> bool:
@@ -100,7 +108,7 @@ def starts_batch(row: Event) -> bool:
 
 def visible_event(row: Event, viewer: int | None, batch_end: bool) -> dict[str, Any]:
     """An event as seat `viewer` (None: a spectator) may see it."""
-    kind, data = store.upcast_event(row.type, row.schema_version, row.data)
+    kind, data = players.served_event(row.game_id, row.type, row.schema_version, row.data)
     out: dict[str, Any] = {
         "seq": row.seq, "type": kind, "data": data,
         "actor": row.actor, "recorded_at": chain.timestamp(row.recorded_at),
@@ -189,7 +197,7 @@ def game_for(game: Game, user: AbstractBaseUser | None, with_view: bool = True) 
     return {
         "id": game.id, "game_type": game.game_type, "status": game.status,
         "options": game.options, "table_size": game.seats,
-        "creator": game.creator.get_username(), "seats": seats(game), "seat": viewer,
+        "creator": creator_name(game), "seats": seats(game), "seat": viewer,
         "version": game.version,
         "awaiting": awaiting(game),
         "turn_timeout": game.turn_timeout, "autoplay_after": game.autoplay_after,

@@ -29,10 +29,16 @@ from .core.messages import GameEvent, Messages, Record, doc
 
 @dataclass(frozen=True)
 class TableSeat(Record):
-    """A seat as the start fixed it: a player's, or a bot's (no player, and its level)."""
+    """A seat as the start fixed it: a player's (their player id), or a bot's (no player,
+    and its level). Stored below schema version 3, `player` was the username: the
+    service serves such a seat with the player id, the standalone verifier as stored
+    (docs/fairness.md)."""
 
     seat: int
-    player: str | None = field(metadata=doc("the player's username; null for a bot"))
+    player: str | None = field(metadata=doc(
+        "the player's opaque id (`p_...`: the `player_id` of the game's `seats`, which "
+        "give the name shown now); null for a bot. Never a username: events hold no "
+        "personal data (docs/decisions/0011-players-by-opaque-id.md)"))
     client_seed: str = field(metadata=doc("the seat's contribution to the dice; empty: none"))
     bot: str | None = field(default=None, metadata=doc(
         "a bot's seat: its level (docs/bots.md); absent for a player's seat", omit_none=True))

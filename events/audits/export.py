@@ -24,12 +24,16 @@ def audit_event(row: Event) -> dict[str, Any]:
 
 
 def game_part(game: Game) -> dict[str, Any]:
-    seats = list(game.seat_set.select_related("user").order_by("number"))
+    seats = list(game.seat_set.select_related("user__player").order_by("number"))
     return {
         "id": str(game.id), "game_type": game.game_type, "status": game.status,
         "options": game.options, "table_size": game.seats,
-        "seats": [{"seat": s.number, "player": s.player_name(), "bot": s.bot_level or None,
-                   "client_seed": s.client_seed} for s in seats],
+        # Each player by the name shown now (the placeholder once the account is
+        # deleted) and their player id (what events name them by; what the verifier puts
+        # in a table_seated stored when events named them by username).
+        "seats": [{"seat": s.number, "player": s.player_name(), "player_id": s.player_public_id(),
+                   "bot": s.bot_level or None, "client_seed": s.client_seed}
+                  for s in seats],
         "version": game.version, "dice_used": game.dice_used,
         "server_seed_hash": game.server_seed_hash, "server_seed": game.server_seed,
         "outcome": game.outcome,

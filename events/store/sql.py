@@ -23,7 +23,8 @@ from infra.sql import Columns, cache_related
 from ..models import Deadline, Game, Seat, Webhook
 
 # Names of the attributes a read leaves on a Game: its seats (a list, in seat order, each
-# with its user and `deadline_due`), and on a locked game the same without deadlines.
+# with its user (and the user's player) and `deadline_due`), and on a locked game the same
+# without deadlines.
 SEATS = "_dice_seats"
 LOCKED_SEATS = "_locked_seats"
 
@@ -35,6 +36,14 @@ def _statements(vendor: str) -> dict[str, Any]:
     user_model = get_user_model()
     game, seat = Columns(Game, "g", connection), Columns(Seat, "s", connection)
     creator, player = Columns(user_model, "c", connection), Columns(user_model, "u", connection)
+    # Each account's player (accounts' Player: the id games name it by, and whether it is
+    # deleted), found through the user model's `player` relation: events/ imports no
+    # accounts/ module (docs/architecture.md).
+    player_model = player_model_of(user_model)
+    creators_player = Columns(player_model, "cp", connection)
+    seats_player = Columns(player_model, "up", connection)
+    players = qn(player_model._meta.db_table)
+    player_user = qn(player_model._meta.get_field("user").column)
     users, games, seats = (qn(user_model._meta.db_table), qn(Game._meta.db_table),
                            qn(Seat._meta.db_table))
     deadlines, webhooks = qn(Deadline._meta.db_table), qn(Webhook._meta.db_table)
@@ -52,26 +61,46 @@ def _statements(vendor: str) -> dict[str, Any]:
     due_field = Deadline._meta.get_field("due_at")
     return {
         "game": game, "seat": seat, "creator": creator, "player": player,
+        "creators_player": creators_player, "seats_player": seats_player,
         "due_converters": [*connection.ops.get_db_converters(due_field.cached_col),
                            *due_field.get_db_converters(connection)],
         "due_field": due_field,
         # The game, its creator, and each seat with its user and deadline (one row a seat;
         # a game with no seat left gives one row with no seat).
-        "read": (f"SELECT {game.sql}, {creator.sql}, {seat.sql}, {player.sql}, {due} "
+        "read": (f"SELECT {game.sql}, {creator.sql}, {creators_player.sql}, {seat.sql}, "
+                 f"{player.sql}, {seats_player.sql}, {due} "
                  f"FROM {games} g INNER JOIN {users} c ON c.{user_pk} = g.{creator_col} "
+                 f"LEFT OUTER JOIN {players} cp ON cp.{player_user} = c.{user_pk} "
                  f"LEFT OUTER JOIN {seats} s ON s.{seat_game} = g.{game_pk} "
                  f"LEFT OUTER JOIN {users} u ON u.{user_pk} = s.{seat_user} "
+                 f"LEFT OUTER JOIN {players} up ON up.{player_user} = u.{user_pk} "
                  f"WHERE g.{game_pk} = %s ORDER BY s.{seat_number}"),
         "lock": f"SELECT {game.sql} FROM {games} g WHERE g.{game_pk} = %s{lock}",
         # With each seat: whether its player has an active webhook (`has_webhooks`), so
         # a move that changes who is awaited looks webhooks up only when one may fire.
-        "seats": (f"SELECT {seat.sql}, {player.sql}, EXISTS (SELECT 1 FROM {webhooks} w "
+        "seats": (f"SELECT {seat.sql}, {player.sql}, {seats_player.sql}, "
+                  f"EXISTS (SELECT 1 FROM {webhooks} w "
                   f"WHERE w.{qn(Webhook._meta.get_field('user').column)} = s.{seat_user} "
                   f"AND w.{qn(Webhook._meta.get_field('active').column)}) "
                   f"FROM {seats} s "
                   f"LEFT OUTER JOIN {users} u ON u.{user_pk} = s.{seat_user} "
+                  f"LEFT OUTER JOIN {players} up ON up.{player_user} = u.{user_pk} "
                   f"WHERE s.{seat_game} = %s ORDER BY s.{seat_number}"),
     }
+
+
+def player_model_of(user_model: Any) -> Any:
+    """The model of the user model's `player` relation (accounts' Player)."""
+    return user_model._meta.get_field("player").related_model
+
+
+def _with_player(user: Any, player: Any) -> Any:
+    """The user with its player cached (`user.player`); None for no user (a bot's seat).
+    The player does not point back at the user (`player.user` would read it): no
+    reference cycle (tests/ops/test_served_cycles.py)."""
+    if user is not None:
+        cache_related(user, "player", player)
+    return user
 
 
 def _param(game_id: Any, connection: Any) -> Any:
@@ -89,6 +118,7 @@ def read_game(game_id: Any) -> Game | None:
     st = _statements(connection.vendor)
     game_cols, creator_cols, seat_cols, player_cols = (st["game"], st["creator"], st["seat"],
                                                        st["player"])
+    creators_player_cols, seats_player_cols = st["creators_player"], st["seats_player"]
     with connection.cursor() as cursor:
         cursor.execute(st["read"], [_param(game_id, connection)])
         rows = cursor.fetchall()
@@ -97,15 +127,22 @@ def read_game(game_id: Any) -> Game | None:
     first = rows[0]
     game = game_cols.make(first, 0, connection)
     at = game_cols.width
-    cache_related(game, "creator", creator_cols.make(first, at, connection))
+    creator = creator_cols.make(first, at, connection)
     at += creator_cols.width
+    cache_related(game, "creator", _with_player(
+        creator, creators_player_cols.make(first, at, connection)))
+    at += creators_player_cols.width
     seats = []
     for row in rows:
         seat = seat_cols.make(row, at, connection)
         if seat is None:
             continue
-        cache_related(seat, "user", player_cols.make(row, at + seat_cols.width, connection))
-        due = row[at + seat_cols.width + player_cols.width]
+        user_at = at + seat_cols.width
+        player_at = user_at + player_cols.width
+        cache_related(seat, "user", _with_player(
+            player_cols.make(row, user_at, connection),
+            seats_player_cols.make(row, player_at, connection)))
+        due = row[player_at + seats_player_cols.width]
         for converter in st["due_converters"]:
             due = converter(due, st["due_field"].cached_col, connection)
         seat.deadline_due = due  # type: ignore[attr-defined]
@@ -128,15 +165,18 @@ def seats_of(game: Game) -> list[Seat]:
     """The game's seats in order, each with its user and `has_webhooks`, read now."""
     connection = default_connection
     st = _statements(connection.vendor)
-    seat_cols, player_cols = st["seat"], st["player"]
+    seat_cols, player_cols, seats_player_cols = st["seat"], st["player"], st["seats_player"]
     with connection.cursor() as cursor:
         cursor.execute(st["seats"], [_param(game.pk, connection)])
         rows = cursor.fetchall()
     seats = []
     for row in rows:
         seat = seat_cols.make(row, 0, connection)
-        cache_related(seat, "user", player_cols.make(row, seat_cols.width, connection))
+        player_at = seat_cols.width + player_cols.width
+        cache_related(seat, "user", _with_player(
+            player_cols.make(row, seat_cols.width, connection),
+            seats_player_cols.make(row, player_at, connection)))
         cache_related(seat, "game", game)
-        seat.has_webhooks = bool(row[seat_cols.width + player_cols.width])  # type: ignore[attr-defined]
+        seat.has_webhooks = bool(row[player_at + seats_player_cols.width])  # type: ignore[attr-defined]
         seats.append(seat)
     return seats

@@ -168,9 +168,11 @@ def _table_seated(game: Game, seats: list[Seat]) -> TableSeated:
 
 
 def _seated(seat: Seat) -> TableSeat:
-    """A seat in table_seated: a player's by name; a bot's with no player and its level
+    """A seat in table_seated: a player's by their opaque player id, never their name
+    (docs/decisions/0011-players-by-opaque-id.md); a bot's with no player and its level
     (a player's seat has no "bot" key, as before bots)."""
     if seat.is_bot:
         return TableSeat(seat=seat.number, player=None, client_seed=seat.client_seed,
                          bot=seat.bot_level)
-    return TableSeat(seat=seat.number, player=seat.player_name(), client_seed=seat.client_seed)
+    return TableSeat(seat=seat.number, player=seat.player_public_id(),
+                     client_seed=seat.client_seed)

@@ -9,7 +9,9 @@ hash recomputed. Only what a player kept from before the audit existed tells the
   and in every view). The audit's `table_seated`, game and `seed_revealed` must carry it.
 - `served`: the events the player's seat was served by GET /games/{id}/events (seq,
   type, public data upcast, actor, recorded_at, batch_end and that seat's own private
-  part). Each must be the audit's event with the same seq.
+  part). Each must be the audit's event with the same seq. A `table_seated` stored
+  when events named players by username (below schema version 3) was served with each
+  player's id instead: the `player_id`s the audit's `game.seats` gives (docs/fairness.md).
 
 Nothing else is needed: the service never serves event hashes during play (a hash covers
 every seat's private dice, few enough to be found by trying them all).
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from .replay import SERVICE_EVENTS
-from .upcasters import upcast_event_steps
+from .upcasters import names_players_by_username, upcast_event_steps, with_player_ids
 
 SERVED_FIELDS = ("type", "data", "actor", "recorded_at", "batch_end", "private")
 ABSENT = object()
@@ -120,6 +122,7 @@ def check_served(audit: Mapping[str, Any], served: Sequence[Any],
     as that seat was shown it."""
     events = list(audit.get("events") or [])
     by_seq = {event.get("seq"): (event, end) for event, end in zip(events, _batch_ends(events))}
+    ids = player_ids(audit)
     found: list[AnchorFinding] = []
     for index, item in enumerate(served):
         seq = item.get("seq") if isinstance(item, Mapping) else None
@@ -130,15 +133,36 @@ def check_served(audit: Mapping[str, Any], served: Sequence[Any],
             found.append(AnchorFinding("served", seq, "seq", "you were served this event; "
                                        "the audit has no event with this seq"))
         else:
-            found += served_mismatches(item, *by_seq[seq], seat)
+            found += served_mismatches(item, *by_seq[seq], seat, ids)
     return found
 
 
-def as_served(event: Mapping[str, Any], batch_end: bool, seat: int | None) -> dict[str, Any]:
+def player_ids(audit: Mapping[str, Any]) -> dict[int, str]:
+    """Each player's seat's player id, as the audit's game lists them."""
+    seats = (audit.get("game") or {}).get("seats") or []
+    return {seat["seat"]: seat["player_id"] for seat in seats
+            if isinstance(seat, Mapping) and isinstance(seat.get("seat"), int)
+            and isinstance(seat.get("player_id"), str)}
+
+
+def _served_versions(event: Mapping[str, Any],
+                     ids: Mapping[int, str]) -> list[tuple[str, dict]]:
+    """(type, data) at each schema version the service may have served the event at: the
+    stored event upcast, and, for a table_seated that named players by username, upcast
+    with the audit's player ids (what the service serves)."""
+    kind, version = str(event.get("type")), int(event.get("schema_version", 1))
+    versions = upcast_event_steps(kind, version, dict(event.get("data") or {}))
+    if names_players_by_username(kind, version):
+        last_kind, last = versions[-1]
+        versions.append((last_kind, with_player_ids(last, ids)))
+    return versions
+
+
+def as_served(event: Mapping[str, Any], batch_end: bool, seat: int | None,
+              ids: Mapping[int, str] | None = None) -> dict[str, Any]:
     """The audit's event as GET /games/{id}/events served it to `seat` (type and data at
-    the current schema version)."""
-    kind, data = upcast_event_steps(str(event.get("type")), int(event.get("schema_version", 1)),
-                                    dict(event.get("data") or {}))[-1]
+    the current schema version; players by the ids `ids` gives, or the audit's)."""
+    kind, data = _served_versions(event, ids or {})[-1]
     out = {"type": kind, "data": data,
            "actor": event.get("actor"), "recorded_at": event.get("recorded_at"),
            "batch_end": batch_end, "private": ABSENT}
@@ -149,12 +173,12 @@ def as_served(event: Mapping[str, Any], batch_end: bool, seat: int | None) -> di
 
 
 def served_mismatches(item: Mapping[str, Any], event: Mapping[str, Any], batch_end: bool,
-                      seat: int | None) -> list[AnchorFinding]:
-    seq, expected = item["seq"], as_served(event, batch_end, seat)
+                      seat: int | None,
+                      ids: Mapping[int, str] | None = None) -> list[AnchorFinding]:
+    seq, expected = item["seq"], as_served(event, batch_end, seat, ids)
     # The service upcasts when it serves: the type and data at any version the event
     # reads as (a renamed event was served under its old type before the rename).
-    versions = upcast_event_steps(str(event.get("type")), int(event.get("schema_version", 1)),
-                                  dict(event.get("data") or {}))
+    versions = _served_versions(event, ids or {})
     whose = "spectators" if seat is None else f"seat {seat}"
     found = []
     for key in SERVED_FIELDS:

@@ -10,11 +10,13 @@ version (`upcast_event` gives the type and the data; `upcast` the data only).
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Mapping
 
 # The schema version each event type is written with now (1 unless listed).
 SCHEMA_VERSIONS: dict[str, int] = {
-    "table_seated": 2,  # v2 records the game's dice scheme (docs/fairness.md)
+    # v2 records the game's dice scheme (docs/fairness.md); v3 names each player by their
+    # opaque player id, never by username (docs/decisions/0011-players-by-opaque-id.md)
+    "table_seated": 3,
     # Bamboozled's card_played (v1) split into one type per shape (docs/games/bamboozled.md)
     "score_reset_card_played": 2,
     "skip_played": 2,
@@ -31,6 +33,34 @@ def schema_version_of(event_type: str) -> int:
 def table_seated_v1_to_v2(data: dict) -> dict:
     """Games seated before v2 rolled their dice under scheme 1 (seeds joined by ",")."""
     return {**data, "dice_scheme": 1}
+
+
+def table_seated_v2_to_v3(data: dict) -> dict:
+    """v3 names a seat's player by their opaque id; up to v2 by the username they had then.
+
+    The shape is the same, only the meaning of `player` changed, and the id of a username
+    is in the service's accounts, not in the stored bytes: alone, this upcaster keeps the
+    username where the id goes (what the standalone verifier shows for such a game). The
+    service, and the verifier given an audit, put the ids in with `with_player_ids`."""
+    return data
+
+
+def with_player_ids(data: dict, ids: Mapping[int, str | None]) -> dict:
+    """A table_seated stored below v3, upcast, with each player's seat naming the player
+    id `ids` gives for its seat number (the audit's `game.seats`, the service's seat
+    rows); a seat `ids` lacks keeps what was stored."""
+    seats = []
+    for seat in data.get("seats") or []:
+        if isinstance(seat, dict) and seat.get("player") is not None \
+                and ids.get(seat.get("seat")) is not None:
+            seat = {**seat, "player": ids[seat["seat"]]}
+        seats.append(seat)
+    return {**data, "seats": seats}
+
+
+def names_players_by_username(event_type: str, schema_version: int) -> bool:
+    """Whether a stored event names players by username (table_seated below v3)."""
+    return event_type == "table_seated" and schema_version < 3
 
 
 # Bamboozled's card_played (v1) by the keys it has beside seat and card. Frozen: it
@@ -60,6 +90,7 @@ Upcasted = dict | tuple[str, dict]  # the data, or (a new event type, the data)
 
 UPCASTERS: dict[tuple[str, int], Callable[[dict], Upcasted]] = {
     ("table_seated", 1): table_seated_v1_to_v2,
+    ("table_seated", 2): table_seated_v2_to_v3,
     ("card_played", 1): card_played_v1_to_v2,
 }
 

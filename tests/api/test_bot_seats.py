@@ -100,7 +100,7 @@ def test_table_seated_records_a_bot_seat_by_its_level(players) -> None:  # type:
     game = a.post("/games", {"game_type": "dark-knights", "seats": 2, "bots": [{}]}).json()
     a.start(game["id"], first_player=0)
     seated = Event.objects.get(game_id=game["id"], type="table_seated").data["seats"]
-    assert seated == [{"seat": 0, "player": a.username, "client_seed": ""},
+    assert seated == [{"seat": 0, "player": a.player_id, "client_seed": ""},
                       {"seat": 1, "player": None, "bot": "basic", "client_seed": ""}]
 
 

@@ -76,12 +76,17 @@ def _client(token: str | None = None) -> APIClient:
 
 def capture() -> dict[str, list[dict[str, Any]]]:
     """Play the example game (needs the database) and return the examples by operation."""
+    from accounts.models import Player
     from events.models import Game
 
     field = Game._meta.get_field("id")
+    # Player ids are random: the examples' are p_aaa…, p_bbb…, in the order of the accounts.
+    letters = iter("abcdefghijklmnopqrstuvwxyz")
     # Field.get_default() caches the default's callable: patch the cache, not `default`.
     with override_settings(DICE_FIXED_SERVER_SEED=SERVER_SEED), \
-            mock.patch.object(field, "_get_default", lambda: GAME_ID):
+            mock.patch.object(field, "_get_default", lambda: GAME_ID), \
+            mock.patch.object(Player._meta.get_field("id"), "_get_default",
+                              lambda: "p_" + next(letters) * 24):
         return _play()
 
 

@@ -40,7 +40,8 @@ def test_the_server_never_draws_a_client_seed(players) -> None:  # type: ignore[
     host.start(game["id"], first_player=0)
     seated = Event.objects.get(game_id=game["id"], seq=1)
     assert [s["client_seed"] for s in seated.data["seats"]] == ["", ""]
-    assert seated.data["dice_scheme"] == 2 and seated.schema_version == 2
+    # dice scheme 2; table_seated v3 (players named by their player id since v3)
+    assert seated.data["dice_scheme"] == 2 and seated.schema_version == 3
 
 
 @pytest.mark.django_db

@@ -18,6 +18,7 @@ class Player:
     username: str
     token: str
     client: APIClient
+    player_id: str = ""
 
     def get(self, path: str, **params: Any) -> Any:
         return self.client.get(BASE + path, params)
@@ -87,7 +88,7 @@ class Api:
         token = response.json()["token"]
         client = APIClient()
         client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-        return Player(username, token, client)
+        return Player(username, token, client, response.json()["player_id"])
 
 
 def table(host: Player, guests: list[Player], game_type: str, **options: Any) -> str:

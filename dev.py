@@ -5,7 +5,8 @@ Each creates `.venv` and installs the project into it on first use (again whenev
 pyproject.toml changes). `run` serves the API with uvicorn (ASGI) on the embedded
 default (SQLite, a filesystem broker, a Celery worker with beat) unless DATABASE_URL /
 REDIS_URL say otherwise, and the web client at /play/ (built first with web/build.py
-when Node.js and npm are here). `test` runs pytest; extra arguments go to pytest. `verifier [DIR]` builds the
+when Node.js and npm are here). `test` runs pytest; extra arguments go to pytest; `test --fast`
+the fast loop (README). `verifier [DIR]` builds the
 standalone verifier's wheel (`dice-games-verify`: games/ alone, with the `dice-verify`
 command; games/verify/README.md) into DIR, by default `dist/`.
 """
@@ -113,21 +114,33 @@ def run(args: list[str]) -> int:
 RULES_TESTS = "tests/games"
 
 
+# The fast loop (`test --fast`): no thousands of random games, no browser, no served
+# server or worker processes; the rules' other random play a tenth as long.
+FAST_MARKERS = "not slow and not browser and not served"
+
+
 def test(args: list[str]) -> int:
     """pytest with `args`; with none, the whole suite in two processes at once: the rules'
     tests (without Django) beside the rest, which mostly waits on servers, workers and
-    browsers. On two cores that nearly halves the suite's time."""
+    browsers. On two cores that nearly halves the suite's time. `--fast` (first): the
+    same without the tests marked slow, browser or served, with less random play
+    (tests/support/scale.py)."""
     if not os.environ.get("DATABASE_URL"):
         print("DATABASE_URL is not set: testing on SQLite; PostgreSQL-only tests are skipped. "
               "CI sets DATABASE_URL and REDIS_URL (see .ci/run).", flush=True)
     pytest = [str(PYTHON), "-m", "pytest"]
+    env = None
+    if args[:1] == ["--fast"]:
+        env = {**os.environ, "DICE_TESTS_FAST": "1"}
+        pytest += ["-m", FAST_MARKERS]
+        args = args[1:]
     if args:
-        return subprocess.call([*pytest, *args], cwd=ROOT)
+        return subprocess.call([*pytest, *args], cwd=ROOT, env=env)
     with tempfile.TemporaryFile("w+") as rules_log:
-        rules = subprocess.Popen([*pytest, RULES_TESTS, "-p", "no:django"], cwd=ROOT,
+        rules = subprocess.Popen([*pytest, RULES_TESTS, "-p", "no:django"], cwd=ROOT, env=env,
                                  stdout=rules_log, stderr=subprocess.STDOUT)
         try:
-            rest = subprocess.call([*pytest, f"--ignore={RULES_TESTS}"], cwd=ROOT)
+            rest = subprocess.call([*pytest, f"--ignore={RULES_TESTS}"], cwd=ROOT, env=env)
             rules_code = rules.wait()
         finally:
             if rules.poll() is None:  # interrupted: stop the rules' run too

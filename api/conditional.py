@@ -49,10 +49,6 @@ def etag_of(*parts: Any) -> str:
     return '"' + hashlib.sha256(text.encode()).hexdigest()[:32] + '"'
 
 
-def body_etag(data: Any) -> str:
-    return _body_etag(JSONRenderer().render(data))
-
-
 def _body_etag(body: bytes) -> str:
     return etag_of("body", hashlib.sha256(body).hexdigest())
 

@@ -29,10 +29,12 @@ class Columns:
         self.attnames = [f.attname for f in self.fields]
         qn = connection.ops.quote_name
         self.sql = ", ".join(f"{alias}.{qn(f.column)}" for f in self.fields)
+        # The expressions the ORM's compiler converts by: a foreign key's column is typed
+        # by its target (a UUID key reads as a UUID on SQLite too), not by the key itself.
+        self.cols = [f.get_col(model._meta.db_table) for f in self.fields]
         self.converters = [
-            (i, [*connection.ops.get_db_converters(f.cached_col),
-                 *f.get_db_converters(connection)])
-            for i, f in enumerate(self.fields)]
+            (i, [*connection.ops.get_db_converters(col), *f.get_db_converters(connection)])
+            for i, (f, col) in enumerate(zip(self.fields, self.cols))]
         self.converters = [(i, c) for i, c in self.converters if c]
         self.width = len(self.fields)
         self.pk_index = self.fields.index(model._meta.pk)
@@ -44,7 +46,7 @@ class Columns:
         for i, converters in self.converters:
             value = values[i]
             for converter in converters:
-                value = converter(value, self.fields[i].cached_col, connection)
+                value = converter(value, self.cols[i], connection)
             values[i] = value
         return self.model.from_db(connection.alias, self.attnames, values)
 

@@ -4,8 +4,6 @@ through the write path when a deadline passes (timeouts.py)."""
 
 from .deadlines import (
     WARN_AT,
-    autoplay_grace,
-    deadlines_of,
     due,
     everyone_on_autoplay,
     player_is_back,

@@ -12,9 +12,8 @@ deadline is the full clock, the fallback should the bot fail or its worker be aw
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -22,10 +21,6 @@ from ..models import Deadline, Game, GameStatus, Seat
 from ..writes.hooks import Acted
 
 WARN_AT = 0.8  # share of the clock after which the clock_warning notification goes out
-
-
-def autoplay_grace() -> timedelta:
-    return timedelta(seconds=settings.DICE_AUTOPLAY_GRACE)
 
 
 def sync_deadlines(game: Game, awaiting: Mapping[int, str], acted: Acted,
@@ -121,7 +116,3 @@ def warnings_due(now: datetime | None = None, limit: int = 200) -> list[Deadline
                     .select_related("game")[:limit])
         Deadline.objects.filter(pk__in=[d.pk for d in rows]).update(warned=True)
     return rows
-
-
-def deadlines_of(game: Game) -> dict[int, Any]:
-    return {d.seat: d.due_at for d in Deadline.objects.filter(game=game)}

@@ -64,10 +64,6 @@ def listen(listener: Listener) -> None:
         _listeners.append(listener)
 
 
-def listeners() -> tuple[Listener, ...]:
-    return tuple(_listeners)
-
-
 def announce(change: Appended) -> None:
     for listener in tuple(_listeners):
         listener(change)

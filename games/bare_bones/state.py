@@ -159,11 +159,6 @@ def supply_count(game: State, card: str) -> int:
     return dict(game.supply).get(card, 0)
 
 
-def stack_remaining(game: State, stack: str) -> list[str]:
-    """The cards still in a supply stack (a Can't Touch This stack: its versions left)."""
-    return [card for card, n in game.supply if n > 0 and stack_of(card) == stack]
-
-
 def supply_add(game: State, card: str, delta: int) -> State:
     return replace(game, supply=tuple((c, n + delta if c == card else n) for c, n in game.supply))
 

@@ -116,9 +116,3 @@ def upcast_event(event_type: str, schema_version: int, data: dict) -> tuple[str,
 def upcast(event_type: str, schema_version: int, data: dict) -> dict:
     """The event's data at the current schema version (its type: `upcast_event`)."""
     return upcast_event(event_type, schema_version, data)[1]
-
-
-def upcast_steps(event_type: str, schema_version: int, data: dict) -> list[dict]:
-    """The data as stored, then as each later schema version reads it, up to the current
-    one (a reader served the event at any of these versions saw one of them)."""
-    return [step for _, step in upcast_event_steps(event_type, schema_version, data)]

@@ -22,7 +22,7 @@ from tests.support.server import Server
 
 from .conftest import start_worker
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.served, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture

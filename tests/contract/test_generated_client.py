@@ -171,6 +171,7 @@ def _assert_event(models: ModuleType, prefix: str, event: Any) -> None:
     assert type(data).__name__.endswith("Data"), type(data)
 
 
+@pytest.mark.served
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_the_generated_client_plays_every_game(client_package: ModuleType,

@@ -20,7 +20,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PAGE = Path(__file__).with_name("cors_page")
 
-pytestmark = [
+pytestmark = [pytest.mark.browser,
     pytest.mark.postgres, pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(not os.path.exists(CHROMIUM),
                        reason=f"needs Debian's chromium at {CHROMIUM} "

@@ -12,7 +12,7 @@ import pytest
 
 from tests.support.server import Server
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.served, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def fetch(url: str, **headers: str) -> tuple[int, Any, bytes]:

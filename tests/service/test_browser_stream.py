@@ -19,7 +19,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-pytestmark = [
+pytestmark = [pytest.mark.browser,
     pytest.mark.postgres, pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(not os.path.exists(CHROMIUM),
                        reason=f"needs Debian's chromium at {CHROMIUM} "

@@ -22,7 +22,7 @@ from django.db import connection, transaction
 from events.models import Game
 from tests.support.server import Server
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.served, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 POOL = 3
 BURST = 40

@@ -17,7 +17,7 @@ from tests.clocks.worker import RedisServer, wait_until
 from tests.support.api import table
 from tests.support.server import Server
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.served, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture

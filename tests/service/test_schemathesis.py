@@ -24,7 +24,7 @@ import pytest
 from tests.clocks.worker import ROOT
 from tests.support.server import Server
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.served, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 CHECKS = ",".join([
     "not_a_server_error", "status_code_conformance", "content_type_conformance",

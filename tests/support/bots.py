@@ -30,15 +30,21 @@ def others_secrets_dropped(event: GameEvent, seat: int) -> GameEvent:
 
 
 def play(rules: GameRules, policies: list[Policy], seed: int, options: dict[str, Any],
-         visit: Visit | None = None, max_steps: int = 20_000) -> dict[str, Any]:
+         visit: Visit | None = None, max_steps: int = 20_000,
+         out_of_turn: bool = False) -> dict[str, Any]:
     """One game, seat i played by policies[i] (the lowest awaited seat moves); `visit`
-    sees every decision. Returns the outcome."""
+    sees every decision. With `out_of_turn`, a seat that is not awaited but has legal
+    actions (Skip-Bo Dice's Bonus Die claims) is asked first, as a client polling its
+    legal actions would be. Returns the outcome."""
     dice = RandomDice(random.Random(seed))
     events = list(rules.setup(config(rules, len(policies), first_player=None, **options), dice))
     state = replay(rules, events)
     step = 0
     while (result := rules.outcome(state)) is None:
-        seat = min(rules.awaiting(state))
+        awaited = rules.awaiting(state)
+        claimers = [s for s in range(len(policies))
+                    if out_of_turn and s not in awaited and rules.legal_actions(state, s)]
+        seat = claimers[0] if claimers else min(awaited)
         seen = seen_for(rules, state, events, seat)
         action = policies[seat](seen, Rng(f"{seed}:{step}"))
         if visit is not None:

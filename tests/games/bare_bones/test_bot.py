@@ -1,5 +1,5 @@
-"""The Bare Bones bot (issue #17): legal, deterministic, blind to other seats' secrets,
-and better than a random player.
+"""The Bare Bones bot (issue #17): legal, deterministic, and what it does on purpose.
+Blind to other seats' secrets and better than a random player: tests/games/test_bots.py.
 
 A bot's Seen is built as a seat gets it: the rules' view and legal actions for that seat,
 and the events as served to it (public data and its own private parts).
@@ -8,7 +8,6 @@ and the events as served to it (public data and its own private parts).
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -127,55 +126,3 @@ def test_the_same_seen_and_seed_give_the_same_action():
     assert len(seens) > 50
     for i, seen in enumerate(seens):
         assert basic(seen, Rng(i)) == basic(seen, Rng(i))
-
-
-def scrambled(state, seat: int, rng: random.Random):
-    """The state with every other seat's hidden cards dealt again: each opponent's hand
-    and draw pile (the cards not on a known top) are shuffled together and re-split with
-    the same sizes, so what any seat may see (sizes, owned cards) stays the same."""
-    seats = list(state.seats)
-    for other, player in enumerate(seats):
-        if other == seat:
-            continue
-        cards = list(player.hand) + list(player.draw_rest)
-        rng.shuffle(cards)
-        hand = tuple(cards[:len(player.hand)])
-        rest = tuple(sorted(cards[len(player.hand):]))
-        seats[other] = replace(player, hand=hand, draw_rest=rest)
-    return replace(state, seats=tuple(seats))
-
-
-@pytest.mark.parametrize("index", range(4))
-def test_other_seats_secrets_do_not_change_the_choice(index):
-    """At each decision of the bot's seat, the opponents' hands and draw piles are dealt
-    again: the Seen (view, legal items, events) is unchanged, and so is the action."""
-    rng = random.Random(index)
-    compared = []
-
-    def visit(state, events, seat):
-        if seat != 0 or (state.turn is not None and state.turn.revealed):
-            return   # a hand Joyride has shown is public this turn
-        other = scrambled(state, seat, rng)
-        if all(a.hand == b.hand for a, b in zip(other.seats, state.seats)):
-            return
-        seen, seen_other = seen_for(state, events, seat), seen_for(other, events, seat)
-        assert seen_other == seen
-        assert basic(seen_other, Rng("s")) == basic(seen, Rng("s"))
-        compared.append(seat)
-
-    play([basic, random_policy], seed=300 + index, action_set=SETS[index], rounds=5,
-         visit=visit)
-    assert len(compared) > 20
-
-
-def test_it_beats_a_random_player():
-    """A smoke test of strength: at least 60% of 40 seeded games (seats alternated)."""
-    wins = 0.0
-    for game in range(40):
-        seat = game % 2
-        players = [random_policy, random_policy]
-        players[seat] = basic
-        result = play(players, seed=1000 + game, rounds=6)
-        if seat in result["winners"]:
-            wins += 1 / len(result["winners"])
-    assert wins / 40 >= 0.6

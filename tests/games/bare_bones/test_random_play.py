@@ -16,13 +16,14 @@ from games.bare_bones import RULES
 from games.bare_bones.data import ACTION_CARDS, stack_of
 from games.bare_bones.state import State, owned_cards
 from games.core.legal import expand_all
+from tests.support import scale
 from tests.support.harness import RandomDice, config, play_random, roundtrip
 
 from .auditor import Auditor
 
 SETS = ["bare_bones_basics", "interplay", "money_money", "many_paths", "random",
         ["full_house", "mimic", "rainbow", "run", "triplets", "loan_shark", "cant_touch_this"]]
-GAMES, CHUNK = 1000, 100
+GAMES, CHUNK = scale.games(1000, 100), 100
 
 
 def game_config(i: int):

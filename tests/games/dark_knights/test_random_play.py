@@ -9,11 +9,12 @@ import pytest
 
 from games.dark_knights.state import State
 from games.core import replay
+from tests.support import scale
 from tests.support.harness import PlayedGame, config, play_random, secrets
 
 from .helpers import R
 
-GAMES = 2000
+GAMES = scale.games(2000, 200)
 CHUNK = 100
 TIMEOUT_CHECKED = 300          # the timeout action is checked at every step of these
 LOW_TARGETS = (100, 150, 200, 300)

@@ -7,13 +7,14 @@ import itertools
 import pytest
 
 from games.snake_bones.data import STARTING_COINS, STARTING_DICE
+from tests.support import scale
 from tests.support.harness import PlayedGame, config, play_random
 
 from .helpers import R
 
 MIXES = [{"ones_wild": w, "raise_rule": r}
          for w, r in itertools.product([False, True], ["quantity", "quantity_or_face"])]
-GAMES_PER_CASE = 72  # 7 player counts x 4 mixes x 72 = 2,016 games
+GAMES_PER_CASE = scale.games(72, 8)  # 7 player counts x 4 mixes x 72 = 2,016 games
 TIMEOUT_CHECKED = 12  # per case: 336 games also check every timeout action
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from games.snake_bones.state import State
+from tests.support import scale
 from tests.support.harness import config, play_random, secrets, when
 
 from .helpers import BLUFF, R, bid, stake, stake_all, start
@@ -115,7 +116,7 @@ def hide_others(state: State, viewer: int | None) -> State:
 
 @pytest.mark.parametrize("players", [2, 3, 5, 8])
 def test_no_seat_sees_hidden_information(players: int) -> None:
-    for seed in range(25):
+    for seed in range(scale.games(25, 5)):
         cfg = config(R, players, first_player=None, ones_wild=seed % 2 == 0)
         game = play_random(R, cfg, seed, check_timeouts=False, keep_states=True)
         for state in game.states:

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ["games", "events", "api", "config"]
+PACKAGES = ["games", "events", "api", "config", "accounts", "contract", "infra"]
 ALLOWLIST = ROOT / "tests" / "vulture_allowlist.py"
 MIN_CONFIDENCE = 60
 DEFINED = re.compile(r"unused (function|method|class|property) ")

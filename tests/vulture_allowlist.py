@@ -9,7 +9,10 @@ them from there. Add an entry only for a real entry point, with why.
 # ruff: noqa
 # Django finds an app's AppConfig in its apps.py, reads a model's inner Meta, and runs a
 # management command's Command (by its file name) with its add_arguments.
-ApiConfig, EventsConfig, Meta, Command, add_arguments
+ApiConfig, EventsConfig, AccountsConfig, Meta, Command, add_arguments
+
+# Django calls a signal receiver with the sender as its first argument.
+sender
 
 # DRF calls these on authentication classes, views and serializers (validate_<field>).
 authenticate_header, get_authenticate_header, select_parser, select_renderer, get_rate

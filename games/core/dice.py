@@ -42,10 +42,6 @@ class ScriptedDice:
         self._results = list(results)
         self.used = 0
 
-    def push(self, *results: int) -> "ScriptedDice":
-        self._results.extend(results)
-        return self
-
     def roll(self, sides: int) -> int:
         if self.used >= len(self._results):
             raise AssertionError(f"scripted dice exhausted (asked for a d{sides})")

@@ -25,11 +25,16 @@ class AccountSerializer(serializers.Serializer):
 
 
 class RenameSerializer(StrictStrings, serializers.Serializer):
+    """A new username for the caller's account."""
+
     username = serializers.RegexField(r"^[A-Za-z0-9_.-]{3,40}$", max_length=40,
                                       help_text=USERNAME_HELP)
 
 
 class DeleteAccountSerializer(StrictStrings, serializers.Serializer):
+    """Confirms an account deletion: the password, unless the token is from a recent
+    login. The body may be left out then."""
+
     password = serializers.CharField(
         required=False, max_length=128, write_only=True, trim_whitespace=False,
         help_text="the account's password; may be left out when the token was issued by a "
@@ -38,6 +43,8 @@ class DeleteAccountSerializer(StrictStrings, serializers.Serializer):
 
 
 class ChangePasswordSerializer(StrictStrings, serializers.Serializer):
+    """The current password and the new one."""
+
     current_password = serializers.CharField(
         max_length=128, write_only=True, trim_whitespace=False,
         help_text="the password now (else 403 `wrong_password`, counted as a failed login)")
@@ -84,7 +91,7 @@ class ExportGameSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="the game's head version")
     events = EventSerializer(many=True, help_text="the events as your seat is served them "
                              "(GET /games/{id}/events): public data and your own private "
-                             "parts only; at most 1000")
+                             "parts only; at most `events` (1000)")
     events_next_after = serializers.IntegerField(
         allow_null=True, help_text="null: every event is here; else the game has more: "
         "GET /games/{id}/events?after=<this>")
@@ -115,3 +122,6 @@ class ExportQuerySerializer(QuerySerializer):
                                      default=0, help_text="games_next_after of the page before")
     limit = QueryIntegerField(required=False, min_value=1, max_value=50, default=10,
                                      help_text="games per page (1 to 50)")
+    events = QueryIntegerField(required=False, min_value=0, max_value=1000, default=1000,
+                               help_text="events per game (0 to 1000); a game with more says "
+                               "so in `events_next_after`")

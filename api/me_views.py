@@ -49,18 +49,19 @@ def password_problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
     return out
 
 
-class BodyOnDeleteSchema(AutoSchema):
-    """drf-spectacular documents request bodies on POST, PUT and PATCH only; DELETE /me
-    takes one (the password)."""
+class MeSchema(AutoSchema):
+    """drf-spectacular documents request bodies on POST, PUT and PATCH only, and a PATCH's
+    as partial (every field optional). DELETE /me takes a body (the password), and PATCH
+    /me's one field is required: both are documented as a POST's."""
 
     def _get_request_body(self, direction: str = "request") -> Any:
-        if self.method != "DELETE":
+        if self.method not in ("DELETE", "PATCH"):
             return super()._get_request_body(direction)
-        self.method = "POST"
+        method, self.method = self.method, "POST"
         try:
             return super()._get_request_body(direction)
         finally:
-            self.method = "DELETE"
+            self.method = method
 
 
 class PasswordCheckingView(APIView):
@@ -88,7 +89,7 @@ def _account(user: Any) -> dict[str, Any]:
 
 
 class MeView(PasswordCheckingView):
-    schema = BodyOnDeleteSchema()
+    schema = MeSchema()
 
     @extend_schema(operation_id="get_me", tags=["account"],
                    responses={200: ms.AccountSerializer, **problems(401, 429)},
@@ -161,7 +162,8 @@ class ExportView(APIView):
     def get(self, request: Request) -> Response:
         query = _valid(ms.ExportQuerySerializer, request.query_params)
         user = request.user
-        games, next_after = exports.games_of(user, after=query["after"], limit=query["limit"])
+        games, next_after = exports.games_of(user, after=query["after"], limit=query["limit"],
+                                             events=query["events"])
         current = getattr(request.auth, "id", None)
         tokens = [{"id": t.id, "prefix": t.prefix, "name": t.name, "created_at": t.created_at,
                    "last_used_at": t.last_used_at, "expires_at": t.expires_at,

@@ -208,6 +208,9 @@ SPECTACULAR_SETTINGS = {
     "TAGS": [
         {"name": "auth", "description": "Register, log in (a token per login), list and "
                                          "revoke tokens, log out."},
+        {"name": "account", "description": "Your own account: read it, change your username "
+                                            "or password, export your data, delete it "
+                                            "(docs/accounts.md)."},
         {"name": "game types", "description": "The five games: players, options (with their "
                                                "JSON Schemas), rules, and every payload's "
                                                "schema."},

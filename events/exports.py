@@ -4,7 +4,7 @@ events as that seat is served them (public data and only its own private parts, 
 /games/{id}/events gives them), and their webhooks without secrets.
 
 Bounded: a page holds at most `limit` games (keyset on the seat's id: `next_after`), each
-with at most EVENTS_PER_GAME events; a longer game says where to go on
+with at most EVENTS_PER_GAME events (fewer if asked); a longer game says where to go on
 (`events_next_after`, for GET /games/{id}/events?after=).
 """
 
@@ -21,20 +21,22 @@ DELIVERIES_PER_WEBHOOK = 100
 MAX_GAMES_PER_PAGE = 50
 
 
-def games_of(user: Any, *, after: int = 0, limit: int = 10) -> tuple[list[dict[str, Any]], int | None]:
-    """Up to `limit` of the user's games after the cursor `after`, oldest seat first, and
-    the cursor of the next page (None: this was the last)."""
+def games_of(user: Any, *, after: int = 0, limit: int = 10,
+             events: int = EVENTS_PER_GAME) -> tuple[list[dict[str, Any]], int | None]:
+    """Up to `limit` of the user's games after the cursor `after`, oldest seat first, each
+    with its first `events` events (at most EVENTS_PER_GAME), and the cursor of the next
+    page (None: this was the last)."""
     seats = list(Seat.objects.filter(user=user, pk__gt=after).select_related("game")
                  .order_by("pk")[:limit + 1])
     more = len(seats) > limit
     seats = seats[:limit]
-    games = [_game(seat) for seat in seats]
+    games = [_game(seat, min(events, EVENTS_PER_GAME)) for seat in seats]
     return games, (seats[-1].pk if more else None)
 
 
-def _game(seat: Seat) -> dict[str, Any]:
+def _game(seat: Seat, limit: int) -> dict[str, Any]:
     game = seat.game
-    events = events_for(game, seat.number, after=0, limit=EVENTS_PER_GAME)
+    events = events_for(game, seat.number, after=0, limit=limit) if limit else []
     last = events[-1]["seq"] if events else 0
     return {
         "id": game.id, "game_type": game.game_type, "status": game.status,

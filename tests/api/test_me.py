@@ -282,6 +282,9 @@ def test_the_export_holds_my_private_dice_and_not_the_other_seats(players) -> No
     assert all(json.dumps(p) in json.dumps(export) for p in mine)
     assert all(json.dumps(p) not in json.dumps(export) for p in theirs)
     assert export["games_next_after"] is None
+    short = a.get("/me/export", events=2).json()["games"][0]
+    assert short["events"] == served[:2] and short["events_next_after"] == 2
+    assert a.get("/me/export", events=0).json()["games"][0]["events"] == []
 
 
 def test_the_export_is_paged(players) -> None:  # type: ignore[no-untyped-def]
@@ -291,7 +294,8 @@ def test_the_export_is_paged(players) -> None:  # type: ignore[no-untyped-def]
     assert [g["id"] for g in first["games"]] == ids[:2]
     rest = a.get("/me/export", limit=2, after=first["games_next_after"]).json()
     assert [g["id"] for g in rest["games"]] == ids[2:] and rest["games_next_after"] is None
-    for bad in ({"limit": 0}, {"limit": 51}, {"after": "x"}, {"after": -1}):
+    for bad in ({"limit": 0}, {"limit": 51}, {"after": "x"}, {"after": -1}, {"events": 1001},
+                {"events": "1e3"}):
         response = a.get("/me/export", **bad)
         assert response.status_code == 400 and response.json()["code"] == "invalid_request"
 

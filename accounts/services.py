@@ -16,14 +16,14 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
-from django.contrib.auth.hashers import make_password
+from django.contrib.auth.hashers import check_password, make_password
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from events.errors import BadRequest, Conflict, NotFound
+from events.errors import BadRequest, Conflict, Forbidden, NotFound
 from infra import sql
 
 from .errors import LoginBusy, NotAuthenticated, WrongCredentials
@@ -97,6 +97,75 @@ def login(request: Any, ident: str, username: str, password: str, *,
     if user is None:
         raise WrongCredentials("wrong username or password", standing=reservation.standing)
     return issue_token(user, name), reservation.give_back()
+
+
+# --- the caller's own account -----------------------------------------------------------
+
+
+def check_own_password(user: Any, password: str, ident: str) -> None:
+    """The user's own password, checked as a login checks it (accounts/hashing.py: no
+    database connection held; counted by the failed-login limit of the address and the
+    username before it is checked, given back if right), else Forbidden wrong_password.
+    TooManyFailedLogins past the limit, LoginBusy if no hasher came free."""
+    reservation = FailedLogins().reserve(ident, user.get_username())
+    try:
+        with hashing():
+            right = check_password(password, user.password)
+    except LoginBusy:
+        reservation.give_back()
+        raise
+    if not right:
+        raise Forbidden("the password is wrong", code="wrong_password")
+    reservation.give_back()
+
+
+def _validated(password: str, user: Any) -> None:
+    """Django's validators (AUTH_PASSWORD_VALIDATORS), as at registration."""
+    try:
+        validate_password(password, user=user)
+    except DjangoValidationError as error:
+        raise BadRequest("the password is too weak: " + " ".join(error.messages),
+                         code="invalid_password", errors={"password": error.messages}) from None
+
+
+def change_password(user: Any, token: AccessToken, current: str, new: str, ident: str) -> int:
+    """Set a new password after checking the current one, and revoke every token of the
+    user but `token` (the caller's). Returns how many tokens were revoked.
+
+    The current password is checked as a login checks it (counted by the failed-login
+    limit first; Forbidden wrong_password if wrong); the new one is validated as at
+    registration (BadRequest invalid_password). Both hashes are made with no database
+    connection held (accounts/hashing.py); LoginBusy if no hasher came free."""
+    if new == current:
+        raise BadRequest("the new password is the current one", code="same_password")
+    check_own_password(user, current, ident)
+    with hashing():
+        _validated(new, user)
+        hashed = make_password(new)
+    with transaction.atomic():
+        users = type(user)
+        users._default_manager.filter(pk=user.pk).update(password=hashed)
+        user.password = hashed
+        revoked, _ = AccessToken.objects.filter(user=user).exclude(pk=token.pk).delete()
+    return revoked
+
+
+def rename(user: Any, username: str) -> Any:
+    """Change the username (already shaped as registration shapes it: 3 to 40 letters,
+    digits, _ . -). Unique regardless of case, as at registration (Conflict
+    username_taken); the user's own name in another case is a rename too."""
+    users = get_user_model()
+    username = users.normalize_username(username)
+    taken = users._default_manager.filter(username__iexact=username).exclude(pk=user.pk)
+    if taken.exists():
+        raise Conflict("that username is taken", code="username_taken")
+    try:
+        with transaction.atomic():
+            users._default_manager.filter(pk=user.pk).update(username=username)
+    except IntegrityError:  # a concurrent registration or rename to the same name
+        raise Conflict("that username is taken", code="username_taken") from None
+    user.username = username
+    return user
 
 
 # --- tokens -----------------------------------------------------------------------------

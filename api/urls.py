@@ -1,7 +1,15 @@
 from django.urls import path
 
-from . import (audit_views, auth_views, bot_views, game_type_views, live_views, views,
-               webhook_views)
+from . import (
+               audit_views,
+               auth_views,
+               bot_views,
+               game_type_views,
+               live_views,
+               me_views,
+               views,
+               webhook_views,
+)
 
 urlpatterns = [
     path("auth/register", auth_views.RegisterView.as_view(), name="register"),
@@ -9,6 +17,9 @@ urlpatterns = [
     path("auth/tokens", auth_views.TokenListView.as_view(), name="tokens"),
     path("auth/tokens/<int:token_id>", auth_views.TokenDetailView.as_view(), name="token-detail"),
     path("auth/logout", auth_views.LogoutView.as_view(), name="logout"),
+    path("me", me_views.MeView.as_view(), name="me"),
+    path("me/password", me_views.PasswordView.as_view(), name="me-password"),
+    path("me/export", me_views.ExportView.as_view(), name="me-export"),
     path("game-types", views.GameTypeListView.as_view(), name="game-types"),
     path("game-types/<slug:slug>", game_type_views.GameTypeDetailView.as_view(), name="game-type"),
     path("game-types/<slug:slug>/rules", game_type_views.GameTypeRulesView.as_view(),

@@ -153,6 +153,11 @@ DICE_PASSWORD_HASHERS = int(os.environ.get("DICE_PASSWORD_HASHERS") or "2")
 DICE_PASSWORD_HASH_WAIT = float(os.environ.get("DICE_PASSWORD_HASH_WAIT") or "5")
 if DICE_PASSWORD_HASHERS < 1 or DICE_PASSWORD_HASH_WAIT < 0:
     raise RuntimeError("DICE_PASSWORD_HASHERS must be 1 or more, DICE_PASSWORD_HASH_WAIT 0 or more")
+# Minutes after a login (or registration) during which its token may delete the account
+# without the password (DELETE /api/v1/me; docs/accounts.md). 0: the password always.
+DICE_RECENT_LOGIN_MINUTES = int(os.environ.get("DICE_RECENT_LOGIN_MINUTES") or "5")
+if DICE_RECENT_LOGIN_MINUTES < 0:
+    raise RuntimeError("DICE_RECENT_LOGIN_MINUTES must be 0 or more")
 # Django's model backend, but the password is checked with no connection held.
 AUTHENTICATION_BACKENDS = ["accounts.backends.ModelBackend"]
 # How many reverse proxies in front of the service append to X-Forwarded-For. 0 (the
@@ -203,6 +208,9 @@ SPECTACULAR_SETTINGS = {
     "TAGS": [
         {"name": "auth", "description": "Register, log in (a token per login), list and "
                                          "revoke tokens, log out."},
+        {"name": "account", "description": "Your own account: read it, change your username "
+                                            "or password, export your data, delete it "
+                                            "(docs/accounts.md)."},
         {"name": "game types", "description": "The five games: players, options (with their "
                                                "JSON Schemas), rules, and every payload's "
                                                "schema."},

@@ -130,6 +130,13 @@ def visible_events(rows: list[Event], viewer: int | None,
             for row, after in zip(rows, nexts)]
 
 
+def events_for(game: Game, viewer: int | None, after: int = 0, limit: int = 100) -> list[dict]:
+    """Up to `limit` events after `after`, as `viewer` may see them."""
+    rows = list(Event.objects.filter(game=game, seq__gt=after).order_by("seq")[:limit + 1])
+    following = rows.pop() if len(rows) > limit else None
+    return visible_events(rows, viewer, following)
+
+
 def batch_ends_around(game: Game, version: int) -> tuple[int, int] | None:
     """None if `version` is a state some player was served (0, or the end of a batch);
     else the nearest such versions before and after it."""

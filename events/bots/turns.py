@@ -38,8 +38,32 @@ def player_of(seat: Seat) -> tuple[str, float] | None:
     if seat.is_bot:
         return seat.bot_level, settings.DICE_BOT_DELAY
     if seat.autoplay:
+        if _gone(seat):  # a deleted (or disabled) account: nobody to wait for
+            return BOT_LEVEL_OF_AUTOPLAY, settings.DICE_BOT_DELAY
         return BOT_LEVEL_OF_AUTOPLAY, max(settings.DICE_BOT_DELAY, settings.DICE_AUTOPLAY_GRACE)
     return None
+
+
+def _gone(seat: Seat) -> bool:
+    """The seat's player can never act again: their account is inactive (deleted:
+    accounts/deletion.py), so no token of theirs authenticates."""
+    user = seat.user if seat.user_id is not None else None
+    return user is not None and not user.is_active
+
+
+def take_over(game: Game, seat: int) -> None:
+    """The game's basic bot plays `seat` of the locked `game` now, outside any batch: its
+    player has left for good (events/departures.py) and the seat is on autoplay already.
+    If the seat is awaited, its bot turn is due at once (no grace, no clock to wait for)
+    and handed to a worker after commit; later turns come through `on_appended`."""
+    if game.status != GameStatus.ACTIVE or str(seat) not in game.awaiting:
+        return
+    now = timezone.now()
+    BotTurn.objects.update_or_create(game=game, seat=seat, defaults={
+        "level": BOT_LEVEL_OF_AUTOPLAY, "version": game.version, "failed": False,
+        "due_at": now, "enqueued_at": now})
+    move = (str(game.id), seat, game.version, 0.0)
+    transaction.on_commit(lambda: enqueue([move]))
 
 
 def on_appended(change: Appended) -> None:

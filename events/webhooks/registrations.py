@@ -127,3 +127,11 @@ def delete_webhook(*, user: AbstractBaseUser, webhook_id: int) -> None:
 def deliveries_of(user: AbstractBaseUser, webhook_id: int, limit: int = 100) -> list[Delivery]:
     hook = webhook_of(user, webhook_id)
     return list(Delivery.objects.filter(webhook=hook).order_by("-id")[:limit])
+
+
+def delete_all_webhooks(user: AbstractBaseUser) -> int:
+    """Every webhook of the user, with its delivery log (an account deletion:
+    events/departures.py). How many were deleted."""
+    count = Webhook.objects.filter(user=user).count()
+    Webhook.objects.filter(user=user).delete()
+    return count

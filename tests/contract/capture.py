@@ -26,6 +26,7 @@ BASE = "/api/v1"
 SERVER_SEED = "5eed" * 16
 GAME_ID = uuid.UUID("00000000-0000-4000-8000-00000000d1ce")
 PASSWORD = "correct horse battery staple"
+NEW_PASSWORD = "a new horse, battery and staple"
 SECRET = "whsec_" + "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
 NEW_SECRET = "whsec_" + "c2VjcmV0LXJvdGF0ZWQtZm9yLWV4YW1wbGVz"
 
@@ -191,7 +192,21 @@ def _play() -> dict[str, list[dict[str, Any]]]:
     r.call(alice, "rotate_webhook_secret", "post", f"/webhooks/{hook['id']}/rotate-secret",
            {"secret": NEW_SECRET, "overlap_hours": 24})
     r.call(alice, "end_webhook_rotation", "post", f"/webhooks/{hook['id']}/end-rotation")
+    r.call(alice, "get_me", "get", "/me")
+    r.call(alice, "export_me", "get", "/me/export", events=3,
+           summary="alice's data: her account, tokens, webhook and games (3 events a game)")
     r.call(alice, "delete_webhook", "delete", f"/webhooks/{hook['id']}")
+    r.call(alice, "update_me", "patch", "/me", {"username": "BOB"}, name="username_taken",
+           summary="a name taken in another case: 409")
+    r.call(alice, "update_me", "patch", "/me", {"username": "alice.b"},
+           summary="alice is alice.b from now on")
+    r.call(alice, "change_password", "post", "/me/password",
+           {"current_password": PASSWORD, "new_password": NEW_PASSWORD},
+           summary="a new password: alice's other tokens are revoked, this one stays")
+    r.call(alice, "delete_me", "delete", "/me", {"password": PASSWORD}, name="wrong_password",
+           summary="the old password: 403, nothing deleted")
+    r.call(alice, "delete_me", "delete", "/me", {"password": NEW_PASSWORD},
+           summary="alice deletes her account")
     r.call(bob, "logout", "post", "/auth/logout")
     return r.examples
 
@@ -201,7 +216,7 @@ def _play() -> dict[str, list[dict[str, Any]]]:
 VOLATILE = {"id", "token_id", "token", "ticket", "prefix", "hash", "prev_hash",
             "created_at", "started_at", "finished_at", "recorded_at", "last_used_at",
             "expires_at", "deadline", "due_at", "rotating_until", "next_attempt_at",
-            "delivered_at"}
+            "delivered_at", "exported_at", "date_joined", "joined_at", "games_next_after"}
 
 
 def normalized(value: Any, key: str | None = None) -> Any:

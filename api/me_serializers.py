@@ -1,0 +1,127 @@
+"""The shapes of the caller's own account: GET/PATCH/DELETE /me, POST /me/password and
+GET /me/export (docs/accounts.md)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from .serializers import (
+    AccessTokenSerializer,
+    DeliverySerializer,
+    EventSerializer,
+    QueryIntegerField,
+    QuerySerializer,
+    StrictStrings,
+    WebhookSerializer,
+)
+
+USERNAME_HELP = ("3 to 40 letters, digits, _ . -; unique regardless of case (else 409 "
+                 "`username_taken`), as at registration")
+
+
+class AccountSerializer(serializers.Serializer):
+    username = serializers.CharField(help_text="the name other players see")
+    date_joined = serializers.DateTimeField(help_text="when the account was registered")
+
+
+class RenameSerializer(StrictStrings, serializers.Serializer):
+    """A new username for the caller's account."""
+
+    username = serializers.RegexField(r"^[A-Za-z0-9_.-]{3,40}$", max_length=40,
+                                      help_text=USERNAME_HELP)
+
+
+class DeleteAccountSerializer(StrictStrings, serializers.Serializer):
+    """Confirms an account deletion: the password, unless the token is from a recent
+    login. The body may be left out then."""
+
+    password = serializers.CharField(
+        required=False, max_length=128, write_only=True, trim_whitespace=False,
+        help_text="the account's password; may be left out when the token was issued by a "
+                  "login (or registration) of the last DICE_RECENT_LOGIN_MINUTES minutes "
+                  "(default 5), else 403 `password_required`")
+
+
+class ChangePasswordSerializer(StrictStrings, serializers.Serializer):
+    """The current password and the new one."""
+
+    current_password = serializers.CharField(
+        max_length=128, write_only=True, trim_whitespace=False,
+        help_text="the password now (else 403 `wrong_password`, counted as a failed login)")
+    new_password = serializers.CharField(
+        min_length=8, max_length=128, write_only=True, trim_whitespace=False,
+        help_text="at least 8 characters, not all digits, not a common password, not like "
+                  "the username (else 400 `invalid_password`)")
+
+
+class PasswordChangedSerializer(serializers.Serializer):
+    revoked_tokens = serializers.IntegerField(
+        help_text="how many of your other tokens were revoked (the one this request used "
+                  "stays valid)")
+
+
+class ExportAccountSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="the account's internal id")
+    username = serializers.CharField()
+    email = serializers.CharField(allow_blank=True, help_text="empty: none was ever asked for")
+    date_joined = serializers.DateTimeField()
+    last_login = serializers.DateTimeField(allow_null=True,
+                                           help_text="the service does not record logins "
+                                                     "here: null (see tokens' created_at)")
+
+
+class ExportWebhookSerializer(WebhookSerializer):
+    deliveries = DeliverySerializer(many=True, help_text="its latest 100 deliveries, newest "
+                                    "first")
+
+
+class ExportGameSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    game_type = serializers.CharField()
+    status = serializers.ChoiceField(choices=["lobby", "active", "finished"])
+    seat = serializers.IntegerField(help_text="your seat")
+    creator = serializers.BooleanField(help_text="you opened the table")
+    client_seed = serializers.CharField(allow_blank=True, help_text="your own client seed")
+    joined_at = serializers.DateTimeField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    outcome = serializers.DictField(child=serializers.JSONField(allow_null=True),
+                                    allow_null=True)
+    version = serializers.IntegerField(help_text="the game's head version")
+    events = EventSerializer(many=True, help_text="the events as your seat is served them "
+                             "(GET /games/{id}/events): public data and your own private "
+                             "parts only; at most `events` (1000)")
+    events_next_after = serializers.IntegerField(
+        allow_null=True, help_text="null: every event is here; else the game has more: "
+        "GET /games/{id}/events?after=<this>")
+
+
+class NoneYetSerializer(serializers.Serializer):
+    kept = serializers.BooleanField(help_text="false: the service keeps none of these")
+    detail = serializers.CharField()
+
+
+class ExportSerializer(serializers.Serializer):
+    exported_at = serializers.DateTimeField()
+    account = ExportAccountSerializer()
+    tokens = AccessTokenSerializer(many=True, help_text="your live tokens' metadata, never "
+                                   "their keys (the keys are not kept)")
+    webhooks = ExportWebhookSerializer(many=True, help_text="never their secrets")
+    games = ExportGameSerializer(many=True, help_text="a page of the games you hold a seat "
+                                 "at, oldest first")
+    games_next_after = serializers.IntegerField(
+        allow_null=True, help_text="null: this was the last page of games; else pass as "
+        "?after= for the next")
+    ratings = NoneYetSerializer()
+    statistics = NoneYetSerializer()
+
+
+class ExportQuerySerializer(QuerySerializer):
+    after = QueryIntegerField(required=False, min_value=0, max_value=2**63 - 1,
+                                     default=0, help_text="games_next_after of the page before")
+    limit = QueryIntegerField(required=False, min_value=1, max_value=50, default=10,
+                                     help_text="games per page (1 to 50)")
+    events = QueryIntegerField(required=False, min_value=0, max_value=1000, default=1000,
+                               help_text="events per game (0 to 1000); a game with more says "
+                               "so in `events_next_after`")

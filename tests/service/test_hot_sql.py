@@ -1,5 +1,5 @@
-"""The hot path's hand-written SQL (decision 0006, events/store/sql.py) against the ORM
-queries it replaces: each statement and its ORM twin run on the same rows (on SQLite,
+"""The hot path's hand-written SQL (decision 0006, events/store/sql.py and infra/sql.py)
+against the ORM queries it replaces: each statement and its ORM twin run on the same rows (on SQLite,
 and on PostgreSQL when DATABASE_URL names it) and must give the same instances: every
 concrete field of the row and of the related rows read with it, and the annotations
 (a seat's deadline, whether its player has an active webhook). The INSERT must store
@@ -17,9 +17,10 @@ from django.contrib.auth import get_user_model
 from django.db.models import Exists, Model, OuterRef, Prefetch, Subquery
 from django.utils import timezone
 
-from api.models import AccessToken
+from accounts.models import AccessToken
 from events.models import Deadline, Event, Game, GameStatus, Seat, Webhook
 from events.store import sql
+from infra import sql as generic_sql
 
 pytestmark = pytest.mark.django_db
 
@@ -140,7 +141,7 @@ def test_seats_of_is_the_orm_read(table: dict[str, Any], which: str) -> None:
 
 @pytest.mark.parametrize("key", ["d" * 64, "e" * 64, "f" * 64])
 def test_token_read_is_the_orm_read(table: dict[str, Any], key: str) -> None:
-    raw = sql.one_with_related(AccessToken, "user", "key_hash", key)
+    raw = generic_sql.one_with_related(AccessToken, "user", "key_hash", key)
     orm = AccessToken.objects.select_related("user").filter(key_hash=key).first()
     assert fields(raw) == fields(orm)
     assert fields(raw.user if raw else None) == fields(orm.user if orm else None)
@@ -163,7 +164,7 @@ def test_insert_stores_what_bulk_create_stores(table: dict[str, Any]) -> None:
     raw_game, orm_game = table["game"], make_game(table["game"].creator)
     now = timezone.now()
     raw_rows, orm_rows = batch(raw_game, now), batch(orm_game, now)
-    sql.insert(raw_rows)
+    generic_sql.insert(raw_rows)
     Event.objects.bulk_create(orm_rows)
 
     def stored(game: Game) -> list[dict[str, Any]]:

@@ -30,19 +30,19 @@ from .actions import (
     SwapTake,
 )
 from .buying import buy_actions
-from .data import AWAIT_KINDS
-from .data import ROLL as ROLL_STEP
 from .data import (
     AWAIT_BONUS_MATCH,
     AWAIT_CHOOSE,
     AWAIT_DRAFT,
     AWAIT_HOT_POTATO,
+    AWAIT_KINDS,
     AWAIT_REROLL,
     DRAFT_MAX_COST,
     cost,
     is_dice_card,
     mean_face,
 )
+from .data import ROLL as ROLL_STEP
 from .flow import matchable
 from .pool import best_roll, roll_choices
 from .rerolls import reroll_actions, reroll_open

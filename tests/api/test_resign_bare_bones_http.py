@@ -31,7 +31,7 @@ def test_bare_bones_with_a_resignation_over_http_to_a_verified_end(players) -> N
             assert listing["actions"] == [RESIGN]
             answer = by_seat[2].act(game_id, RESIGN, listing["version"])
             assert answer.status_code == 201, answer.content
-            assert [e["type"] for e in answer.json()["events"]][0] == "player_resigned"
+            assert answer.json()["events"][0]["type"] == "player_resigned"
             resigned = True
             again = by_seat[2].act(game_id, RESIGN, answer.json()["version"])
             assert again.status_code == 422 and again.json()["code"] == "not_in_play"

@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 from events.models import Event, Game
-from tests.support.api import Player, playing, table
 from games.core.legal import expand_all
+from tests.support.api import Player, playing, table
 
 
 def dice_keys(value: Any, path: str = "") -> list[str]:

@@ -9,10 +9,10 @@ import random
 import pytest
 
 from events.models import Game
+from games.core.legal import expand_all
 from games.registry import GAMES
 from tests.api.test_secrecy import assert_events_private_to_owner
 from tests.support.api import playing, table
-from games.core.legal import expand_all
 
 # Short games, but long enough for two checkpoints whatever the dice (a Dark Knights game
 # to 100 could end before its second one).

@@ -6,8 +6,8 @@ import random
 from typing import Any, Callable
 
 from games import registry
-from tests.support.api import Player, play_by_legal_actions, playing
 from games.core.legal import expand_all
+from tests.support.api import Player, play_by_legal_actions, playing
 
 Chooser = Callable[[list[dict]], dict]
 ENDING_WORDS = ("call", "stop", "bank", "end", "pass", "stand", "hold")

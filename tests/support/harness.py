@@ -7,10 +7,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from games.core.legal import expand_all
 from games.core import GameConfig, GameEvent, GameRules, ScriptedDice, replay
+from games.core.legal import expand_all
 from games.core.options import resolve_options
-
 
 RESIGN = {"type": "resign"}
 

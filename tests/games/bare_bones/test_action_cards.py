@@ -7,8 +7,8 @@ import pytest
 from games.bare_bones import RULES
 from games.bare_bones.state import Aside, InPlay
 from games.core import IllegalAction
-from tests.support.harness import secrets
 from games.core.legal import expand_all
+from tests.support.harness import secrets
 
 from .build import (
     act,

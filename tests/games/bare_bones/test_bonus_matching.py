@@ -10,7 +10,7 @@ from games.bare_bones import RULES
 from games.bare_bones.state import InPlay
 from games.core import IllegalAction
 
-from .build import act, dice_played, of_type, plain, rolls, table, types, with_turn, moves
+from .build import act, dice_played, moves, of_type, plain, rolls, table, types, with_turn
 
 WHITES = ["white"] * 10
 

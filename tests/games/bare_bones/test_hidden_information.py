@@ -30,8 +30,8 @@ from games.bare_bones.state import State, coloured, next_seat
 from games.core.legal import expand_all
 from tests.support.harness import RandomDice, config, roundtrip
 
-from .test_random_play import SETS
 from .build import moves
+from .test_random_play import SETS
 
 DECLINE = {"type": "end_matching"}
 BUSY = ("play_card", "draw_red", "buy", "bonus_match", "reroll_green", "reroll_die")

@@ -17,7 +17,7 @@ from games.core import IllegalAction
 from games.core.legal import expand, expand_all
 from tests.support.harness import RandomDice, config, play_random
 
-from .build import act, cards_played, dice_played, rolled, rolls, table, with_turn, moves
+from .build import act, cards_played, dice_played, moves, rolled, rolls, table, with_turn
 from .test_random_play import SETS
 
 MAX_ITEMS = 100

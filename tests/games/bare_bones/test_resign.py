@@ -6,7 +6,6 @@ A pending bonus match of it is declined first. One player left wins at once."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from games.bare_bones import RULES

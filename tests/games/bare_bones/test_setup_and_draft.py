@@ -10,7 +10,7 @@ from games.core import GameConfig, IllegalAction, ScriptedDice
 from games.core.options import InvalidOptions, resolve_options
 from tests.support.harness import config, given, secrets
 
-from .build import act, face, plain, started, types, moves
+from .build import act, face, moves, plain, started, types
 
 BLUE4, BLUE1, BLUE2 = face("blue", 4), face("blue", 1), face("blue", 2)
 

@@ -9,7 +9,7 @@ from games.bare_bones.state import Aside, InPlay
 from games.core import IllegalAction
 from tests.support.harness import secrets
 
-from .build import act, faces, of_type, plain, rolled, rolls, table, types, moves
+from .build import act, faces, moves, of_type, plain, rolled, rolls, table, types
 
 PLAYED = {"type": "stop_playing"}
 

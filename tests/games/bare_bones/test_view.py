@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 import random
-
-from games.bare_bones import RULES
 from collections import Counter
 
+from games.bare_bones import RULES
 from games.bare_bones.state import InPlay, State, owned_cards
 from games.core import replay
 from tests.support.harness import RandomDice, config, play_random, secrets

@@ -108,7 +108,7 @@ def started(players: Any) -> tuple[Player, Player, str, int]:
 
 def playing(actions: list[dict]) -> list[dict]:
     """The concrete actions but `resign`: the games played to their end here never resign
-    (resigning has tests of its own, tests/api/test_resign_*_http.py)."""
+    (resigning has tests of its own: tests/api/test_resign_bare_bones_http.py, ...)."""
     return [a for a in actions if a["type"] != "resign"]
 
 

@@ -236,7 +236,17 @@ class EndMatching(GameAction):
     TYPE: ClassVar[str] = "end_matching"
 
 
+# --- resigning (every game) --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Resign(GameAction):
+    """(Ruling) Leave the game for good, in or out of turn: the seat's cards leave play and
+    it is ranked below every player who did not resign."""
+
+    TYPE: ClassVar[str] = "resign"
+
+
 ACTIONS = Messages(Draft, PlayCard, DrawRed, StopPlaying, Borrow, SwapReturn, SwapTake,
                    SwapFinish, Roll, RerollGreen, RerollDie, RerollFullHouse, KeepDice,
                    ChooseDoubled, ChooseParity, Buy, EndBuying, PlaceHotPotato, BonusMatch,
-                   EndMatching)
+                   EndMatching, Resign)

@@ -18,10 +18,10 @@ from .buying import buy_problem
 from .data import (
     ACTION_CARDS,
     ACTION_SET_SIZE,
+    AWAIT_BONUS_MATCH,
     COLOURS,
     DICE_PER_COLOUR,
     DRAFT_MAX_COST,
-    DRAFT_PICKS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     NAME,
@@ -35,12 +35,32 @@ from .data import (
     is_dice_card,
 )
 from .effects import effect_of
-from .flow import Story, advance, deal_hands, draw, end_buying, matchable, roll_die
+from .flow import (
+    Story,
+    advance,
+    deal_hands,
+    draw,
+    end_buying,
+    game_over,
+    matchable,
+    next_turn,
+    roll_die,
+)
+from .legal import awaiting
 from .pool import roll_allowed
 from .rerolls import full_house_reroll_open, green_dice, green_reroll_open, rerolls_left
 from .rules import check_params, play_problem, red_draw_problem
 from .scoring import scoring_options, tally
-from .state import Die, State, active_turn, dice_available, supply_count
+from .state import (
+    DRAFT,
+    Die,
+    State,
+    active_turn,
+    dice_available,
+    drafter,
+    opponents,
+    supply_count,
+)
 
 # --- setup ---------------------------------------------------------------------------------
 
@@ -102,7 +122,7 @@ def draft(story: Story, seat: int, action: act.Draft, dice: Dice) -> None:
     if cost(card) > DRAFT_MAX_COST:
         raise IllegalAction("too_costly_to_draft", f"only cards costing {DRAFT_MAX_COST} or less")
     story.add(ev.CardDrafted(seat=seat, card=card, pick=game.picks))
-    if story.state.picks == DRAFT_PICKS * game.players:
+    if drafter(story.state) is None:
         deal_hands(story, dice)
 
 
@@ -259,8 +279,9 @@ def end_buying_action(story: Story, seat: int, action: act.EndBuying, dice: Dice
 def place_hot_potato(story: Story, seat: int, action: act.PlaceHotPotato, dice: Dice) -> None:
     """On top of the own discard pile (`onto`: null) or of an opponent's draw pile."""
     onto = action.onto
-    if onto is not None and (onto == seat or not 0 <= onto < story.state.players):
-        raise IllegalAction("no_such_opponent", "a Hot Potato goes onto an opponent's draw pile")
+    if onto is not None and onto not in opponents(story.state, seat):
+        raise IllegalAction("no_such_opponent",
+                            "a Hot Potato goes onto the draw pile of an opponent still in play")
     story.add(ev.HotPotatoPlaced(seat=seat, onto=onto))
 
 
@@ -274,6 +295,34 @@ def bonus_match(story: Story, seat: int, action: act.BonusMatch, dice: Dice) -> 
 
 def end_matching(story: Story, seat: int, action: act.EndMatching, dice: Dice) -> None:
     story.add(ev.MatchingEnded(seat=seat))
+
+
+# --- resigning (every game) -------------------------------------------------------------------
+
+def resign(state: State, seat: int, action: act.Resign, dice: Dice) -> list[GameEvent]:
+    """(Ruling) A seat still in play leaves, in or out of turn (a resigned seat is refused
+    by the shared guard `not_in_play`, games.core.rules). A pending bonus match of it
+    is declined first; its cards leave play; it is removed from the turn and draft order.
+    When one player is left the game ends; else an ended turn or draft goes on."""
+    story = Story(state)
+    if awaiting(state).get(seat) == AWAIT_BONUS_MATCH:
+        story.add(ev.MatchingEnded(seat=seat))
+    turn = story.state.turn
+    returned = () if turn is None or turn.seat != seat else tuple(
+        ev.ReturnedCard(card=p.card, to=p.owner)
+        for p in story.state.seats[seat].play if p.owner is not None)
+    story.add(ev.PlayerResigned(seat=seat, returned=returned))
+    game = story.state
+    if len(game.in_play) == 1:
+        game_over(story)
+    elif game.phase == DRAFT:
+        if drafter(game) is None:
+            deal_hands(story, dice)
+    elif game.turn is None:
+        assert turn is not None
+        next_turn(story, turn.number, dice)
+    advance(story, dice)
+    return story.events
 
 
 Move = Callable[[Story, int, Any, Dice], None]
@@ -301,4 +350,4 @@ HANDLERS: dict[type[GameAction], Handler] = {kind: turn(move) for kind, move in 
     act.ChooseDoubled: choose_doubled, act.ChooseParity: choose_parity, act.Buy: buy,
     act.EndBuying: end_buying_action, act.PlaceHotPotato: place_hot_potato,
     act.BonusMatch: bonus_match, act.EndMatching: end_matching,
-}.items()}
+}.items()} | {act.Resign: resign}

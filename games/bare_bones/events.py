@@ -295,6 +295,19 @@ class TurnEnded(GameEvent):
     returned: tuple[ReturnedCard, ...]
 
 
+@dataclass(frozen=True)
+class PlayerResigned(GameEvent):
+    """(Ruling) The seat left the game: its hand, piles, play area and Can't Touch This
+    leave play (the die goes back to the supply), its coins and loan leave the game, its
+    running score is kept. When it was the active player its turn ends at once and the
+    cards it had borrowed go back to their owners' hands (`returned`)."""
+
+    TYPE: ClassVar[str] = "player_resigned"
+    seat: int
+    returned: tuple[ReturnedCard, ...] = field(default=(), metadata=doc(
+        "the resigning active player's borrowed cards, back to their owners' hands"))
+
+
 # --- the end ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -326,5 +339,5 @@ EVENTS = Messages(
     CardPlayed, FullHouseDrew, CardBorrowed, CardReturned, SwapTaken, SwapFinished,
     PlayingStopped, DiceRolled, GreenRerolled, DieRerolled, FullHouseRerolled, DiceKept,
     TurnScored, CardBought, BuyingEnded, HotPotatoPlaced, CantTouchThisRolled, BonusMatched,
-    MatchingEnded, TurnEnded, GameOver,
+    MatchingEnded, TurnEnded, GameOver, PlayerResigned,
 )

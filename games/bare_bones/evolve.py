@@ -80,6 +80,8 @@ def card_drafted(game: State, event: ev.CardDrafted) -> State:
     player = game.seats[event.seat]
     game = with_seat(game, event.seat,
                      replace(player, draw_rest=ordered(player.draw_rest + (event.card,))))
+    game = with_seat(game, event.seat, replace(game.seats[event.seat],
+                                               drafted=game.seats[event.seat].drafted + 1))
     return replace(supply_add(game, event.card, -1), picks=game.picks + 1)
 
 
@@ -278,17 +280,40 @@ def matching_ended(game: State, event: ev.MatchingEnded) -> State:
 
 
 def turn_ended(game: State, event: ev.TurnEnded) -> State:
-    """Cleanup: borrowed cards go back to their owners' hands; the play area and the hand
-    go to the discard pile."""
+    """Cleanup: borrowed cards go back to their owners' hands (a resigned owner's card
+    leaves play); the play area and the hand go to the discard pile."""
     player = game.seats[event.seat]
     for entry in player.play:
-        if entry.owner is not None:
+        if entry.owner is not None and entry.owner not in game.resigned:
             lender = game.seats[entry.owner]
             game = with_seat(game, entry.owner,
                              replace(lender, hand=ordered(lender.hand + (entry.card,))))
     own = tuple(p.card for p in player.play if p.owner is None)
     player = replace(player, discard=player.discard + own + player.hand, hand=(), play=())
     return replace(with_seat(game, event.seat, player), turn=None)
+
+
+def player_resigned(game: State, event: ev.PlayerResigned) -> State:
+    """(Ruling) The seat leaves play: its cards leave the game (the supply is unchanged),
+    a Can't Touch This die goes back to the supply, its coins and loan leave the game, its
+    running score stays. Its turn, if it was the active player, ends at once (cards it
+    borrowed back to their owners); a Joyride waiting to borrow from it borrows nothing."""
+    seat = event.seat
+    for back in event.returned:
+        owner = game.seats[back.to]
+        game = with_seat(game, back.to, replace(owner, hand=ordered(owner.hand + (back.card,))))
+    player = game.seats[seat]
+    game = with_seat(game, seat, Seat(score=player.score, drafted=player.drafted))
+    game = replace(game, resigned=game.resigned + (seat,))
+    turn = game.turn
+    if turn is None:
+        return game
+    if turn.seat == seat:
+        return replace(game, turn=None)
+    revealed = tuple((s, hand) for s, hand in turn.revealed if s != seat)
+    if turn.joyride == seat:
+        return with_turn(game, revealed=revealed, joyride=None, step=PLAY)
+    return with_turn(game, revealed=revealed)
 
 
 def game_over(game: State, event: ev.GameOver) -> State:
@@ -322,6 +347,7 @@ FOLDS: dict[type, Callable[[State, Any], State]] = {
     ev.MatchingEnded: matching_ended,
     ev.TurnEnded: turn_ended,
     ev.GameOver: game_over,
+    ev.PlayerResigned: player_resigned,
 }
 
 

@@ -27,6 +27,8 @@ from .state import (
     in_play,
     is_last_turn,
     next_seat,
+    next_turn_number,
+    seat_of_turn,
 )
 
 
@@ -103,7 +105,7 @@ def start_turn(story: Story, number: int, dice: Dice) -> None:
     """A turn starts: bonus-match cards are drawn, then a Can't Touch This die and card
     from the last turn come back (die to the supply, card to the discard pile)."""
     game = story.state
-    seat = game.order[number % game.players]
+    seat = seat_of_turn(game, number)
     player = game.seats[seat]
     story.add(ev.TurnStarted(turn=number, round=number // game.players + 1, seat=seat,
                              coins=player.carry, extra_draws=player.extra_draws))
@@ -115,10 +117,27 @@ def start_turn(story: Story, number: int, dice: Dice) -> None:
 
 
 def deal_hands(story: Story, dice: Dice) -> None:
-    """After the draft every player draws a hand of 5; the first turn starts."""
-    for seat in story.state.order:
+    """After the draft every player still in play draws a hand of 5; the first turn
+    starts."""
+    for seat in story.state.in_play:
         draw(story, seat, HAND_SIZE, "new_hand", dice)
-    start_turn(story, 0, dice)
+    next_turn(story, -1, dice)
+
+
+def next_turn(story: Story, after: int, dice: Dice) -> None:
+    """The next turn of a seat still in play starts, or after the last turn the game
+    ends."""
+    number = next_turn_number(story.state, after)
+    if number is None:
+        game_over(story)
+    else:
+        start_turn(story, number, dice)
+
+
+def game_over(story: Story) -> None:
+    final = results(story.state)
+    story.add(ev.GameOver(winners=final.winners, ranking=final.ranking,
+                          scores=final.scores, breakdown=final.breakdown))
 
 
 def open_colours(game: State) -> list[str]:
@@ -204,17 +223,11 @@ def cleanup(story: Story, dice: Dice) -> None:
     game = story.state
     turn = active_turn(game)
     player = game.seats[turn.seat]
-    last = is_last_turn(game)
     story.add(ev.TurnEnded(
         seat=turn.seat, turn=turn.number, discarded=tuple(player.hand),
         played=tuple(p.card for p in player.play if p.owner is None),
-        returned=tuple(ev.ReturnedCard(card=p.card, to=p.owner)
-                       for p in player.play if p.owner is not None)))
+        returned=tuple(ev.ReturnedCard(card=p.card, to=p.owner) for p in player.play
+                       if p.owner is not None and p.owner not in game.resigned)))
     draw(story, turn.seat, HAND_SIZE, "new_hand", dice)
-    if last:
-        final = results(story.state)
-        story.add(ev.GameOver(winners=final.winners, ranking=final.ranking,
-                              scores=final.scores, breakdown=final.breakdown))
-    else:
-        start_turn(story, turn.number + 1, dice)
+    next_turn(story, turn.number, dice)
 

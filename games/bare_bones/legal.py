@@ -22,6 +22,7 @@ from .actions import (
     KeepDice,
     PlaceHotPotato,
     PlayCard,
+    Resign,
     Roll,
     StopPlaying,
     SwapFinish,
@@ -29,19 +30,19 @@ from .actions import (
     SwapTake,
 )
 from .buying import buy_actions
-from .data import AWAIT_KINDS
-from .data import ROLL as ROLL_STEP
 from .data import (
     AWAIT_BONUS_MATCH,
     AWAIT_CHOOSE,
     AWAIT_DRAFT,
     AWAIT_HOT_POTATO,
+    AWAIT_KINDS,
     AWAIT_REROLL,
     DRAFT_MAX_COST,
     cost,
     is_dice_card,
     mean_face,
 )
+from .data import ROLL as ROLL_STEP
 from .flow import matchable
 from .pool import best_roll, roll_choices
 from .rerolls import reroll_actions, reroll_open
@@ -67,15 +68,13 @@ from .state import (
     SWAP_MEET,
     State,
     active_turn,
+    drafter,
     in_play,
     next_seat,
+    opponents,
 )
 
 Item = GameAction | Choice
-
-
-def drafter(game: State) -> int:
-    return game.order[game.picks % game.players]
 
 
 # What a seat awaited for each kind (a step of the turn) may post: the shared decider
@@ -93,13 +92,21 @@ AWAITS: dict[str, tuple[type[GameAction], ...]] = {
     AWAIT_BONUS_MATCH: (act.BonusMatch, act.EndMatching),
 }
 assert set(AWAITS) == set(AWAIT_KINDS)
+# (Ruling) A seat still in play may resign at any time, in or out of turn.
+OUT_OF_TURN: tuple[type[GameAction], ...] = (act.Resign,)
+
+
+def still_in_play(game: State, seat: int) -> bool:
+    """Whether the seat has not resigned (the shared guard's `not_in_play`)."""
+    return seat not in game.resigned
 
 
 def awaiting(game: State) -> dict[int, str]:
     if game.phase == OVER:
         return {}
     if game.phase == DRAFT:
-        return {drafter(game): AWAIT_DRAFT}
+        seat = drafter(game)
+        return {} if seat is None else {seat: AWAIT_DRAFT}
     turn = game.turn
     if turn is None:
         return {}  # between a cleanup and the next turn's start (inside one action)
@@ -162,8 +169,7 @@ def choose_actions(game: State) -> list[GameAction]:
 
 def potato_actions(game: State) -> list[PlaceHotPotato]:
     seat = active_turn(game).seat
-    return [PlaceHotPotato(onto=None)] + [
-        PlaceHotPotato(onto=(seat + k) % game.players) for k in range(1, game.players)]
+    return [PlaceHotPotato(onto=None)] + [PlaceHotPotato(onto=o) for o in opponents(game, seat)]
 
 
 def match_actions(game: State) -> list[GameAction]:
@@ -171,6 +177,14 @@ def match_actions(game: State) -> list[GameAction]:
 
 
 def legal_actions(game: State, seat: int) -> list[Item]:
+    """What the seat may post now: its awaited kind's actions, and (Ruling) `resign` for
+    every seat still in play, in or out of turn, while the game runs."""
+    if game.phase == OVER or seat in game.resigned:
+        return []
+    return [*awaited_actions(game, seat), Resign()]
+
+
+def awaited_actions(game: State, seat: int) -> list[Item]:
     kind = awaiting(game).get(seat)
     if kind is None:
         return []

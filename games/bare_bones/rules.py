@@ -21,7 +21,7 @@ from .data import (
     stack_of,
     units,
 )
-from .state import State, active_turn, coloured, in_play, units_left, without
+from .state import State, active_turn, coloured, in_play, opponents, units_left, without
 
 LOAN = ACTION_CARDS["loan_shark"]
 LOAN_AMOUNTS = range(LOAN.param("min"), LOAN.param("max") + 1)
@@ -63,8 +63,8 @@ def yard_sale_returns(game: State, seat: int) -> list[str]:
 
 
 def joyride_targets(game: State, seat: int) -> list[int]:
-    """Joyride targets another seat, in seat order from the player's left."""
-    return [(seat + k) % game.players for k in range(1, game.players)]
+    """Joyride targets another seat still in play, in seat order from the player's left."""
+    return opponents(game, seat)
 
 
 def check_params(game: State, seat: int, card: str, params: Mapping[str, Any]) -> None:

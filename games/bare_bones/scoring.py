@@ -119,8 +119,13 @@ def breakdown(seat: Seat) -> ev.Breakdown:
 
 
 def ranking(game: State) -> list[list[int]]:
-    """Highest total first; a tie goes to fewer cards, then the tied players share."""
-    return rank_by([(final_total(seat), -len(seat.owned())) for seat in game.seats])
+    """Highest total first; a tie goes to fewer cards, then the tied players share.
+    (Ruling) Resigned seats rank below every player who did not resign, among themselves
+    by the order they left, the later one higher."""
+    keys = [(final_total(seat), -len(seat.owned())) for seat in game.seats]
+    groups = [[s for s in group if s not in game.resigned] for group in rank_by(keys)]
+    staying = [group for group in groups if group]
+    return staying + [[seat] for seat in reversed(game.resigned)]
 
 
 def results(game: State) -> ev.Final:

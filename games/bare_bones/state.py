@@ -19,6 +19,7 @@ from .data import (  # noqa: F401  (the phases and steps are read from here too)
     DICE,
     DICE_PER_COLOUR,
     DRAFT,
+    DRAFT_PICKS,
     END,
     JOYRIDE,
     OVER,
@@ -69,6 +70,7 @@ class Seat:
     owed: int = 0            # Loan Shark coins to repay on the next turn
     carry: int = 0           # Keep the Change coins for the next turn
     extra_draws: int = 0     # bonus matches: cards to draw at the start of the next turn
+    drafted: int = 0         # cards picked in the draft
 
     @property
     def draw_size(self) -> int:
@@ -126,18 +128,38 @@ class State:
     phase: str = DRAFT
     picks: int = 0
     turn: Turn | None = None
+    resigned: tuple[int, ...] = ()       # seats that resigned, in the order they left
 
     @property
     def order(self) -> list[int]:
         return [(self.first_player + i) % self.players for i in range(self.players)]
 
     @property
+    def in_play(self) -> list[int]:
+        """The seats still in play (not resigned), in play order."""
+        return [s for s in self.order if s not in self.resigned]
+
+    @property
     def total_turns(self) -> int:
         return self.rounds * self.players
 
 
+def drafter(game: State) -> int | None:
+    """Whose pick it is: three rounds from player 1 to the left, resigned seats skipped
+    (the first seat in play order with the fewest picks), or None once every seat still
+    in play has its three picks."""
+    pending = [s for s in game.in_play if game.seats[s].drafted < DRAFT_PICKS]
+    if not pending:
+        return None
+    fewest = min(game.seats[s].drafted for s in pending)
+    return next(s for s in pending if game.seats[s].drafted == fewest)
+
+
 def owned_cards(game: State, seat: int) -> list[str]:
-    """Every card `seat` owns, a card lent to the active player by Joyride included."""
+    """Every card `seat` owns, a card lent to the active player by Joyride included (a
+    resigned seat owns nothing any more: its cards left play)."""
+    if seat in game.resigned:
+        return []
     lent = [p.card for other in game.seats for p in other.play if p.owner == seat]
     return game.seats[seat].owned() + lent
 
@@ -207,9 +229,33 @@ def fpv(cards: list[str]) -> int:
     return sum(final_point_value(c) for c in cards)
 
 
+def seat_of_turn(game: State, number: int) -> int:
+    return game.order[number % game.players]
+
+
+def next_turn_number(game: State, after: int) -> int | None:
+    """The next turn after turn `after` (-1: the first) of a seat still in play, or None
+    after the last turn of the last round. A resigned seat's turns are skipped (Ruling:
+    it is removed from the turn order); turns keep their numbers over the whole game."""
+    for number in range(after + 1, game.total_turns):
+        if seat_of_turn(game, number) not in game.resigned:
+            return number
+    return None
+
+
 def is_last_turn(game: State) -> bool:
-    return game.turn is not None and game.turn.number == game.total_turns - 1
+    return game.turn is not None and next_turn_number(game, game.turn.number) is None
 
 
 def next_seat(game: State, seat: int) -> int:
-    return (seat + 1) % game.players
+    """The next seat to the left still in play."""
+    for k in range(1, game.players):
+        if (seat + k) % game.players not in game.resigned:
+            return (seat + k) % game.players
+    return seat
+
+
+def opponents(game: State, seat: int) -> list[int]:
+    """The other seats still in play, from the seat's left."""
+    return [(seat + k) % game.players for k in range(1, game.players)
+            if (seat + k) % game.players not in game.resigned]

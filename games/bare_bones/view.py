@@ -94,6 +94,8 @@ class SeatView(Record):
     cards_owned: int
     final_point_value: int
     hot_potatoes_owned: int
+    resigned: bool = field(default=False, metadata=doc(
+        "the seat resigned: out of play, its cards gone, its running score kept"))
 
 
 @dataclass(frozen=True)
@@ -242,6 +244,8 @@ class View(Record):
     awaiting: Mapping[int, AwaitKind]
     first_player: int
     order: tuple[int, ...]
+    resigned: tuple[int, ...] = field(metadata=doc(
+        "the seats that resigned, in the order they left (their turns are skipped)"))
     rounds: int
     round: int | None
     active: int | None = field(metadata=doc("the seat whose turn it is"))
@@ -282,7 +286,7 @@ def seat_view(game: State, seat: int, player: Seat) -> SeatView:
                               for a in player.aside),
         loan_owed=player.owed, coins_carried=player.carry, extra_draws=player.extra_draws,
         cards_owned=len(owned), final_point_value=fpv(owned),
-        hot_potatoes_owned=hot_potatoes(owned))
+        hot_potatoes_owned=hot_potatoes(owned), resigned=seat in game.resigned)
 
 
 def choices_view(game: State) -> tuple[ScoringChoice, ...]:
@@ -323,6 +327,14 @@ def turn_view(game: State, turn: Turn, kind: str | None) -> TurnView:
     )
 
 
+def draft_progress(game: State) -> DraftProgress:
+    """Picks made, and all the draft's picks: three a seat, fewer for a seat that resigned
+    before its three."""
+    total = sum(DRAFT_PICKS if s not in game.resigned else p.drafted
+                for s, p in enumerate(game.seats))
+    return DraftProgress(picks=game.picks, total=total)
+
+
 def view(game: State, viewer: int | None) -> View:
     waiting = awaiting(game)
     kind = next(iter(waiting.values()), None)
@@ -337,10 +349,11 @@ def view(game: State, viewer: int | None) -> View:
         awaiting=waiting,
         first_player=game.first_player,
         order=tuple(game.order),
+        resigned=game.resigned,
         rounds=game.rounds,
         round=game.turn.round if game.turn else None,
         active=game.turn.seat if game.turn else None,
-        draft=DraftProgress(picks=game.picks, total=DRAFT_PICKS * game.players),
+        draft=draft_progress(game),
         turn=turn_view(game, game.turn, kind) if game.turn else None,
         action_cards=game.action_cards,
         supply=tuple(SupplyStack(card=c, stack=stack_of(c), count=n, cost=cost(c))

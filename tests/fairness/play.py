@@ -6,8 +6,8 @@ import random
 from typing import Any, Callable
 
 from games import registry
-from tests.support.api import Player, play_by_legal_actions
 from games.core.legal import expand_all
+from tests.support.api import Player, play_by_legal_actions, playing
 
 Chooser = Callable[[list[dict]], dict]
 ENDING_WORDS = ("call", "stop", "bank", "end", "pass", "stand", "hold")
@@ -104,7 +104,8 @@ def followed(players: Callable[[int], list[Player]], slug: str, seed: int = 1
     while (current := host.game(game_id))["status"] != "finished":
         player = by_seat[current["awaiting"][0]["seat"]]
         listing = player.legal(game_id)
-        answer = player.act(game_id, choose(expand_all(listing["actions"])), listing["version"])
+        answer = player.act(game_id, choose(playing(expand_all(listing["actions"]))),
+                            listing["version"])
         assert answer.status_code == 201, answer.content
         follow()
     return audit_of(host, game_id), shown, served

@@ -105,7 +105,8 @@ def forged(audit: dict[str, Any], server_seed: str,
         state = rules.evolve(state, event)
     while rules.outcome(state) is None:
         seat = min(rules.awaiting(state))
-        concrete = [a for a in rules.legal_actions(state, seat) if "choose" not in a]
+        concrete = [a for a in rules.legal_actions(state, seat)
+                    if "choose" not in a and a["type"] != "resign"]
         action = choose(concrete) if concrete else rules.timeout_action(state, seat)
         start = len(dice.draws)
         decided = list(rules.decide(state, seat, action, dice))

@@ -1,7 +1,8 @@
 """The shared guards of every game's decide (games.core.rules.typed_decider), one code per
 situation whatever the game: a finished game is `game_over`, a seat not at the table
-`no_such_seat`, a seat not awaited now `not_your_turn`, an action of a kind the seat is
-not awaited for `wrong_phase` (docs/decider.md)."""
+`no_such_seat`, a seat that resigned (or was eliminated) `not_in_play`, a seat not awaited
+now `not_your_turn`, an action of a kind the seat is not awaited for `wrong_phase`
+(docs/decider.md)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,8 @@ from typing import Any
 import pytest
 
 from games.core import IllegalAction, ScriptedDice
-from games.core.legal import expand_all
 from games.registry import GAMES
-from tests.support.harness import RandomDice, config
+from tests.support.harness import RESIGN, RandomDice, config, moves
 
 SLUGS = sorted(GAMES)
 
@@ -28,6 +28,7 @@ class Played:
 
 
 def played(slug: str, players: int = 2, seed: int = 7) -> Played:
+    """A random game with no resignation (the seats play it to its end)."""
     rules = GAMES[slug]
     rng = random.Random(seed)
     dice = RandomDice(rng)
@@ -37,7 +38,7 @@ def played(slug: str, players: int = 2, seed: int = 7) -> Played:
     game = Played()
     while rules.outcome(state) is None:
         seat = rng.choice(sorted(rules.awaiting(state)))
-        action = rng.choice(expand_all(rules.legal_actions(state, seat)))
+        action = rng.choice(moves(rules, state, seat))
         game.moves.append((state, seat, action))
         for event in rules.decide(state, seat, action, dice):
             state = rules.evolve(state, event)
@@ -104,3 +105,35 @@ def test_an_action_of_a_kind_the_seat_is_not_awaited_for_is_wrong_phase(slug: st
                 assert refusal(slug, state, seat, action) == "wrong_phase", (kind, action)
                 checked += 1
     assert checked > 10, f"{slug}: too few actions of another kind ({checked})"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_seat_that_resigned_is_not_in_play_whatever_it_posts(slug: str) -> None:
+    """(RULINGS, "Resigning") At a table of three, a seat resigns at once; after that,
+    any action it posts (resign again, or one another seat posts) is `not_in_play`."""
+    rules = GAMES[slug]
+    if rules.min_players > 3 or rules.max_players < 3:
+        pytest.skip("no table of three")
+    rng = random.Random(11)
+    dice = RandomDice(rng)
+    state = None
+    for event in rules.setup(config(rules, 3), dice):
+        state = rules.evolve(state, event)
+    if RESIGN not in rules.legal_actions(state, 1):
+        pytest.skip(f"{slug} does not offer resign yet")
+    for event in rules.decide(state, 1, RESIGN, dice):
+        state = rules.evolve(state, event)
+    assert rules.outcome(state) is None and rules.legal_actions(state, 1) == []
+    checked = 0
+    for _ in range(30):
+        if rules.outcome(state) is not None:
+            break
+        seat = rng.choice(sorted(rules.awaiting(state)))
+        assert seat != 1
+        action = rng.choice(moves(rules, state, seat))
+        for posted in (RESIGN, action):
+            assert refusal(slug, state, 1, posted) == "not_in_play", posted
+            checked += 1
+        for event in rules.decide(state, seat, action, dice):
+            state = rules.evolve(state, event)
+    assert checked > 10

@@ -107,6 +107,12 @@ def started(players: Any) -> tuple[Player, Player, str, int]:
     return a, b, game_id, a.start(game_id, first_player=0)["version"]
 
 
+def playing(actions: list[dict]) -> list[dict]:
+    """The concrete actions but `resign`: the games played to their end here never resign
+    (resigning has tests of its own: tests/api/test_resign_bare_bones_http.py, ...)."""
+    return [a for a in actions if a["type"] != "resign"]
+
+
 def play_by_legal_actions(players: list[Player], game_id: str, choose: Any,
                           max_moves: int = 5000) -> dict:
     """Play a started game to its end through the API only: game, legal-actions, actions.
@@ -123,7 +129,7 @@ def play_by_legal_actions(players: list[Player], game_id: str, choose: Any,
         player = by_name[name]
         listing = player.legal(game_id)
         assert listing["actions"], f"awaited seat {awaited} has no legal action"
-        response = player.act(game_id, choose(expand_all(listing["actions"])),
+        response = player.act(game_id, choose(playing(expand_all(listing["actions"]))),
                                listing["version"])
         assert response.status_code == 201, response.content
     raise AssertionError("game did not finish")
@@ -152,11 +158,11 @@ def play_any_seat(players: list[Player], game_id: str, rng: Any, out_of_turn: fl
         rng.shuffle(seats)
         for seat in seats:
             listing = by_seat[seat].legal(game_id)
-            if listing["actions"]:
+            every = playing(expand_all(listing["actions"]))
+            if every:
                 break
         else:
             raise AssertionError(f"no seat of {seats} has a legal action")
-        every = expand_all(listing["actions"])
         actions = (prefer(every) if prefer else None) or every
         action = rng.choice(actions)
         response = by_seat[seat].act(game_id, action, listing["version"])

@@ -7,9 +7,16 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from games.core.legal import expand_all
 from games.core import GameConfig, GameEvent, GameRules, ScriptedDice, replay
+from games.core.legal import expand_all
 from games.core.options import resolve_options
+
+RESIGN = {"type": "resign"}
+
+
+def moves(rules: GameRules, state: Any, seat: int) -> list[dict[str, Any]]:
+    """Every concrete legal action of the seat but `resign` (random play never picks it)."""
+    return [a for a in expand_all(rules.legal_actions(state, seat)) if a["type"] != "resign"]
 
 
 class RandomDice:
@@ -86,7 +93,7 @@ class PlayedGame:
 
 def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 20_000,
                 check_timeouts: bool = True, keep_states: bool = False,
-                out_of_turn: float = 0.0) -> PlayedGame:
+                out_of_turn: float = 0.0, resign: float = 0.0) -> PlayedGame:
     """Play one game with random legal actions; checks the decider's generic promises.
 
     - every event survives a JSON round trip and folding it gives the same state;
@@ -97,6 +104,9 @@ def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 2
 
     With `out_of_turn` > 0, that share of the moves goes to any seat that has legal
     actions, awaited or not (for games where seats may act out of turn).
+
+    `resign` (RULINGS, "Resigning"): a random move never resigns; with `resign` > 0, that
+    share of the steps has a random seat still in play (one offered `resign`) resign.
     """
     rng = random.Random(seed)
     dice = RandomDice(rng)
@@ -114,8 +124,13 @@ def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 2
                 rules.decide(game.state, seat, rules.timeout_action(game.state, seat), RandomDice(random.Random(rng.random())))
         seat = rng.choice(sorted(awaited))
         if out_of_turn and rng.random() < out_of_turn:
-            seat = rng.choice([s for s in range(cfg.players) if rules.legal_actions(game.state, s)])
-        action = rng.choice(expand_all(rules.legal_actions(game.state, seat)))
+            seat = rng.choice([s for s in range(cfg.players) if moves(rules, game.state, s)])
+        action = rng.choice(moves(rules, game.state, seat))
+        if resign and rng.random() < resign:
+            resigning = [s for s in range(cfg.players)
+                         if RESIGN in rules.legal_actions(game.state, s)]
+            if resigning:
+                seat, action = rng.choice(resigning), dict(RESIGN)
         new_events = rules.decide(game.state, seat, action, dice)
         assert new_events, f"decide returned no events for {action}"
         for event in new_events:

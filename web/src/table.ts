@@ -14,6 +14,10 @@ import type { Names } from "./games/parts";
 import { LiveEvents } from "./live";
 import { commitments, session } from "./session";
 
+function isResign(item: { type: string; choose?: unknown }): boolean {
+  return item.type === "resign" && item.choose === undefined;
+}
+
 export function showTable(main: HTMLElement, gameId: string): () => void {
   const table = new Table(main, gameId);
   void table.open();
@@ -31,6 +35,10 @@ class Table {
   private posting = false;
   private closed = false;
   private log: GameEvent[] = [];
+  /** The Resign panel is asking "are you sure?" (kept across re-renders). */
+  private confirmingResign = false;
+  /** This page resigned the seat (the view may not say so in every game). */
+  private resignedHere = false;
   /** What the body shows (the game, the legal actions, the log), as last rendered. */
   private shown = "";
   private readonly root: HTMLElement;
@@ -171,13 +179,14 @@ class Table {
     this.setBusy(true);
     this.say("");
     const hadFocus = this.root.contains(document.activeElement);
-    this.body.querySelectorAll<HTMLButtonElement>("#actions button").forEach((b) => { b.disabled = true; });
+    this.body.querySelectorAll<HTMLButtonElement>("#actions button, #resign button").forEach((b) => { b.disabled = true; });
     try {
       const result = await call("post", "/api/v1/games/{game_id}/actions", {
         params: { game_id: this.gameId },
         // The action is a legal-actions item as listed, its `choose` fields filled in.
         body: { expected_version: this.legal.version, action: action as unknown as Action },
       });
+      if (isResign(action)) this.resignedHere = true;
       announce(`You: ${words(action.type).toLowerCase()}. Now at version ${result.version}.`);
     } catch (e) {
       if (e instanceof ProblemError && e.code === "version_conflict") {
@@ -220,6 +229,7 @@ class Table {
     if (game.status === "lobby") parts.push(this.lobby(game));
     if (game.status === "finished") parts.push(this.result(game));
     if (game.status === "active") parts.push(this.actions(game));
+    if (game.status === "active" && this.canResign()) parts.push(this.resignPanel());
     if (game.view) {
       parts.push(h("section", { class: "card", "aria-labelledby": "view-title", id: "view" },
         h("h2", { id: "view-title" }, game.status === "finished" ? "The table at the end" : "The table"),
@@ -245,14 +255,69 @@ class Table {
   }
 
   private actions(game: Game): HTMLElement {
-    const items = this.legal?.actions ?? [];
+    // `resign` is offered apart, behind a confirmation (resignPanel), never among the moves.
+    const items = (this.legal?.actions ?? []).filter((item) => !isResign(item));
     const mine = game.seat !== null;
     const waiting = game.awaiting.map((a) => this.names(a.seat)).join(", ");
     return h("section", { class: "card actions", id: "actions", "aria-labelledby": "actions-title" },
       h("h2", { id: "actions-title", tabindex: "-1" }, "Your move"),
       !mine ? h("p", {}, "You are watching: you hold no seat at this table.")
+        : this.outOfPlay(game) ? h("p", { id: "resigned-note" },
+          "You resigned: the game goes on without you. You may watch it to its end.")
         : items.length === 0 ? h("p", { id: "no-actions" }, `Nothing to do now: waiting for ${waiting || "the server"}.`)
           : actionControls(game.game_type, items, game.view, (action) => void this.post(action)));
+  }
+
+  /** Whether the legal actions offer `resign` (any game: docs/decider.md, "Resigning"). */
+  private canResign(): boolean {
+    return (this.legal?.actions ?? []).some(isResign);
+  }
+
+  /** Whether this seat has resigned: as this page posted it, as the view says, or as a
+   * `player_resigned` event seen here says. */
+  private outOfPlay(game: Game): boolean {
+    const seat = game.seat;
+    if (seat === null || this.canResign()) return false;
+    const view = (game.view ?? {}) as { resigned?: unknown; seats?: { seat?: number; resigned?: unknown }[] };
+    return this.resignedHere
+      || (Array.isArray(view.resigned) && view.resigned.includes(seat))
+      || (view.seats ?? []).some((s) => s.seat === seat && s.resigned === true)
+      || this.log.some((e) => e.type === "player_resigned" && (e.data as { seat?: number }).seat === seat);
+  }
+
+  /** "Resign": a button, then a confirmation in the page (it cannot be undone). */
+  private resignPanel(): HTMLElement {
+    const panel = h("section", { class: "card resign", id: "resign", "aria-labelledby": "resign-title" });
+    const show = (focus: string) => {
+      panel.replaceChildren(...this.resignContent(show));
+      panel.querySelector<HTMLElement>(focus)?.focus();
+    };
+    panel.append(...this.resignContent(show));
+    return panel;
+  }
+
+  private resignContent(show: (focus: string) => void): HTMLElement[] {
+    const title = h("h2", { id: "resign-title" }, "Resign");
+    if (!this.confirmingResign) {
+      return [title, h("p", {}, "Leave this game for good, now or at any time, your turn or not."),
+        h("button", { type: "button", class: "secondary", id: "resign-start", onclick: () => {
+          this.confirmingResign = true;
+          show("#resign-confirm");
+        } }, "Resign…")];
+    }
+    return [title,
+      h("p", { id: "resign-question", role: "alert" }, "Resign from this game? It cannot be undone: ",
+        "you leave play at once, the others play on without you, and you rank below every player who stays."),
+      h("div", { class: "buttons" },
+        h("button", { type: "button", class: "danger", id: "resign-confirm",
+                      "aria-describedby": "resign-question", onclick: () => {
+          this.confirmingResign = false;
+          void this.post({ type: "resign" });
+        } }, "Yes, resign"),
+        h("button", { type: "button", class: "secondary", id: "resign-cancel", onclick: () => {
+          this.confirmingResign = false;
+          show("#resign-start");
+        } }, "No, keep playing"))];
   }
 
   private events(): HTMLElement {

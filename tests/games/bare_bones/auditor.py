@@ -76,6 +76,8 @@ class Auditor:
         self.carry = [0] * players
         self.blocks: dict[int, list[tuple[str, int]]] = {s: [] for s in range(players)}
         self.turns: list[int] = []
+        self.numbers: list[int] = []
+        self.resigned: list[int] = []
         self.result: dict[str, Any] | None = None
 
     def see(self, kind: str, d: dict[str, Any]) -> None:
@@ -90,8 +92,12 @@ class Auditor:
 
     def turn_started(self, d):
         seat = d["seat"]
-        assert seat == (self.first + len(self.turns)) % self.players
+        # Every seat in play takes one turn a round; a resigned seat's turns are skipped.
+        skipped = range(self.numbers[-1] + 1 if self.numbers else 0, d["turn"])
+        assert all((self.first + n) % self.players in self.resigned for n in skipped)
+        assert seat == (self.first + d["turn"]) % self.players and seat not in self.resigned
         self.turns.append(seat)
+        self.numbers.append(d["turn"])
         assert d["coins"] == self.carry[seat]
         self.carry[seat] = 0
         self.seat, self.coins, self.borrowed, self.played = seat, d["coins"], 0, []
@@ -197,14 +203,28 @@ class Auditor:
                 - 15 * self.owned[s]["hot_potato"] - 2 * self.owed[s]
                 for s in range(self.players)}
 
+    def player_resigned(self, d):
+        """The seat's cards leave play, its coins and loan the game; its score stays."""
+        seat = d["seat"]
+        assert seat not in self.resigned
+        self.resigned.append(seat)
+        self.owned[seat] = Counter()
+        self.owed[seat] = self.carry[seat] = 0
+        self.blocks[seat] = []  # its Can't Touch This dice go back to the supply
+
     def game_over(self, d):
-        assert len(self.turns) == self.rounds * self.players
+        staying = [s for s in range(self.players) if s not in self.resigned]
+        if len(staying) > 1:  # else the last player left won at once
+            last = max(n for n in range(self.rounds * self.players)
+                       if (self.first + n) % self.players in staying)
+            assert self.numbers[-1] == last
         totals = self.totals()
         assert d["scores"] == {str(s): t for s, t in totals.items()}
         cards = {s: sum(self.owned[s].values()) for s in range(self.players)}
-        keys = {s: (totals[s], -cards[s]) for s in totals}
+        keys = {s: (totals[s], -cards[s]) for s in staying}
         ranking = [[s for s in sorted(keys) if keys[s] == k]
                    for k in sorted(set(keys.values()), reverse=True)]
+        ranking += [[s] for s in reversed(self.resigned)]
         assert d["ranking"] == ranking and d["winners"] == ranking[0]
         assert all(min(c.values(), default=0) >= 0 for c in self.owned)
         self.result = d

@@ -94,6 +94,18 @@ def types(events: Sequence[GameEvent]) -> list[str]:
     return [e.type for e in events]
 
 
+RESIGN = {"type": "resign"}
+
+
+def moves(state: State, seat: int) -> list[dict[str, Any]]:
+    """The seat's legal actions but `resign`, which (Ruling) closes the list of every seat
+    still in play while the game runs: checked here, so that the tests of the other rules
+    compare what they are about."""
+    items = RULES.legal_actions(state, seat)
+    assert items and items[-1] == RESIGN and RESIGN not in items[:-1], items
+    return items[:-1]
+
+
 def of_type(events: Sequence[GameEvent], kind: str) -> list[dict[str, Any]]:
     return [dict(e.data) for e in events if e.type == kind]
 
@@ -102,7 +114,7 @@ def rolls(state: State, seat: int = 0) -> list[list[str]]:
     """The distinct rolls `legal_actions` allows, as colour lists in colour order: the
     biggest first, then in colour order (the order they were once listed in)."""
     out = set()
-    for action in expand_all(RULES.legal_actions(state, seat)):
+    for action in expand_all(moves(state, seat)):
         assert action["type"] == "roll", action
         out.add(tuple(sorted((die_colour(n) for n in action["supply_dice"]),
                              key=COLOURS.index)))

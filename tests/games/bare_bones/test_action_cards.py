@@ -7,14 +7,15 @@ import pytest
 from games.bare_bones import RULES
 from games.bare_bones.state import Aside, InPlay
 from games.core import IllegalAction
-from tests.support.harness import secrets
 from games.core.legal import expand_all
+from tests.support.harness import secrets
 
 from .build import (
     act,
     cards_played,
     dice_played,
     faces,
+    moves,
     of_type,
     plain,
     rolled,
@@ -55,7 +56,7 @@ def scored(events):
 def test_at_most_five_action_units_a_turn():
     state = table(hands={0: ["re_re_roll"] * 3 + ["greed"]}, draws={0: WHITES})
     state = play(state, "re_re_roll", "re_re_roll")
-    assert {"type": "play_card", "card": "re_re_roll"} not in RULES.legal_actions(state, 0)
+    assert {"type": "play_card", "card": "re_re_roll"} not in moves(state, 0)
     refused(state, 0, {"type": "play_card", "card": "re_re_roll"}, "not_enough_action_units")
     state, events = act(state, 0, {"type": "play_card", "card": "greed"})
     assert events[0].data == {"seat": 0, "card": "greed", "units_used": 5}
@@ -98,7 +99,7 @@ def test_pairs_the_player_chooses_which_dice_rulebook_example_two():
                  "pairs", "yellow", "yellow", "white")
     state, events = roll(state, ["yellow", 4, "yellow", 4, "white", 4])
     assert types(events) == ["dice_rolled"] and RULES.awaiting(state) == {0: "choose"}
-    assert RULES.legal_actions(state, 0) == [{"type": "choose_doubled", "dice": [0, 1]},
+    assert moves(state, 0) == [{"type": "choose_doubled", "dice": [0, 1]},
                                              {"type": "choose_doubled", "dice": [0, 2]}]
     assert RULES.view(state, 0)["turn"]["scoring_choices"] == [
         {"action": {"type": "choose_doubled", "dice": [0, 1]}, "points": 16, "coins": 4},
@@ -119,7 +120,7 @@ def test_odds_or_evens_removes_one_parity_and_doubles_the_rest():
     state = play(table(hands={0: ["odds_or_evens", "red", "blue", "white", "white"]},
                        draws={0: WHITES}), "odds_or_evens", "red", "blue", "white", "white")
     state, _ = roll(state, ["blue", 2, "red", 4, "white", 4, "white", 5])
-    assert RULES.legal_actions(state, 0) == [{"type": "choose_parity", "keep": "odd"},
+    assert moves(state, 0) == [{"type": "choose_parity", "keep": "odd"},
                                              {"type": "choose_parity", "keep": "even"}]
     assert RULES.timeout_action(state, 0) == {"type": "choose_parity", "keep": "even"}
     _, events = act(state, 0, {"type": "choose_parity", "keep": "odd"})
@@ -159,7 +160,7 @@ def test_run_doubles_consecutive_numbers_on_three_or_more_dice():
     state = play(table(hands={0: ["run", "blue", "red", "red", "white", "black"]},
                        draws={0: WHITES}), "run", "blue", "red", "red", "white", "black")
     state, _ = roll(state, ["blue", 1, "red", 2, "red", 3, "black", 5, "white", 3])
-    assert RULES.legal_actions(state, 0) == [{"type": "choose_doubled", "dice": [0, 1, 2]},
+    assert moves(state, 0) == [{"type": "choose_doubled", "dice": [0, 1, 2]},
                                              {"type": "choose_doubled", "dice": [0, 1, 4]}]
     _, events = act(state, 0, {"type": "choose_doubled", "dice": [0, 1, 4]})
     assert (scored(events)["points"], scored(events)["coins_earned"]) == (2 + 4 + 3 + 5, 6)
@@ -169,7 +170,7 @@ def test_triplets_double_three_equal_numbers_no_die_in_two_triplets():
     state = play(table(hands={0: ["triplets"] + ["blue"] * 3 + ["white"]}, draws={0: WHITES}),
                  "triplets", "blue", "blue", "blue", "white")
     state, _ = roll(state, ["blue", 4, "blue", 4, "blue", 4, "white", 4])
-    assert RULES.legal_actions(state, 0) == [{"type": "choose_doubled", "dice": [0, 1, 2]},
+    assert moves(state, 0) == [{"type": "choose_doubled", "dice": [0, 1, 2]},
                                              {"type": "choose_doubled", "dice": [0, 1, 3]}]
     assert RULES.timeout_action(state, 0) == {"type": "choose_doubled", "dice": [0, 1, 2]}
 
@@ -204,7 +205,7 @@ def test_full_house_plays_the_hand_draws_to_five_dice_cards_and_rolls_twice():
     assert state.seats[0].hand == ("greed",) and state.seats[0].discard == ("greed",)
     state, events = roll(state, ["blue", 1, "red", 1, "white", 2, "white", 2, "white", 3])
     assert RULES.awaiting(state) == {0: "reroll"}
-    assert len(expand_all(RULES.legal_actions(state, 0))) == 31 + 1
+    assert len(expand_all(moves(state, 0))) == 31 + 1
     state, events = act(state, 0, {"type": "reroll_full_house", "dice": [4]}, faces("white", 2))
     t = scored(events)
     assert t["doubled"] == [0, 1, 2, 3, 4] and (t["points"], t["coins_earned"]) == (4, 12)
@@ -266,7 +267,7 @@ def test_keep_the_change_carries_unspent_coins_to_the_next_turn():
 
 def test_loan_shark_borrows_one_to_twenty_coins_now():
     state = table(hands={0: ["loan_shark"]}, draws={0: WHITES, 1: WHITES})
-    amounts = [a["amount"] for a in expand_all(RULES.legal_actions(state, 0))
+    amounts = [a["amount"] for a in expand_all(moves(state, 0))
                if a["type"] == "play_card"]
     assert amounts == list(range(1, 21))
     refused(state, 0, {"type": "play_card", "card": "loan_shark", "amount": 21},
@@ -300,7 +301,7 @@ def test_loan_shark_repaid_in_full_leaves_the_rest_to_spend():
 
 def test_yard_sale_returns_a_card_for_one_coin_less_than_its_cost():
     state = table(hands={0: ["yard_sale", "white", "blue"]}, draws={0: WHITES})
-    assert [a["returned"] for a in RULES.legal_actions(state, 0) if a.get("card") == "yard_sale"
+    assert [a["returned"] for a in moves(state, 0) if a.get("card") == "yard_sale"
             ] == ["blue", "white"]
     refused(state, 0, {"type": "play_card", "card": "yard_sale", "returned": "black"},
             "card_not_in_hand")
@@ -322,7 +323,7 @@ def test_swap_meet_returns_cards_and_takes_one_worth_at_most_their_total():
                   action_set="many_paths")
     state, _ = act(state, 0, {"type": "play_card", "card": "swap_meet"})
     assert RULES.awaiting(state) == {0: "swap_meet"}
-    assert RULES.legal_actions(state, 0) == [
+    assert moves(state, 0) == [
         {"type": "swap_return", "card": c} for c in ("blue", "green", "white")] + [
         {"type": "swap_finish"}]
     state, events = act(state, 0, {"type": "swap_return", "card": "white"})
@@ -351,7 +352,7 @@ def test_swap_meet_may_end_without_taking():
 def test_joyride_reveals_the_opponents_hand_and_borrows_a_dice_card():
     state = table(players=3, hands={0: ["joyride"], 2: ["red", "greed", "black"]},
                   draws={0: WHITES, 2: WHITES})
-    assert [a["target"] for a in RULES.legal_actions(state, 0) if a.get("card") == "joyride"
+    assert [a["target"] for a in moves(state, 0) if a.get("card") == "joyride"
             ] == [1, 2]
     state, events = act(state, 0, {"type": "play_card", "card": "joyride", "target": 2})
     assert plain(events) == [("card_played", {
@@ -359,7 +360,7 @@ def test_joyride_reveals_the_opponents_hand_and_borrows_a_dice_card():
         "revealed": ["red", "black", "greed"], "borrowing": True})]
     assert RULES.view(state, 1)["turn"]["revealed_hands"] == [
         {"seat": 2, "hand": ["red", "black", "greed"], "by": "joyride"}]
-    assert RULES.legal_actions(state, 0) == [{"type": "borrow", "card": "red"},
+    assert moves(state, 0) == [{"type": "borrow", "card": "red"},
                                              {"type": "borrow", "card": "black"}]
     assert RULES.timeout_action(state, 0) == {"type": "borrow", "card": "black"}
     refused(state, 0, {"type": "borrow", "card": "greed"}, "not_in_target_hand")
@@ -383,12 +384,12 @@ def test_mimic_copies_a_dice_card_in_play_with_its_ability():
     refused(state, 0, {"type": "play_card", "card": "mimic", "copy": "red"},
             "mimic_needs_dice_card")
     state = play(state, "red")
-    assert [a for a in RULES.legal_actions(state, 0) if a.get("card") == "mimic"] == [
+    assert [a for a in moves(state, 0) if a.get("card") == "mimic"] == [
         {"type": "play_card", "card": "mimic", "copy": "red"}]
     refused(state, 0, {"type": "play_card", "card": "mimic", "copy": "black"}, "not_in_play")
     state, events = act(state, 0, {"type": "play_card", "card": "mimic", "copy": "red"})
     assert events[0].data == {"seat": 0, "card": "mimic", "units_used": 2, "copy": "red"}
-    assert {"type": "draw_red"} in RULES.legal_actions(state, 0)
+    assert {"type": "draw_red"} in moves(state, 0)
     state, _ = act(state, 0, STOP)
     assert rolls(state)[0] == ["red", "red"]
 
@@ -398,7 +399,7 @@ def test_hot_potato_goes_onto_an_opponents_draw_pile_at_the_end_of_the_turn():
     state, _ = act(state, 0, {"type": "play_card", "card": "hot_potato"})
     state, events = act(state, 0, STOP)
     assert RULES.awaiting(state) == {0: "hot_potato"}
-    assert RULES.legal_actions(state, 0) == [{"type": "place_hot_potato", "onto": None},
+    assert moves(state, 0) == [{"type": "place_hot_potato", "onto": None},
                                              {"type": "place_hot_potato", "onto": 1}]
     assert RULES.timeout_action(state, 0) == {"type": "place_hot_potato", "onto": None}
     refused(state, 0, {"type": "place_hot_potato", "onto": 0}, "no_such_opponent")
@@ -458,7 +459,7 @@ def test_re_re_roll_rerolls_one_die_twice_or_two_dice_once():
     state = play(table(hands={0: ["re_re_roll", "red", "blue"]}, draws={0: WHITES}),
                  "re_re_roll", "red", "blue")
     state, events = roll(state, ["blue", 1, "red", 1])
-    assert RULES.legal_actions(state, 0) == [
+    assert moves(state, 0) == [
         {"type": "reroll_die", "die": 0}, {"type": "reroll_die", "die": 1},
         {"type": "keep_dice"}]
     state, events = act(state, 0, {"type": "reroll_die", "die": 1}, faces("red", 2))

@@ -10,7 +10,7 @@ from games.bare_bones import RULES
 from games.bare_bones.state import InPlay
 from games.core import IllegalAction
 
-from .build import act, dice_played, of_type, plain, rolls, table, types, with_turn
+from .build import act, dice_played, moves, of_type, plain, rolls, table, types, with_turn
 
 WHITES = ["white"] * 10
 
@@ -27,12 +27,12 @@ def test_next_player_may_match_each_colour_with_exactly_two_copies():
     state, events = at_end_of_buying(state)
     assert types(events) == ["buying_ended"]
     assert RULES.awaiting(state) == {1: "bonus_match"}
-    assert RULES.legal_actions(state, 1) == [
+    assert moves(state, 1) == [
         {"type": "bonus_match", "card": "red"}, {"type": "bonus_match", "card": "blue"},
         {"type": "end_matching"}]
     state, events = act(state, 1, {"type": "bonus_match", "card": "red"})
     assert plain(events) == [("bonus_matched", {"seat": 1, "card": "red", "active": 0})]
-    assert RULES.legal_actions(state, 1) == [
+    assert moves(state, 1) == [
         {"type": "bonus_match", "card": "blue"}, {"type": "end_matching"}]
     with pytest.raises(IllegalAction) as err:
         act(state, 1, {"type": "bonus_match", "card": "white"})
@@ -105,9 +105,9 @@ def test_next_player_is_asked_whether_or_not_they_hold_the_colour():
     assert public(before_h) == public(before_l) == [
         ("buying_ended", {"seat": 0, "coins_left": 0, "carried": 0, "owed": 0})]
     assert RULES.awaiting(holding) == RULES.awaiting(lacking) == {1: "bonus_match"}
-    assert RULES.legal_actions(holding, 1) == [
+    assert moves(holding, 1) == [
         {"type": "bonus_match", "card": "red"}, {"type": "end_matching"}]
-    assert RULES.legal_actions(lacking, 1) == [{"type": "end_matching"}]
+    assert moves(lacking, 1) == [{"type": "end_matching"}]
     assert RULES.timeout_action(lacking, 1) == {"type": "end_matching"}
     with pytest.raises(IllegalAction) as err:
         act(lacking, 1, {"type": "bonus_match", "card": "red"})
@@ -127,7 +127,7 @@ def test_after_a_match_the_next_player_is_asked_again_while_a_colour_is_open():
     state, events = act(state, 1, {"type": "bonus_match", "card": "red"})
     assert types(events) == ["bonus_matched"]
     assert RULES.awaiting(state) == {1: "bonus_match"}
-    assert RULES.legal_actions(state, 1) == [{"type": "end_matching"}]
+    assert moves(state, 1) == [{"type": "end_matching"}]
 
 
 def test_a_next_player_with_an_empty_hand_is_not_asked():

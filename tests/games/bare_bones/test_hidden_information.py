@@ -30,6 +30,7 @@ from games.bare_bones.state import State, coloured, next_seat
 from games.core.legal import expand_all
 from tests.support.harness import RandomDice, config, roundtrip
 
+from .build import moves
 from .test_random_play import SETS
 
 DECLINE = {"type": "end_matching"}
@@ -111,7 +112,7 @@ def check_bonus_match_offer(state: State) -> None:
     """Whoever is asked to bonus match may always decline, and a timeout declines."""
     for seat, kind in RULES.awaiting(state).items():
         if kind == "bonus_match":
-            actions = RULES.legal_actions(state, seat)
+            actions = moves(state, seat)
             assert DECLINE in actions
             assert RULES.timeout_action(state, seat) == DECLINE
             if not matchable(state):
@@ -129,7 +130,7 @@ def play_and_compare(cfg, seed: int, seen: Counter) -> None:
     while RULES.outcome(state) is None:
         check_bonus_match_offer(state)
         seat = rng.choice(sorted(RULES.awaiting(state)))
-        action = choose(expand_all(RULES.legal_actions(state, seat)), rng)
+        action = choose(expand_all(moves(state, seat)), rng)
         roll_seed = rng.random()
         events = RULES.decide(state, seat, action, RandomDice(random.Random(roll_seed)))
         after = fold(state, events)

@@ -17,7 +17,7 @@ from games.core import IllegalAction
 from games.core.legal import expand, expand_all
 from tests.support.harness import RandomDice, config, play_random
 
-from .build import act, cards_played, dice_played, rolled, rolls, table, with_turn
+from .build import act, cards_played, dice_played, moves, rolled, rolls, table, with_turn
 from .test_random_play import SETS
 
 MAX_ITEMS = 100
@@ -32,7 +32,7 @@ def check_every_action_is_accepted(state, seat: int, rng: random.Random) -> int:
     """Post every concrete action each listed item allows (a random sample of SAMPLE of
     the bigger ones); decide must accept each. Returns how many were posted."""
     posted = 0
-    items = RULES.legal_actions(state, seat)
+    items = moves(state, seat)
     assert len(items) <= MAX_ITEMS
     for item in items:
         actions = list(expand(item))
@@ -46,7 +46,7 @@ def check_every_action_is_accepted(state, seat: int, rng: random.Random) -> int:
 
 def check_rolls_are_exact(state, seat: int) -> None:
     """The choices allow exactly the rolls the rules allow (as multisets of colours)."""
-    offered = {colours_of(a) for a in expand_all(RULES.legal_actions(state, seat))}
+    offered = {colours_of(a) for a in expand_all(moves(state, seat))}
     assert offered == set(roll_options(state, seat))
 
 
@@ -99,7 +99,7 @@ def test_roll_choices_allow_exactly_the_allowed_rolls_in_any_play_area():
         state = table(play={0: random_play_area(rng)}, aside={1: random_asides(rng)},
                       action_set="interplay")
         state = with_turn(state, step="roll")
-        assert len(RULES.legal_actions(state, 0)) <= MAX_ITEMS
+        assert len(moves(state, 0)) <= MAX_ITEMS
         check_rolls_are_exact(state, 0)
         check_every_action_is_accepted(state, 0, rng)
 
@@ -111,7 +111,7 @@ def test_the_worst_roll_listing_of_issue_11_is_a_few_choices():
                                        + ["black"] * 2 + ["white"] * 2)})
     state = with_turn(state, step="roll")
     assert len(rolls(state)) == 1165
-    items = RULES.legal_actions(state, 0)
+    items = moves(state, 0)
     assert len(items) <= 5 and all(item["type"] == "roll" for item in items)
     # one choice for each number of Purple cards rolling a Blue and a Red instead
     assert [item["choose"]["supply_dice"]["of"] for item in items] == [
@@ -131,7 +131,7 @@ def test_even_four_dice_cards_of_every_colour_and_more_purples_stay_a_few_choice
                                        *["purple"] * 3)})
     state = with_turn(state, step="roll")
     assert len(roll_options(state, 0)) > 1165
-    items = RULES.legal_actions(state, 0)
+    items = moves(state, 0)
     # four Blue and four Red cards already give every Blue and Red die: the Purple splits
     # add nothing, and one choice says it all (any six of the 28 dice; too many to expand)
     assert len(items) == 1 and items[0]["choose"]["supply_dice"]["of"] == list(range(28))
@@ -140,34 +140,34 @@ def test_even_four_dice_cards_of_every_colour_and_more_purples_stay_a_few_choice
 def test_double_up_lists_one_choice_for_each_pair_of_cards():
     state = table(play={0: cards_played("double_up") + dice_played(*COLOURS)})
     state = with_turn(state, step="roll")
-    items = RULES.legal_actions(state, 0)
+    items = moves(state, 0)
     assert len(items) == 21  # the pairs of seven colours
     check_rolls_are_exact(state, 0)
     # two cards of each colour: pairs of one colour too, 28 choices at most
     state = table(play={0: cards_played("double_up") + dice_played(*COLOURS, *COLOURS)})
     state = with_turn(state, step="roll")
-    assert len(RULES.legal_actions(state, 0)) == 28
+    assert len(moves(state, 0)) == 28
     check_rolls_are_exact(state, 0)
 
 
 def test_a_hand_of_every_card_lists_at_most_100_items():
     state = table(players=4, hands={0: list(CARD_NAMES) * 2}, play={0: dice_played(*COLOURS)},
                   draws={0: ["white"] * 5})
-    items = RULES.legal_actions(state, 0)
+    items = moves(state, 0)
     assert 60 < len(items) <= MAX_ITEMS
     check_every_action_is_accepted(state, 0, random.Random(5))
 
 
 def test_loan_shark_is_one_choice_of_amount_and_full_house_one_of_dice():
     state = table(hands={0: ["loan_shark", "red"]}, draws={0: ["white"] * 5})
-    assert RULES.legal_actions(state, 0) == [
+    assert moves(state, 0) == [
         {"type": "play_card", "card": "red"},
         {"type": "play_card", "card": "loan_shark", "choose": {"amount": {"minimum": 1,
                                                                           "maximum": 20}}},
         {"type": "stop_playing"}]
     state = rolled(table(play={0: cards_played("full_house") + dice_played("red", "blue")}),
                    "blue", 1, "red", 2)
-    assert RULES.legal_actions(state, 0) == [
+    assert moves(state, 0) == [
         {"type": "reroll_full_house", "choose": {"dice": {"of": [0, 1], "min_size": 1,
                                                           "max_size": 2, "excluded": []}}},
         {"type": "keep_dice"}]

@@ -20,6 +20,7 @@ from tests.support import scale
 from tests.support.harness import RandomDice, config, play_random, roundtrip
 
 from .auditor import Auditor
+from .build import moves
 
 SETS = ["bare_bones_basics", "interplay", "money_money", "many_paths", "random",
         ["full_house", "mimic", "rainbow", "run", "triplets", "loan_shark", "cant_touch_this"]]
@@ -91,7 +92,7 @@ def play_eager(cfg, seed: int):
         seat = rng.choice(sorted(awaited))
         for other in awaited:
             RULES.decide(state, other, RULES.timeout_action(state, other), RandomDice(rng))
-        action = eager(expand_all(RULES.legal_actions(state, seat)), rng)
+        action = eager(expand_all(moves(state, seat)), rng)
         new = RULES.decide(state, seat, action, dice)
         for e in new:
             state = RULES.evolve(state, roundtrip(e))

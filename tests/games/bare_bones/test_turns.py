@@ -9,7 +9,7 @@ from games.bare_bones.state import Aside, InPlay
 from games.core import IllegalAction
 from tests.support.harness import secrets
 
-from .build import act, faces, of_type, plain, rolled, rolls, table, types
+from .build import act, faces, moves, of_type, plain, rolled, rolls, table, types
 
 PLAYED = {"type": "stop_playing"}
 
@@ -33,7 +33,7 @@ def play_all(state, seat, cards):
 
 def test_dice_cards_are_played_one_at_a_time_into_the_play_area():
     state = basic_table()
-    assert RULES.legal_actions(state, 0) == [
+    assert moves(state, 0) == [
         {"type": "play_card", "card": c} for c in ("blue", "yellow", "red", "white")] + [PLAYED]
     state, events = act(state, 0, {"type": "play_card", "card": "blue"})
     assert plain(events) == [("card_played", {"seat": 0, "card": "blue", "units_used": 0})]
@@ -69,7 +69,7 @@ def test_a_basic_roll_scores_points_and_white_coins_then_buying():
             "loan_repaid": 0, "loan_penalty": 0, "coins": 8, "score": 9}),
     ]
     assert RULES.awaiting(state) == {0: "buy"}
-    assert [a.get("card") for a in RULES.legal_actions(state, 0)] == [
+    assert [a.get("card") for a in moves(state, 0)] == [
         "blue", "yellow", "red", "green", "white", "re_re_roll", "double_up", "joyride",
         "color_cubed", "odds_or_evens", "pairs", None]
 
@@ -87,7 +87,7 @@ def test_bought_cards_go_to_the_discard_pile_and_cleanup_deals_a_new_hand():
     # Two White cards in play: seat 1 is asked to bonus match although it holds no White
     # (the pause must not tell the table what is in a hand, issue #10); it declines.
     assert RULES.awaiting(state) == {1: "bonus_match"}
-    assert RULES.legal_actions(state, 1) == [{"type": "end_matching"}]
+    assert moves(state, 1) == [{"type": "end_matching"}]
     state, events = act(state, 1, {"type": "end_matching"})
     assert plain(events) == [
         ("matching_ended", {"seat": 1}),
@@ -158,10 +158,10 @@ def test_no_dice_card_played_means_no_roll():
 def test_red_draws_one_card_for_every_two_red_cards_played():
     state = table(hands={0: ["red", "red", "red"]}, draws={0: ["black"] * 3})
     state = play_all(state, 0, ["red"])
-    assert {"type": "draw_red"} not in RULES.legal_actions(state, 0)
+    assert {"type": "draw_red"} not in moves(state, 0)
     refused(state, 0, {"type": "draw_red"}, "no_red_draw")
     state = play_all(state, 0, ["red"])
-    assert {"type": "draw_red"} in RULES.legal_actions(state, 0)
+    assert {"type": "draw_red"} in moves(state, 0)
     state, events = act(state, 0, {"type": "draw_red"})
     assert plain(events) == [("cards_drawn", {"seat": 0, "count": 1, "reason": "red",
                                               "hand_size": 2, "draw_pile": 2})]
@@ -173,12 +173,12 @@ def test_red_draw_is_not_offered_when_there_is_nothing_to_draw():
     # issue #16: with the draw and discard piles both empty the draw changed nothing
     state = play_all(table(hands={0: ["red", "red"]}), 0, ["red", "red"])
     assert RULES.view(state, 0)["turn"]["red_draws_left"] == 1
-    assert {"type": "draw_red"} not in RULES.legal_actions(state, 0)
+    assert {"type": "draw_red"} not in moves(state, 0)
     refused(state, 0, {"type": "draw_red"}, "nothing_to_draw")
     # a discard pile to reshuffle is something to draw
     state = play_all(table(hands={0: ["red", "red"]}, discards={0: ["black"]}), 0,
                      ["red", "red"])
-    assert {"type": "draw_red"} in RULES.legal_actions(state, 0)
+    assert {"type": "draw_red"} in moves(state, 0)
     state, events = act(state, 0, {"type": "draw_red"})
     assert types(events) == ["discard_reshuffled", "cards_drawn"]
     assert state.seats[0].hand == ("black",)
@@ -201,7 +201,7 @@ def test_green_rerolls_all_green_dice_once_together():
                         faces("blue", 1, "green", 2, "green", 5))
     assert types(events) == ["dice_rolled"]
     assert RULES.awaiting(state) == {0: "reroll"}
-    assert RULES.legal_actions(state, 0) == [{"type": "reroll_green"}, {"type": "keep_dice"}]
+    assert moves(state, 0) == [{"type": "reroll_green"}, {"type": "keep_dice"}]
     state, events = act(state, 0, {"type": "reroll_green"}, faces("green", 5, "green", 5))
     assert plain(events)[0] == ("green_rerolled", {"seat": 0, "dice": [1, 2], "faces": [5, 5]})
     assert of_type(events, "turn_scored")[0]["points"] == 11

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 import random
-
-from games.bare_bones import RULES
 from collections import Counter
 
+from games.bare_bones import RULES
 from games.bare_bones.state import InPlay, State, owned_cards
 from games.core import replay
 from tests.support.harness import RandomDice, config, play_random, secrets
@@ -31,7 +30,9 @@ def test_view_fields_for_a_client():
         "discard_pile": ["blue"],
         "play_area": [{"card": "red", "colour": "red", "lent_by": None, "bonus_matched": True}],
         "cant_touch_this": [], "loan_owed": 0, "coins_carried": 0, "extra_draws": 0,
-        "cards_owned": 4, "final_point_value": 3 + 6 + 2, "hot_potatoes_owned": 0}
+        "cards_owned": 4, "final_point_value": 3 + 6 + 2, "hot_potatoes_owned": 0,
+        "resigned": False}
+    assert view["resigned"] == []
     turn = view["turn"]
     assert (turn["seat"], turn["step"], turn["action_units_left"], turn["coins"]) == (
         0, "play", 5, 0)

@@ -70,5 +70,5 @@ def choose(bots: Mapping[str, Policy], level: str, seen: Seen, seed: str | int) 
 
 def random_policy(seen: Seen, rng: Rng) -> dict[str, JSON]:
     """A player choosing uniformly among the concrete legal actions (the benchmark's
-    opponent)."""
-    return rng.choice(seen.actions())
+    opponent), never `resign`: bots never resign (RULINGS, "Resigning")."""
+    return rng.choice([a for a in seen.actions() if a.get("type") != "resign"])

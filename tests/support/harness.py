@@ -75,6 +75,14 @@ def when(rules: GameRules, state: Any, seat: int, action: Mapping[str, Any],
     return replay(rules, [roundtrip(e) for e in events], state), events
 
 
+RESIGN = {"type": "resign"}
+
+
+def moves(rules: GameRules, state: Any, seat: int) -> list[dict[str, Any]]:
+    """The seat's legal items but `resign` (random play resigns only when asked to)."""
+    return [item for item in rules.legal_actions(state, seat) if item != RESIGN]
+
+
 @dataclass
 class PlayedGame:
     config: GameConfig
@@ -86,7 +94,7 @@ class PlayedGame:
 
 def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 20_000,
                 check_timeouts: bool = True, keep_states: bool = False,
-                out_of_turn: float = 0.0) -> PlayedGame:
+                out_of_turn: float = 0.0, resign: float = 0.0) -> PlayedGame:
     """Play one game with random legal actions; checks the decider's generic promises.
 
     - every event survives a JSON round trip and folding it gives the same state;
@@ -97,6 +105,10 @@ def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 2
 
     With `out_of_turn` > 0, that share of the moves goes to any seat that has legal
     actions, awaited or not (for games where seats may act out of turn).
+
+    A random move is never `resign` (listed for every seat in play, it would end most
+    games at once); with `resign` > 0, that share of the steps is a resignation of a random
+    seat that lists it (RULINGS, "Resigning"), in or out of turn.
     """
     rng = random.Random(seed)
     dice = RandomDice(rng)
@@ -109,13 +121,16 @@ def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 2
         awaited = rules.awaiting(game.state)
         assert awaited, "a running game awaits nobody"
         for seat in awaited:
-            assert rules.legal_actions(game.state, seat), f"awaited seat {seat} has no legal action"
+            assert moves(rules, game.state, seat), f"awaited seat {seat} has no legal action"
             if check_timeouts:
                 rules.decide(game.state, seat, rules.timeout_action(game.state, seat), RandomDice(random.Random(rng.random())))
         seat = rng.choice(sorted(awaited))
         if out_of_turn and rng.random() < out_of_turn:
-            seat = rng.choice([s for s in range(cfg.players) if rules.legal_actions(game.state, s)])
-        action = rng.choice(expand_all(rules.legal_actions(game.state, seat)))
+            seat = rng.choice([s for s in range(cfg.players) if moves(rules, game.state, s)])
+        action = rng.choice(expand_all(moves(rules, game.state, seat)))
+        if resign and rng.random() < resign:
+            seat, action = rng.choice([s for s in range(cfg.players)
+                                       if RESIGN in rules.legal_actions(game.state, s)]), RESIGN
         new_events = rules.decide(game.state, seat, action, dice)
         assert new_events, f"decide returned no events for {action}"
         for event in new_events:

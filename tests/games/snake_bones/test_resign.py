@@ -14,7 +14,17 @@ from tests.support import bots
 from tests.support.harness import when
 
 from .helpers import (
-    BLUFF, RESIGN, R, bid, event, history, knocked_out, lose_dice, stake, stake_all, start,
+    BLUFF,
+    RESIGN,
+    R,
+    bid,
+    event,
+    history,
+    knocked_out,
+    lose_dice,
+    stake,
+    stake_all,
+    start,
 )
 
 SIXES = {s: [6] * 5 for s in range(4)}
@@ -79,13 +89,13 @@ def test_the_player_on_turn_may_resign() -> None:
 
 
 def test_the_opener_resigning_the_next_round_opens_to_its_right() -> None:
-    state, events = when(R, bidding(4, first=2), 2, RESIGN)
+    _, events = when(R, bidding(4, first=2), 2, RESIGN)
     assert events[-1] == event("round_started", {"round": 2, "opener": 1,
                                                  "active": [0, 1, 3]})
 
 
 def test_the_next_opener_to_the_right_skips_the_resigned_seat() -> None:
-    state, events = when(R, bidding(4, first=2), 1, RESIGN)
+    _, events = when(R, bidding(4, first=2), 1, RESIGN)
     assert events[-1] == event("round_started", {"round": 2, "opener": 0,
                                                  "active": [0, 2, 3]})
 

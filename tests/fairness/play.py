@@ -6,7 +6,7 @@ import random
 from typing import Any, Callable
 
 from games import registry
-from tests.support.api import Player, play_by_legal_actions
+from tests.support.api import Player, play_by_legal_actions, playable
 from games.core.legal import expand_all
 
 Chooser = Callable[[list[dict]], dict]
@@ -104,7 +104,8 @@ def followed(players: Callable[[int], list[Player]], slug: str, seed: int = 1
     while (current := host.game(game_id))["status"] != "finished":
         player = by_seat[current["awaiting"][0]["seat"]]
         listing = player.legal(game_id)
-        answer = player.act(game_id, choose(expand_all(listing["actions"])), listing["version"])
+        answer = player.act(game_id, choose(playable(expand_all(listing["actions"]))),
+                            listing["version"])
         assert answer.status_code == 201, answer.content
         follow()
     return audit_of(host, game_id), shown, served

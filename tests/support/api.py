@@ -106,11 +106,17 @@ def started(players: Any) -> tuple[Player, Player, str, int]:
     return a, b, game_id, a.start(game_id, first_player=0)["version"]
 
 
+def playable(actions: list[dict]) -> list[dict]:
+    """Listed actions but `resign` (listed for every seat in play: a random player that
+    took it would end most games at once; tests that resign post it themselves)."""
+    return [a for a in actions if a.get("type") != "resign"]
+
+
 def play_by_legal_actions(players: list[Player], game_id: str, choose: Any,
                           max_moves: int = 5000) -> dict:
     """Play a started game to its end through the API only: game, legal-actions, actions.
 
-    `choose(actions)` picks one of the seat's listed legal actions.
+    `choose(actions)` picks one of the seat's listed legal actions (never `resign`).
     """
     by_name = {p.username: p for p in players}
     for _ in range(max_moves):
@@ -121,9 +127,9 @@ def play_by_legal_actions(players: list[Player], game_id: str, choose: Any,
         name = next(s["player"] for s in game["seats"] if s["seat"] == awaited)
         player = by_name[name]
         listing = player.legal(game_id)
-        assert listing["actions"], f"awaited seat {awaited} has no legal action"
-        response = player.act(game_id, choose(expand_all(listing["actions"])),
-                               listing["version"])
+        actions = playable(expand_all(listing["actions"]))
+        assert actions, f"awaited seat {awaited} has no legal action"
+        response = player.act(game_id, choose(actions), listing["version"])
         assert response.status_code == 201, response.content
     raise AssertionError("game did not finish")
 
@@ -134,7 +140,8 @@ def play_any_seat(players: list[Player], game_id: str, rng: Any, out_of_turn: fl
 
     Mostly an awaited seat moves; with probability `out_of_turn` any seat that lists legal
     actions does (for games where seats act out of turn). `prefer(actions)` may narrow
-    the choice. Returns the final game and the (seat, action) moves posted.
+    the choice; `resign` is never chosen. Returns the final game and the (seat, action)
+    moves posted.
     """
     by_seat: dict[int, Player] = {}
     moves: list[dict] = []
@@ -151,11 +158,11 @@ def play_any_seat(players: list[Player], game_id: str, rng: Any, out_of_turn: fl
         rng.shuffle(seats)
         for seat in seats:
             listing = by_seat[seat].legal(game_id)
-            if listing["actions"]:
+            every = playable(expand_all(listing["actions"]))
+            if every:
                 break
         else:
             raise AssertionError(f"no seat of {seats} has a legal action")
-        every = expand_all(listing["actions"])
         actions = (prefer(every) if prefer else None) or every
         action = rng.choice(actions)
         response = by_seat[seat].act(game_id, action, listing["version"])

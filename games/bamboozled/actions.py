@@ -81,4 +81,12 @@ class Concede(GameAction):
     TYPE: ClassVar[str] = "concede"
 
 
-ACTIONS = Messages(Declare, Accept, CallBluff, PlayCard, Revive, Discard, Roll, Concede)
+@dataclass(frozen=True)
+class Resign(GameAction):
+    """Leave the game for good, in or out of turn (RULINGS, "Resigning")."""
+
+    TYPE: ClassVar[str] = "resign"
+
+
+ACTIONS = Messages(Declare, Accept, CallBluff, PlayCard, Revive, Discard, Roll, Concede,
+                   Resign)

@@ -268,7 +268,8 @@ def discard(seen: Seen, actions: list[dict[str, JSON]]) -> dict[str, JSON]:
 
 
 def basic(seen: Seen, rng: Rng) -> dict[str, JSON]:
-    actions = seen.actions()
+    # Never `resign`: bots never resign (RULINGS, "Resigning").
+    actions = [a for a in seen.actions() if a.get("type") != "resign"]
     if not actions:
         raise ValueError("no legal action for this seat")
     kinds = {a.get("type") for a in actions}

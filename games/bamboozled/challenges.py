@@ -74,7 +74,7 @@ class _Table:
             self.add_cards(int(data["declarer"]), -1)  # revealed and discarded
         elif kind == "strike_taken":
             self.strikes[str(data["seat"])] = int(data["strikes"])
-        elif kind == "player_out":
+        elif kind in ("player_out", "player_resigned"):
             self.out.append(int(data["seat"]))
             self.hand_sizes[str(data["seat"])] = 0
 

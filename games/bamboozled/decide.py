@@ -19,13 +19,14 @@ from games.core.story import Story
 
 from . import events as ev
 from .actions import (
-    Accept, CallBluff, Concede, Declare, Discard, PlayCard, Revive, Roll,
+    Accept, CallBluff, Concede, Declare, Discard, PlayCard, Resign, Revive, Roll,
 )
 from .cards import backed_scores, card_problem, dice_after
 from .data import (
     AFTER_ROLL, DIE_SIDES, KIDS_BEFORE_ROLL, MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, full_deck,
 )
 from .evolve import evolve
+from .legal import awaiting
 from .rules import (
     beats, declarer_of, dice_beat, kids_can_beat, reverse_direction, round_opener, standings,
     ties_or_beats, verdict,
@@ -206,6 +207,31 @@ def concede(story: Story, seat: int, _: Concede, dice: Dice) -> None:
     not_beaten(story, seat, dice)
 
 
+def resign(story: Story, seat: int, _: Resign, dice: Dice) -> None:
+    """(Ruling, "Resigning") In or out of turn, the seat is out at once, as if put out now:
+    its hand (a face-down card with it) goes to the discards face up and it ranks below
+    everyone still in. A resignation of the seat that holds the turn or the claim (the
+    roller, whose roll or declaration is current; the seat awaited to respond, roll or
+    discard; the setter of the score to beat) voids the claim: the next player still in
+    starts a new round at 0 (Our choice: like Fresh Start, nothing is judged or drawn).
+    Anyone else's resignation leaves the turn as it is. One player left: they win."""
+    state: State = story.state
+    if state.seats[seat].out:
+        raise IllegalAction("not_in_play", f"seat {seat} is out of the game")
+    holds = seat in (state.roller, state.standing_by) or seat in awaiting(state)
+    face_down = state.face_down(seat)
+    hand = state.seats[seat].hand + ((face_down,) if face_down else ())
+    story.add(ev.PlayerResigned(seat=seat, place=len(state.active),
+                                discarded=hand,  # type: ignore[arg-type]
+                                claim_voided=holds and len(state.active) > 2))
+    if len(story.state.active) == 1:
+        result = standings(story.state)
+        story.add(ev.GameOver(winners=result.winners, ranking=result.ranking,
+                              scores=result.scores))
+    elif holds:
+        new_round(story, story.state.next_active(seat), "resigned", dice)
+
+
 BEFORE_ROLL_CARDS: dict[str, Callable[[Story, int, Dice], None]] = {
     "fresh_start": fresh_start, "my_bad": my_bad, "skip": skip, "reverse": reverse,
 }
@@ -225,7 +251,7 @@ def told(move: Move) -> Handler:
 
 HANDLERS: dict[type[GameAction], Handler] = {kind: told(move) for kind, move in {
     Declare: declare, Accept: accept, CallBluff: call, PlayCard: play_card,
-    Revive: revive, Discard: discard, Roll: kids_roll, Concede: concede,
+    Revive: revive, Discard: discard, Roll: kids_roll, Concede: concede, Resign: resign,
 }.items()}
 
 

@@ -47,7 +47,7 @@ class RoundStarted(GameEvent):
     TYPE: ClassVar[str] = "round_started"
     round: int
     roller: int
-    reason: Literal["first_round", "strike", "fresh_start", "my_bad"]
+    reason: Literal["first_round", "strike", "fresh_start", "my_bad", "resigned"]
 
 
 @dataclass(frozen=True)
@@ -290,6 +290,22 @@ class GameOver(Outcome, GameEvent):
 CARD_PLAYED = (ScoreResetCardPlayed, SkipPlayed, SkipPlayedToDeclarer, ReversePlayed,
                RevivePlayed)
 
+
+@dataclass(frozen=True)
+class PlayerResigned(GameEvent):
+    """A seat resigned (RULINGS, "Resigning"): out at once, as if put out now."""
+
+    TYPE: ClassVar[str] = "player_resigned"
+    seat: int
+    place: int = field(metadata=doc("the player's final place (2: runner-up)"))
+    discarded: tuple[CardName, ...] = field(metadata=doc(
+        "the hand (with a card it held face down), put on the discards face up"))
+    claim_voided: bool = field(metadata=doc(
+        "the resigning seat held the turn or the claim: the claim is voided and the next "
+        "player still in starts a new round (`round_started` reason `resigned`)"))
+
+
 EVENTS = Messages(GameStarted, CardsDealt, RoundStarted, DiceRolled, ScoreDeclared,
                   DeclarationAccepted, DeckRefilled, CardDrawn, DrawPileEmpty, CardDiscarded,
-                  *CARD_PLAYED, BluffCalled, ScoreNotBeaten, StrikeTaken, PlayerOut, GameOver)
+                  *CARD_PLAYED, BluffCalled, ScoreNotBeaten, StrikeTaken, PlayerOut,
+                  PlayerResigned, GameOver)

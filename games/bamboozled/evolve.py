@@ -169,6 +169,22 @@ def player_out(state: State, event: ev.PlayerOut) -> State:
     return replace(state, discards=state.discards + cards, out_order=state.out_order + (seat,))
 
 
+def player_resigned(state: State, event: ev.PlayerResigned) -> State:
+    """Out as if put out now: the hand (a face-down card back in it first) goes to the
+    discards face up; a discard it owed is no longer awaited. A voided claim is dropped by
+    the `round_started` that follows."""
+    seat = event.seat
+    d = state.declaration
+    if d is not None and d.seat == seat:
+        state = return_face_down(state)
+    state = player_out(state, ev.PlayerOut(seat=seat, place=event.place,
+                                           discarded=event.discarded))
+    state = state.with_seat(seat, resigned=True)
+    if state.discarder == seat:
+        state = replace(state, discarder=None, phase=DECLARE)
+    return state
+
+
 def game_over(state: State, _: ev.GameOver) -> State:
     return replace(state, over=True, phase=OVER, responder=None, discarder=None)
 
@@ -196,5 +212,6 @@ FOLDS: dict[type, Callable[[State, Any], State]] = {
     ev.ScoreNotBeaten: unchanged,
     ev.StrikeTaken: strike_taken,
     ev.PlayerOut: player_out,
+    ev.PlayerResigned: player_resigned,
     ev.GameOver: game_over,
 }

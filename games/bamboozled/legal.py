@@ -10,7 +10,9 @@ from __future__ import annotations
 from games.core import IllegalAction
 from games.core.messages import GameAction
 
-from .actions import Accept, CallBluff, Concede, Declare, Discard, PlayCard, Revive, Roll
+from .actions import (
+    Accept, CallBluff, Concede, Declare, Discard, PlayCard, Resign, Revive, Roll,
+)
 from .cards import backed_scores, card_problem, card_uses
 from .data import (
     AWAIT_DECLARE, AWAIT_DISCARD, AWAIT_RESPOND, AWAIT_ROLL, BEFORE_ROLL, CARD_NAMES, DECLARE,
@@ -24,6 +26,8 @@ from .state import State
 # The responder's move is "respond" (standard rules) or "roll" (kids rules): the same
 # actions, of which decide.check_variant refuses the other variant's own.
 RESPONDER_MOVES: tuple[type[GameAction], ...] = (Accept, CallBluff, Roll, PlayCard, Revive)
+# Resign is posted in or out of turn; its handler checks that the seat is still in play.
+OUT_OF_TURN: tuple[type[GameAction], ...] = (Resign,)
 AWAITS: dict[str, tuple[type[GameAction], ...]] = {
     AWAIT_DECLARE: (Declare, Revive, Concede),
     AWAIT_RESPOND: RESPONDER_MOVES,
@@ -45,6 +49,14 @@ def awaiting(state: State) -> dict[int, str]:
 
 
 def legal_actions(state: State, seat: int) -> list[GameAction]:
+    """The seat's moves now, then `resign` for every seat still in play."""
+    moves = turn_actions(state, seat)
+    if not state.over and seat in state.active:
+        moves.append(Resign())
+    return moves
+
+
+def turn_actions(state: State, seat: int) -> list[GameAction]:
     kind = awaiting(state).get(seat)
     if kind == AWAIT_DECLARE:
         return [*declarations(state, seat), *concessions(state), *revives(state, seat)]

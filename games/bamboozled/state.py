@@ -94,6 +94,7 @@ class Seat:
     strikes: int = 0
     hand: tuple[str, ...] = ()  # in the order the cards were taken in
     out: bool = False
+    resigned: bool = False  # out by resigning (RULINGS, "Resigning")
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ class SeatView(Record):
     strikes: int
     out: bool
     hand_size: int = field(metadata=doc("cards in hand, a face-down one included"))
+    resigned: bool = field(metadata=doc("out by resigning"))
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,8 @@ def view(state: State, viewer: int | None) -> View:
     return View(
         players=state.players,
         phase=state.phase,  # type: ignore[arg-type]
-        seats=tuple(SeatView(seat=i, strikes=s.strikes, out=s.out, hand_size=state.held(i))
+        seats=tuple(SeatView(seat=i, strikes=s.strikes, out=s.out, hand_size=state.held(i),
+                             resigned=s.resigned)
                     for i, s in enumerate(state.seats)),
         awaiting=waiting,  # type: ignore[arg-type]
         turn=next(iter(waiting), None),

@@ -43,4 +43,12 @@ class CallSpotOn(GameAction):
     TYPE: ClassVar[str] = "call_spot_on"
 
 
-ACTIONS = Messages(PlaceStake, PlaceBid, CallBluff, CallSpotOn)
+@dataclass(frozen=True)
+class Resign(GameAction):
+    """Leave the game for good, in or out of turn (RULINGS, "Resigning"): the round is
+    voided and a new one starts without you."""
+
+    TYPE: ClassVar[str] = "resign"
+
+
+ACTIONS = Messages(PlaceStake, PlaceBid, CallBluff, CallSpotOn, Resign)

@@ -122,8 +122,14 @@ def stake_action(seen: Seen) -> dict[str, JSON] | None:
 
 # --- choosing a move ---------------------------------------------------------------------
 
+def playable(seen: Seen) -> list[dict[str, JSON]]:
+    """The concrete actions a bot chooses among: never `resign` (RULINGS: bots never
+    resign)."""
+    return [a for a in seen.actions() if a.get("type") != "resign"]
+
+
 def decide(seen: Seen, rng: Rng, table: Table) -> dict[str, JSON]:
-    actions = seen.actions()
+    actions = playable(seen)
     bids = [a for a in actions if a.get("type") == "bid"]
     calls = {a["type"]: a for a in actions if a.get("type") in ("call_bluff", "call_spot_on")}
     standing = seen.view.get("bid")

@@ -12,7 +12,7 @@ from games.core.seats import check_first_player, check_players
 from games.core.story import Story
 
 from . import events as ev
-from .actions import CallBluff, CallSpotOn, PlaceBid, PlaceStake
+from .actions import CallBluff, CallSpotOn, PlaceBid, PlaceStake, Resign
 from .data import (
     FACES, MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, SIDES, STARTING_COINS, STARTING_DICE,
 )
@@ -132,7 +132,19 @@ def end_of_round(state: State) -> GameEvent:
                            active=state.active())
 
 
+def resign(state: State, seat: int, action: Resign, dice: Dice) -> list[GameEvent]:
+    """(Ruling, "Resigning") In or out of turn: the seat is out at once and its coins leave
+    the game; the round is voided (stakes are promises: nothing is paid, no die is lost)
+    and the next round starts with the usual opener, or the game ends with one seat left."""
+    if state.seat(seat).out:
+        raise IllegalAction("not_in_play", f"seat {seat} is out of the game")
+    story = Story(evolve, state)
+    story.add(ev.PlayerResigned(seat=seat, round=state.round, coins=state.seat(seat).coins))
+    story.add(end_of_round(story.state))
+    return story.events
+
+
 HANDLERS: dict[type[GameAction], Handler] = {
     PlaceStake: place_stake, PlaceBid: make_bid, CallBluff: call_bluff,
-    CallSpotOn: call_spot_on,
+    CallSpotOn: call_spot_on, Resign: resign,
 }

@@ -130,10 +130,21 @@ class PlayerOut(GameEvent):
 
 
 @dataclass(frozen=True)
+class PlayerResigned(GameEvent):
+    """A seat resigned (RULINGS, "Resigning"): it is out from this round on, its coins
+    leave the game, and the round is voided (no die lost, no stake paid)."""
+
+    TYPE: ClassVar[str] = "player_resigned"
+    seat: int
+    round: int = field(metadata=doc("the round voided by the resignation"))
+    coins: int = field(metadata=doc("the coins the seat held: they leave the game"))
+
+
+@dataclass(frozen=True)
 class GameOver(Outcome, GameEvent):
     TYPE: ClassVar[str] = "game_over"
 
 
 EVENTS = Messages(GameStarted, FirstBidderDrawn, RoundStarted, StakePlaced, StakesRevealed,
                   DiceRolled, BidMade, BluffCalled, SpotOnCalled, DieLost, CoinsPaid,
-                  PlayerOut, GameOver)
+                  PlayerOut, PlayerResigned, GameOver)

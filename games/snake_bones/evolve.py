@@ -88,6 +88,12 @@ def player_out(state: State, event: ev.PlayerOut) -> State:
     return _set_seat(state, event.seat, out_round=event.round)
 
 
+def player_resigned(state: State, event: ev.PlayerResigned) -> State:
+    """Out from this round on; its dice leave play and its coins leave the game."""
+    return _set_seat(state, event.seat, out_round=event.round, resigned=True, coins=0,
+                     dice_count=0, dice=(), stake=None)
+
+
 def game_over(state: State, event: ev.GameOver) -> State:
     return replace(state, phase=OVER, turn=None, bid=None)
 
@@ -104,5 +110,6 @@ FOLDS: dict[type, Callable[[State, Any], State]] = {
     ev.DieLost: die_lost,
     ev.CoinsPaid: coins_paid,
     ev.PlayerOut: player_out,
+    ev.PlayerResigned: player_resigned,
     ev.GameOver: game_over,
 }

@@ -6,9 +6,9 @@ from games.core import IllegalAction
 from games.core.legal import Choice, IntRange
 from games.core.messages import GameAction
 
-from .actions import CallBluff, CallSpotOn, PlaceBid, PlaceStake
+from .actions import CallBluff, CallSpotOn, PlaceBid, PlaceStake, Resign
 from .data import (
-    AWAIT_BID, AWAIT_RESPOND, AWAIT_STAKE, BIDDING, FACES, MIN_STAKE,
+    AWAIT_BID, AWAIT_RESPOND, AWAIT_STAKE, BIDDING, FACES, MIN_STAKE, OVER,
     RAISE_QUANTITY_OR_FACE, STAKING,
 )
 from .rules import face_held_most
@@ -16,7 +16,9 @@ from .state import State
 
 
 # What a seat awaited for each kind may post (games.core.rules.typed_decider checks it);
-# the opener's call is its own rule (opener_must_bid, in decide.py).
+# the opener's call is its own rule (opener_must_bid, in decide.py). Resign is posted in
+# or out of turn (OUT_OF_TURN); its handler checks that the seat is still in play.
+OUT_OF_TURN: tuple[type[GameAction], ...] = (Resign,)
 AWAITS: dict[str, tuple[type[GameAction], ...]] = {
     AWAIT_STAKE: (PlaceStake,),
     AWAIT_BID: (PlaceBid, CallBluff, CallSpotOn),
@@ -33,6 +35,14 @@ def awaiting(state: State) -> dict[int, str]:
 
 
 def legal_actions(state: State, seat: int) -> list[GameAction | Choice]:
+    """The seat's moves now, then `resign` for every seat still in play."""
+    moves = turn_actions(state, seat)
+    if state.phase != OVER and seat in state.active():
+        moves.append(Resign())
+    return moves
+
+
+def turn_actions(state: State, seat: int) -> list[GameAction | Choice]:
     kind = awaiting(state).get(seat)
     if kind == AWAIT_STAKE:
         return [Choice(PlaceStake, {}, {"coins": IntRange(MIN_STAKE, state.seat(seat).coins)})]

@@ -55,7 +55,8 @@ class SeatState:
     coins: int = STARTING_COINS
     stake: int | None = None  # hidden from the others until stakes_revealed
     dice: tuple[int, ...] = ()  # hidden from the others until a call reveals them
-    out_round: int | None = None  # the round in which the seat went out
+    out_round: int | None = None  # the round in which the seat went out (or resigned)
+    resigned: bool = False  # out by resigning (its coins left the game)
 
     @property
     def out(self) -> bool:

@@ -21,6 +21,8 @@ class SeatView(Record):
     stake: int | None = field(metadata=doc("shown to its owner, and to all once revealed"))
     staked: bool
     out: bool
+    resigned: bool = field(metadata=doc(
+        "out by resigning (its coins left the game)"))
 
 
 @dataclass(frozen=True)
@@ -67,4 +69,4 @@ def seat_view(state: State, seat: int, viewer: int | None) -> SeatView:
     stake_shown = state.stakes_revealed or seat == viewer
     return SeatView(seat=seat, dice_count=s.dice_count, coins=s.coins,
                     stake=s.stake if stake_shown else None, staked=s.stake is not None,
-                    out=s.out)
+                    out=s.out, resigned=s.resigned)

@@ -302,7 +302,7 @@ class Bench:
             for token in rng.sample(game["tokens"], 2):
                 listing = await self.call(session, "GET", f"/games/{game['id']}/legal-actions",
                                           token)
-                actions = expand_all(listing["actions"])
+                actions = [a for a in expand_all(listing["actions"]) if a["type"] != "resign"]
                 if not actions:
                     continue
                 calm = [a for a in actions if not a["type"].startswith("call")]

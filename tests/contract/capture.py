@@ -171,7 +171,8 @@ def _play() -> dict[str, list[dict[str, Any]]]:
         listing = r.call(players[seat], "list_legal_actions", "get",
                          f"/games/{game_id}/legal-actions", keep=False)
         calls = [a for a in listing["actions"] if a["type"].startswith("call")]
-        item = calls[0] if calls and pick.random() < 0.7 else pick.choice(listing["actions"])
+        moves = [a for a in listing["actions"] if a["type"] != "resign"]  # nobody resigns
+        item = calls[0] if calls and pick.random() < 0.7 else pick.choice(moves)
         if item["type"] == "stake":
             item = {"type": "stake", "coins": item["choose"]["coins"]["maximum"]}
         action = sample(item, pick.randrange)

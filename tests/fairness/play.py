@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from games import registry
 from games.core.legal import expand_all
-from tests.support.api import Player, play_by_legal_actions, playing
+from tests.support.api import Player, play_by_legal_actions, playable
 
 Chooser = Callable[[list[dict]], dict]
 ENDING_WORDS = ("call", "stop", "bank", "end", "pass", "stand", "hold")
@@ -104,7 +104,7 @@ def followed(players: Callable[[int], list[Player]], slug: str, seed: int = 1
     while (current := host.game(game_id))["status"] != "finished":
         player = by_seat[current["awaiting"][0]["seat"]]
         listing = player.legal(game_id)
-        answer = player.act(game_id, choose(playing(expand_all(listing["actions"]))),
+        answer = player.act(game_id, choose(playable(expand_all(listing["actions"]))),
                             listing["version"])
         assert answer.status_code == 201, answer.content
         follow()

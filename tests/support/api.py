@@ -107,17 +107,17 @@ def started(players: Any) -> tuple[Player, Player, str, int]:
     return a, b, game_id, a.start(game_id, first_player=0)["version"]
 
 
-def playing(actions: list[dict]) -> list[dict]:
-    """The concrete actions but `resign`: the games played to their end here never resign
-    (resigning has tests of its own: tests/api/test_resign_bare_bones_http.py, ...)."""
-    return [a for a in actions if a["type"] != "resign"]
+def playable(actions: list[dict]) -> list[dict]:
+    """Listed actions but `resign` (listed for every seat in play: a random player that
+    took it would end most games at once; tests that resign post it themselves)."""
+    return [a for a in actions if a.get("type") != "resign"]
 
 
 def play_by_legal_actions(players: list[Player], game_id: str, choose: Any,
                           max_moves: int = 5000) -> dict:
     """Play a started game to its end through the API only: game, legal-actions, actions.
 
-    `choose(actions)` picks one of the seat's listed legal actions.
+    `choose(actions)` picks one of the seat's listed legal actions (never `resign`).
     """
     by_name = {p.username: p for p in players}
     for _ in range(max_moves):
@@ -128,9 +128,9 @@ def play_by_legal_actions(players: list[Player], game_id: str, choose: Any,
         name = next(s["player"] for s in game["seats"] if s["seat"] == awaited)
         player = by_name[name]
         listing = player.legal(game_id)
-        assert listing["actions"], f"awaited seat {awaited} has no legal action"
-        response = player.act(game_id, choose(playing(expand_all(listing["actions"]))),
-                               listing["version"])
+        actions = playable(expand_all(listing["actions"]))
+        assert actions, f"awaited seat {awaited} has no legal action"
+        response = player.act(game_id, choose(actions), listing["version"])
         assert response.status_code == 201, response.content
     raise AssertionError("game did not finish")
 
@@ -141,7 +141,8 @@ def play_any_seat(players: list[Player], game_id: str, rng: Any, out_of_turn: fl
 
     Mostly an awaited seat moves; with probability `out_of_turn` any seat that lists legal
     actions does (for games where seats act out of turn). `prefer(actions)` may narrow
-    the choice. Returns the final game and the (seat, action) moves posted.
+    the choice; `resign` is never chosen. Returns the final game and the (seat, action)
+    moves posted.
     """
     by_seat: dict[int, Player] = {}
     moves: list[dict] = []
@@ -158,7 +159,7 @@ def play_any_seat(players: list[Player], game_id: str, rng: Any, out_of_turn: fl
         rng.shuffle(seats)
         for seat in seats:
             listing = by_seat[seat].legal(game_id)
-            every = playing(expand_all(listing["actions"]))
+            every = playable(expand_all(listing["actions"]))
             if every:
                 break
         else:

@@ -119,7 +119,7 @@ def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 2
         awaited = rules.awaiting(game.state)
         assert awaited, "a running game awaits nobody"
         for seat in awaited:
-            assert rules.legal_actions(game.state, seat), f"awaited seat {seat} has no legal action"
+            assert moves(rules, game.state, seat), f"awaited seat {seat} has no legal action"
             if check_timeouts:
                 rules.decide(game.state, seat, rules.timeout_action(game.state, seat), RandomDice(random.Random(rng.random())))
         seat = rng.choice(sorted(awaited))

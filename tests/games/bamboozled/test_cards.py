@@ -69,7 +69,7 @@ def test_up_down_card_moves_one_die_by_one():
     _, events = act(state, 0, declare(55, card))
     assert secrets(events[0])[0]["verdict"] == "card"
     down = {"name": "up_down", "die": 0, "direction": "down"}
-    backed = [a["score"] for a in RULES.legal_actions(state, 0) if a["card"] == down]
+    backed = [a["score"] for a in RULES.legal_actions(state, 0) if a.get("card") == down]
     assert backed == [44]
 
 
@@ -258,6 +258,7 @@ def test_facing_a_jackpot_cards_help_or_you_roll_to_tie_faq():
     state, _ = act(state, 0, declare(21))
     assert RULES.legal_actions(state, 1) == [
         {"type": "accept"}, {"type": "call"}, {"type": "play_card", "card": "my_bad"},
+        {"type": "resign"},
     ]
     state, _ = act(state, 1, ACCEPT, [1, 2])
     state, events = act(state, 1, declare(21))
@@ -274,7 +275,7 @@ def test_over_the_hand_limit_after_a_bamboozle_the_player_discards():
     assert rejected(state, 1, declare(55)) == "not_your_turn"
     assert RULES.legal_actions(state, 0) == [
         {"type": "discard", "card": "double"}, {"type": "discard", "card": "skip"},
-        {"type": "discard", "card": "reverse"},
+        {"type": "discard", "card": "reverse"}, {"type": "resign"},
     ]
     assert rejected(state, 0, {"type": "discard", "card": "jackpot"}) == "card_not_in_hand"
     state, events = act(state, 0, {"type": "discard", "card": "skip"})

@@ -27,7 +27,7 @@ def test_kids_declare_what_the_dice_show_and_the_next_player_rolls():
     assert public(events) == [("score_declared", {"seat": 0, "score": 43, "card": None,
                                                   "card_dice": None, "next": 1})]
     assert RULES.awaiting(state) == {1: "roll"}
-    assert RULES.legal_actions(state, 1) == [{"type": "roll"}]
+    assert RULES.legal_actions(state, 1) == [{"type": "roll"}, {"type": "resign"}]
 
 
 def test_kids_cannot_bluff():
@@ -53,7 +53,7 @@ def test_kids_must_strictly_beat_the_score():
     assert rejected(tied, 1, declare(34)) == "must_beat_score"
     offered = RULES.legal_actions(tied, 1)
     assert not any(a.get("score") == 43 for a in offered)
-    assert offered[-1] == {"type": "concede"}
+    assert offered[-2:] == [{"type": "concede"}, {"type": "resign"}]
 
 
 def test_kids_not_beating_the_score_is_a_strike_and_its_setter_draws_a_card():
@@ -86,7 +86,7 @@ def test_kids_concede_instead_of_using_a_card_that_could_beat():
     state, _ = act(state, 1, ROLL, [3, 4])
     actions = RULES.legal_actions(state, 1)
     assert {"type": "declare", "score": 44, "card": UP} in actions
-    assert actions[-1] == {"type": "concede"}
+    assert actions[-2:] == [{"type": "concede"}, {"type": "resign"}]
     state, events = act(state, 1, {"type": "concede"}, [1, 5, 5])
     assert [e.type for e in events] == [
         "score_not_beaten", "strike_taken", "card_drawn", "round_started", "dice_rolled",
@@ -108,7 +108,8 @@ def test_kids_fresh_start_before_rolling():
     state, _ = kids(("skip", "fresh_start"))
     state, _ = act(state, 0, declare(43))
     assert RULES.legal_actions(state, 1) == [{"type": "roll"},
-                                             {"type": "play_card", "card": "fresh_start"}]
+                                             {"type": "play_card", "card": "fresh_start"},
+                                             {"type": "resign"}]
     state, events = act(state, 1, play("fresh_start"), [1, 2])
     assert public(events)[1:] == [
         ("round_started", {"round": 2, "roller": 1, "reason": "fresh_start"}),

@@ -40,10 +40,12 @@ def check_states(game: PlayedGame) -> None:
             strikes = state.seats[seat].strikes
             # only between a final strike and the Revive / going out that follows it
             assert strikes < limit or (strikes == limit and event.type == "strike_taken")
-            if hand_limit is not None and seat != state.discarder:
+            # (a game a resignation ends may end before a discard owed)
+            if hand_limit is not None and seat != state.discarder and not state.over:
                 assert state.held(seat) <= hand_limit
         for seat in state.out_order:
-            assert state.seats[seat].strikes == limit and state.seats[seat].hand == ()
+            player = state.seats[seat]
+            assert (player.strikes == limit or player.resigned) and player.hand == ()
 
 
 def check_outcome(game: PlayedGame) -> None:
@@ -56,6 +58,10 @@ def check_outcome(game: PlayedGame) -> None:
     assert sorted(result["scores"].values()) == list(range(n))
     assert game.events[-1].type == "game_over" and game.events[-1].data == result
     assert RULES.awaiting(state) == {}
+    # A resigned seat ranks as if put out when it resigned (RULINGS, "Resigning").
+    left = [e.seat for e in game.events if e.type in ("player_out", "player_resigned")]
+    assert left == list(state.out_order)
+    assert result["ranking"][1:] == [[seat] for seat in reversed(left)]
 
 
 @pytest.mark.slow
@@ -83,6 +89,19 @@ def test_random_legal_play_conserves_cards_and_ends_with_one_player_standing():
         "verdict:bluff",
     }
     assert expected <= set(seen), expected - set(seen)
+
+
+def test_random_play_with_resignations_conserves_cards_and_ends_with_one_player_standing():
+    seen: Counter[str] = Counter()
+    for i in range(300):
+        game = play_random(RULES, game_config(i), seed=90_000 + i, keep_states=True,
+                           check_timeouts=i < 60, resign=0.02)
+        check_states(game)
+        check_outcome(game)
+        seen.update(event.type for event in game.events)
+        seen.update(f"voided:{e.claim_voided}" for e in game.events
+                    if e.type == "player_resigned")
+    assert {"player_resigned", "voided:True", "voided:False"} <= set(seen), seen
 
 
 def test_random_play_at_large_tables_up_to_twenty_players():

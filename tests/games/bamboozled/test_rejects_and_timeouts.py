@@ -63,17 +63,18 @@ def test_every_legal_action_is_accepted_in_a_fresh_game():
     state = with_hand(state, 0, "jackpot", "up_down")
     for action in RULES.legal_actions(state, 0):
         act(state, 0, action)
-    # 36 plain scores, the jackpot, and two readings for each of the 4 Up/Down moves
-    assert len(RULES.legal_actions(state, 0)) == 36 + 1 + 4 * 2
+    # 36 plain scores, the jackpot, two readings for each of the 4 Up/Down moves, resign
+    assert len(RULES.legal_actions(state, 0)) == 36 + 1 + 4 * 2 + 1
 
 
 def test_the_longest_legal_list_stays_well_under_100_items():
     """The worst case: any score (standing 0), every after-roll card in hand on dice that
-    each card changes into two readings, and a strike to Revive: 36 + 1 + 2 + 8 + 1."""
+    each card changes into two readings, a strike to Revive, and resign:
+    36 + 1 + 2 + 8 + 1 + 1."""
     state, _ = start(["jackpot", "revive"], (2, 4), hand_limit=None)
     state = with_strikes(with_hand(state, 0, "jackpot", "double", "up_down", "revive"), 0, 1)
     actions = RULES.legal_actions(state, 0)
-    assert len(actions) == 48 <= 100
+    assert len(actions) == 49 <= 100
     assert all("choose" not in a for a in actions)
     for action in actions:
         act(state, 0, action)

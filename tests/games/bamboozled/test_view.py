@@ -108,8 +108,8 @@ def test_view_of_a_declaration_for_the_declarer_the_responder_and_a_spectator():
     assert spectator == {
         "players": 2,
         "phase": "respond",
-        "seats": [{"seat": 0, "strikes": 0, "out": False, "hand_size": 1},
-                  {"seat": 1, "strikes": 0, "out": False, "hand_size": 1}],
+        "seats": [{"seat": 0, "strikes": 0, "out": False, "hand_size": 1, "resigned": False},
+                  {"seat": 1, "strikes": 0, "out": False, "hand_size": 1, "resigned": False}],
         "awaiting": {"1": "respond"},
         "turn": 1,
         "round": 1,

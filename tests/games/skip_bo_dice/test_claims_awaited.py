@@ -19,7 +19,15 @@ from games.skip_bo_dice.state import State
 from tests.support.harness import RandomDice, config, play_random
 
 from .build import (
-    QUIET_ROLL, act, all_full, claim, ev, next_turn, plain, start, state_of, turn_roll,
+    QUIET_ROLL,
+    act,
+    all_full,
+    claim,
+    ev,
+    plain,
+    start,
+    state_of,
+    turn_roll,
     up_to,
 )
 

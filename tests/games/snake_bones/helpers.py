@@ -32,6 +32,7 @@ def bid(quantity: int, face: int) -> dict[str, Any]:
 
 
 BLUFF = {"type": "call_bluff"}
+RESIGN = {"type": "resign"}
 SPOT_ON = {"type": "call_spot_on"}
 
 

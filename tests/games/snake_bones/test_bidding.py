@@ -11,7 +11,9 @@ from games.core import IllegalAction, MalformedAction, ScriptedDice
 from games.snake_bones.state import State
 from tests.support.harness import when
 
-from .helpers import BLUFF, SPOT_ON, R, event, bid, knocked_out, history, stake, stake_all, start
+from .helpers import (
+    BLUFF, RESIGN, SPOT_ON, R, event, bid, knocked_out, history, stake, stake_all, start,
+)
 
 DICE_2P = {0: [2, 2, 3, 4, 5], 1: [2, 6, 6, 1, 4]}
 
@@ -74,7 +76,7 @@ def test_bid_quantity_bound_follows_the_dice_in_play() -> None:
     state = history(start(2), event("die_lost", {"seat": 1, "dice_left": 2}))
     state, _ = stake_all(state, {0: 1, 1: 1}, {0: [1] * 5, 1: [2] * 2})
     assert rejects(state, 0, bid(8, 2)) == "bid_quantity_out_of_range"
-    assert expand_all(R.legal_actions(state, 0))[-1] == bid(7, 6)
+    assert expand_all(R.legal_actions(state, 0))[-2:] == [bid(7, 6), RESIGN]
 
 
 @pytest.mark.parametrize("face", [0, 7])
@@ -89,7 +91,7 @@ def test_raise_rule_quantity_needs_a_higher_quantity() -> None:
     _, events = when(R, state, 1, bid(4, 1))
     assert events[0].data == {"seat": 1, "quantity": 4, "face": 1, "next": 0}
     legal = expand_all(R.legal_actions(state, 1))
-    assert legal[0] == bid(4, 1) and len(legal) == 6 * 7 + 2
+    assert legal[0] == bid(4, 1) and len(legal) == 6 * 7 + 2 + 1  # and resign
 
 
 def test_raise_rule_quantity_or_face_allows_a_higher_face() -> None:
@@ -100,12 +102,12 @@ def test_raise_rule_quantity_or_face_allows_a_higher_face() -> None:
     assert rejects(state, 1, bid(3, 3)) == "bid_not_higher"
     assert rejects(state, 1, bid(2, 6)) == "bid_not_higher"
     legal = expand_all(R.legal_actions(state, 1))
-    assert legal[:3] == [bid(3, 5), bid(3, 6), bid(4, 1)] and len(legal) == 2 + 6 * 7 + 2
+    assert legal[:3] == [bid(3, 5), bid(3, 6), bid(4, 1)] and len(legal) == 2 + 6 * 7 + 2 + 1
 
 
 def test_at_the_top_bid_only_calls_remain() -> None:
     state, _ = when(R, rolled(), 0, bid(10, 6))
-    assert expand_all(R.legal_actions(state, 1)) == [BLUFF, SPOT_ON]
+    assert expand_all(R.legal_actions(state, 1)) == [BLUFF, SPOT_ON, RESIGN]
 
 
 def test_seat_that_is_out_cannot_act() -> None:

@@ -18,11 +18,17 @@ GAMES_PER_CASE = scale.games(72, 8)  # 7 player counts x 4 mixes x 72 = 2,016 ga
 TIMEOUT_CHECKED = 12  # per case: 336 games also check every timeout action
 
 
+RESIGNING = 0.01  # share of the steps where a random seat in play resigns
+
+
 def check_game(game: PlayedGame, players: int) -> None:
     total = STARTING_COINS * players
     dice = [STARTING_DICE] * players
-    for state in game.states:
-        assert sum(s.coins for s in state.seats) == total
+    gone = 0  # coins of resigned seats: they leave the game
+    for event, state in zip(game.events[-len(game.states):], game.states):
+        if event.type == "player_resigned":
+            gone += event.coins
+        assert sum(s.coins for s in state.seats) + gone == total
         now = [s.dice_count for s in state.seats]
         assert all(n <= before for n, before in zip(now, dice)), "dice never come back"
         assert all(s.coins >= 0 and s.dice_count >= 0 for s in state.seats)
@@ -39,6 +45,13 @@ def check_game(game: PlayedGame, players: int) -> None:
     assert result["scores"][str(winners[0])] == players - 1
     assert R.awaiting(final) == {}
     assert all(R.legal_actions(final, s) == [] for s in range(players))
+    resigned = {e.seat: e.round for e in game.events if e.type == "player_resigned"}
+    for seat, round_ in resigned.items():  # ranked as if out in the round it resigned
+        place = next(i for i, group in enumerate(result["ranking"]) if seat in group)
+        assert result["ranking"][place] == [seat], "nobody goes out in a voided round"
+        assert final.seats[seat].out_round == round_
+        assert all(final.seats[s].out_round < round_ for g in result["ranking"][place + 1:]
+                   for s in g)
 
 
 @pytest.mark.parametrize("players", range(2, 9))
@@ -50,3 +63,16 @@ def test_random_games_end_with_one_winner_and_conserve_coins(players: int, mix: 
         game = play_random(R, cfg, seed * 1000 + players, keep_states=True,
                            check_timeouts=seed < TIMEOUT_CHECKED)
         check_game(game, players)
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_random_games_with_resignations_end_with_one_winner_and_account_for_coins(
+        players: int) -> None:
+    resignations = 0
+    for seed in range(GAMES_PER_CASE // 2):
+        cfg = config(R, players, first_player=None if seed % 2 else 0, **MIXES[seed % 4])
+        game = play_random(R, cfg, seed * 1000 + players + 7, keep_states=True,
+                           check_timeouts=seed < TIMEOUT_CHECKED, resign=RESIGNING)
+        check_game(game, players)
+        resignations += sum(e.type == "player_resigned" for e in game.events)
+    assert resignations >= 5

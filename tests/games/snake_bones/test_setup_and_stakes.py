@@ -8,7 +8,7 @@ from games.core.legal import expand_all
 from games.core import GameConfig, IllegalAction, ScriptedDice
 from tests.support.harness import config, when
 
-from .helpers import BLUFF, R, event, bid, stake, stake_all, start
+from .helpers import BLUFF, RESIGN, R, event, bid, stake, stake_all, start
 
 
 def test_game_starts_with_five_dice_and_ten_coins_per_player() -> None:
@@ -77,7 +77,7 @@ def test_stake_bounds(coins: int) -> None:
 
 
 def test_stake_may_be_every_coin_held() -> None:
-    assert expand_all(R.legal_actions(start(2), 0)) == [stake(c) for c in range(1, 11)]
+    assert expand_all(R.legal_actions(start(2), 0)) == [stake(c) for c in range(1, 11)] + [RESIGN]
     _, events = when(R, start(2), 0, stake(10))
     assert events == [event("stake_placed", {"seat": 0}, {0: {"coins": 10}})]
 
@@ -88,7 +88,7 @@ def test_staking_twice() -> None:
     with pytest.raises(IllegalAction) as err:
         R.decide(state, 0, stake(2), ScriptedDice())
     assert err.value.code == "not_your_turn"
-    assert expand_all(R.legal_actions(state, 0)) == []
+    assert expand_all(R.legal_actions(state, 0)) == [RESIGN]  # in play: it may still resign
 
 
 def test_no_stake_once_the_dice_are_rolled() -> None:

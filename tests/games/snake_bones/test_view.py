@@ -20,7 +20,7 @@ DICE_2P = {0: [2, 2, 3, 4, 5], 1: [2, 6, 6, 1, 4]}
 def seat(n: int, stake_: int | None, staked: bool, dice: int = 5, coins: int = 10,
          out: bool = False) -> dict[str, Any]:
     return {"seat": n, "dice_count": dice, "coins": coins, "stake": stake_,
-            "staked": staked, "out": out}
+            "staked": staked, "out": out, "resigned": False}
 
 
 def test_view_while_staking_shows_only_own_stake() -> None:

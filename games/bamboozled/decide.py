@@ -216,8 +216,6 @@ def resign(story: Story, seat: int, _: Resign, dice: Dice) -> None:
     starts a new round at 0 (Our choice: like Fresh Start, nothing is judged or drawn).
     Anyone else's resignation leaves the turn as it is. One player left: they win."""
     state: State = story.state
-    if state.seats[seat].out:
-        raise IllegalAction("not_in_play", f"seat {seat} is out of the game")
     holds = seat in (state.roller, state.standing_by) or seat in awaiting(state)
     face_down = state.face_down(seat)
     hand = state.seats[seat].hand + ((face_down,) if face_down else ())

@@ -128,3 +128,9 @@ def timeout_declaration(state: State) -> GameAction:
     true = readings(state.dice)
     bluff = next(s for s in SCORES if ties_or_beats(s, state.standing) and s not in true)
     return Declare(score=bluff)
+
+
+def in_play(state: State, seat: int) -> bool:
+    """Whether the seat has neither resigned nor gone out: the shared guard answers
+    anything from a seat out of play `not_in_play` (games.core.rules)."""
+    return not state.seats[seat].out

@@ -136,8 +136,6 @@ def resign(state: State, seat: int, action: Resign, dice: Dice) -> list[GameEven
     """(Ruling, "Resigning") In or out of turn: the seat is out at once and its coins leave
     the game; the round is voided (stakes are promises: nothing is paid, no die is lost)
     and the next round starts with the usual opener, or the game ends with one seat left."""
-    if state.seat(seat).out:
-        raise IllegalAction("not_in_play", f"seat {seat} is out of the game")
     story = Story(evolve, state)
     story.add(ev.PlayerResigned(seat=seat, round=state.round, coins=state.seat(seat).coins))
     story.add(end_of_round(story.state))

@@ -81,3 +81,9 @@ def timeout_action(state: State, seat: int) -> GameAction:
     if kind == AWAIT_RESPOND:
         return CallBluff()
     raise IllegalAction("not_awaited", f"seat {seat} is not awaited")
+
+
+def in_play(state: State, seat: int) -> bool:
+    """Whether the seat has neither resigned nor gone out: the shared guard answers
+    anything from a seat out of play `not_in_play` (games.core.rules)."""
+    return not state.seat(seat).out

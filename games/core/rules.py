@@ -20,6 +20,7 @@ GAME_OVER = "game_over"          # the game has an outcome: nobody acts any more
 NO_SUCH_SEAT = "no_such_seat"    # the seat is not one of the table's (0 .. players - 1)
 NOT_YOUR_TURN = "not_your_turn"  # the seat is not awaited now
 WRONG_PHASE = "wrong_phase"      # the seat is awaited, but not for this kind of action
+NOT_IN_PLAY = "not_in_play"      # the seat resigned (or was eliminated): it acts no more
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,7 @@ class Decider:
     # allows, and those a seat may post whether awaited or not.
     awaits: Mapping[str, tuple[type[GameAction], ...]] = field(default_factory=dict)
     out_of_turn: tuple[type[GameAction], ...] = ()
+    in_play: Callable[[Any, int], bool] | None = None
 
 
 def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
@@ -136,6 +138,7 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
                   handlers: Mapping[type[GameAction], Handler],
                   awaits: Mapping[str, tuple[type[GameAction], ...]],
                   out_of_turn: tuple[type[GameAction], ...] = (),
+                  in_play: Callable[[Any, int], bool] | None = None,
                   evolve: Callable[[Any, GameEvent], Any],
                   legal_actions: Callable[[Any, int], list[Any]],
                   awaiting: Callable[[Any], dict[int, str]],
@@ -151,7 +154,8 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
     action's class (`handlers`, one per action class), which checks the game's own rules.
     `awaits` maps each awaiting kind to the action classes a seat awaited for it may post;
     `out_of_turn` lists the classes a seat may post whether awaited or not (the game's
-    handler then checks when). Events stay typed in and out (the store turns them into
+    handler then checks when). `in_play(state, seat)`, where a game has it, is false for
+    a seat that resigned (or was eliminated): whatever it posts is `not_in_play`. Events stay typed in and out (the store turns them into
     their JSON and back: `GameEvent.to_json`, `Messages.parse_event`); what else goes out
     (legal actions, views, outcomes) is written as JSON."""
     assert set(handlers) == set(actions), f"{slug}: one handler per action class"
@@ -162,6 +166,8 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
             raise IllegalAction(GAME_OVER, "the game is over")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
             raise IllegalAction(NO_SUCH_SEAT, f"there is no seat {seat!r} at this table")
+        if in_play is not None and not in_play(state, seat):
+            raise IllegalAction(NOT_IN_PLAY, f"seat {seat} has left play: it acts no more")
         if isinstance(action, out_of_turn):
             return
         kind = awaiting(state).get(seat)
@@ -189,6 +195,7 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
         timeout_action=lambda state, seat: timeout_action(state, seat).to_json(),
         outcome=outcome_json, challenges=challenges, actions=actions, events=events,
         view_type=view_type, outcome_type=outcome_type, awaits=awaits, out_of_turn=out_of_turn,
+        in_play=in_play,
     )
 
 

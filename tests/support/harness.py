@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from games.core.bots import RESIGN
 from games.core.legal import expand_all
 from games.core import GameConfig, GameEvent, GameRules, ScriptedDice, replay
 from games.core.options import resolve_options
@@ -84,9 +85,15 @@ class PlayedGame:
     steps: int = 0
 
 
+def playing(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The legal items but `resign`: random play resigns only when asked to (`resign`),
+    or every game would end early by resignations."""
+    return [dict(item) for item in items if item["type"] != RESIGN]
+
+
 def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 20_000,
                 check_timeouts: bool = True, keep_states: bool = False,
-                out_of_turn: float = 0.0) -> PlayedGame:
+                out_of_turn: float = 0.0, resign: float = 0.0) -> PlayedGame:
     """Play one game with random legal actions; checks the decider's generic promises.
 
     - every event survives a JSON round trip and folding it gives the same state;
@@ -96,7 +103,9 @@ def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 2
     - replaying all events from scratch gives the final state.
 
     With `out_of_turn` > 0, that share of the moves goes to any seat that has legal
-    actions, awaited or not (for games where seats may act out of turn).
+    actions, awaited or not (for games where seats may act out of turn). Random moves
+    never resign; with `resign` > 0, that share of the moves is a resignation of a random
+    seat that may resign (awaited or not).
     """
     rng = random.Random(seed)
     dice = RandomDice(rng)
@@ -113,9 +122,15 @@ def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 2
             if check_timeouts:
                 rules.decide(game.state, seat, rules.timeout_action(game.state, seat), RandomDice(random.Random(rng.random())))
         seat = rng.choice(sorted(awaited))
-        if out_of_turn and rng.random() < out_of_turn:
-            seat = rng.choice([s for s in range(cfg.players) if rules.legal_actions(game.state, s)])
-        action = rng.choice(expand_all(rules.legal_actions(game.state, seat)))
+        resigners = [s for s in range(cfg.players)
+                     if {"type": RESIGN} in rules.legal_actions(game.state, s)]
+        if resign and resigners and rng.random() < resign:
+            seat, action = rng.choice(resigners), {"type": RESIGN}
+        else:
+            if out_of_turn and rng.random() < out_of_turn:
+                seat = rng.choice([s for s in range(cfg.players)
+                                   if playing(rules.legal_actions(game.state, s))])
+            action = rng.choice(expand_all(playing(rules.legal_actions(game.state, seat))))
         new_events = rules.decide(game.state, seat, action, dice)
         assert new_events, f"decide returned no events for {action}"
         for event in new_events:

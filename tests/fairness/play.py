@@ -44,7 +44,9 @@ GAME_TYPES = sorted(registry.GAMES)
 
 
 def chooser_for(slug: str, seed: int) -> Chooser:
-    return CHOOSERS.get(slug, ending_chooser)(random.Random(seed))
+    """The slug's chooser, which never resigns (a test resigns on purpose)."""
+    choose = CHOOSERS.get(slug, ending_chooser)(random.Random(seed))
+    return lambda actions: choose([a for a in actions if a["type"] != "resign"])
 
 
 def seated(players: Callable[[int], list[Player]], slug: str,

@@ -20,7 +20,7 @@ import pytest
 from games.core import IllegalAction
 from games.core.legal import expand, sample
 from games.registry import GAMES
-from tests.support.harness import RandomDice, config
+from tests.support.harness import RandomDice, config, playing
 
 EXPAND_UP_TO = 40     # a choice allowing at most this many actions is posted in full
 SAMPLES = 12          # else this many random ones, plus its first and its last
@@ -92,8 +92,10 @@ def play_and_check(slug: str, options: dict[str, Any], seed: int) -> int:
                                             f"{slug} {options} seed {seed} step {step}")
         seat = rng.choice(sorted(rules.awaiting(state)))
         if rng.random() < OUT_OF_TURN:  # seats that may act unawaited (Skip-Bo claims)
-            seat = rng.choice([s for s in range(players) if rules.legal_actions(state, s)])
-        action = sample(rng.choice(rules.legal_actions(state, seat)), rng.randrange)
+            seat = rng.choice([s for s in range(players)
+                               if playing(rules.legal_actions(state, s))])
+        # every listed resign was posted above; the game goes on without one
+        action = sample(rng.choice(playing(rules.legal_actions(state, seat))), rng.randrange)
         for event in rules.decide(state, seat, action, dice):
             state = rules.evolve(state, event)
     return posted

@@ -14,7 +14,7 @@ import pytest
 from games.core import IllegalAction, ScriptedDice
 from games.core.legal import expand_all
 from games.registry import GAMES
-from tests.support.harness import RandomDice, config
+from tests.support.harness import RandomDice, config, playing
 
 SLUGS = sorted(GAMES)
 
@@ -37,7 +37,7 @@ def played(slug: str, players: int = 2, seed: int = 7) -> Played:
     game = Played()
     while rules.outcome(state) is None:
         seat = rng.choice(sorted(rules.awaiting(state)))
-        action = rng.choice(expand_all(rules.legal_actions(state, seat)))
+        action = rng.choice(expand_all(playing(rules.legal_actions(state, seat))))
         game.moves.append((state, seat, action))
         for event in rules.decide(state, seat, action, dice):
             state = rules.evolve(state, event)

@@ -9,6 +9,7 @@ from typing import Any
 from rest_framework.test import APIClient
 
 from games.core.legal import expand_all
+from tests.support.harness import playing
 
 BASE = "/api/v1"
 
@@ -110,7 +111,8 @@ def play_by_legal_actions(players: list[Player], game_id: str, choose: Any,
                           max_moves: int = 5000) -> dict:
     """Play a started game to its end through the API only: game, legal-actions, actions.
 
-    `choose(actions)` picks one of the seat's listed legal actions.
+    `choose(actions)` picks one of the seat's listed legal actions (but `resign`: a
+    test resigns on purpose).
     """
     by_name = {p.username: p for p in players}
     for _ in range(max_moves):
@@ -122,7 +124,7 @@ def play_by_legal_actions(players: list[Player], game_id: str, choose: Any,
         player = by_name[name]
         listing = player.legal(game_id)
         assert listing["actions"], f"awaited seat {awaited} has no legal action"
-        response = player.act(game_id, choose(expand_all(listing["actions"])),
+        response = player.act(game_id, choose(expand_all(playing(listing["actions"]))),
                                listing["version"])
         assert response.status_code == 201, response.content
     raise AssertionError("game did not finish")
@@ -134,7 +136,8 @@ def play_any_seat(players: list[Player], game_id: str, rng: Any, out_of_turn: fl
 
     Mostly an awaited seat moves; with probability `out_of_turn` any seat that lists legal
     actions does (for games where seats act out of turn). `prefer(actions)` may narrow
-    the choice. Returns the final game and the (seat, action) moves posted.
+    the choice. Nobody resigns (a test resigns on purpose). Returns the final game and
+    the (seat, action) moves posted.
     """
     by_seat: dict[int, Player] = {}
     moves: list[dict] = []
@@ -151,11 +154,11 @@ def play_any_seat(players: list[Player], game_id: str, rng: Any, out_of_turn: fl
         rng.shuffle(seats)
         for seat in seats:
             listing = by_seat[seat].legal(game_id)
-            if listing["actions"]:
+            if playing(listing["actions"]):
                 break
         else:
             raise AssertionError(f"no seat of {seats} has a legal action")
-        every = expand_all(listing["actions"])
+        every = expand_all(playing(listing["actions"]))
         actions = (prefer(every) if prefer else None) or every
         action = rng.choice(actions)
         response = by_seat[seat].act(game_id, action, listing["version"])

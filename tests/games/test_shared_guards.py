@@ -104,3 +104,24 @@ def test_an_action_of_a_kind_the_seat_is_not_awaited_for_is_wrong_phase(slug: st
                 assert refusal(slug, state, seat, action) == "wrong_phase", (kind, action)
                 checked += 1
     assert checked > 10, f"{slug}: too few actions of another kind ({checked})"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_seat_out_of_play_is_not_in_play_whatever_it_posts(slug: str) -> None:
+    """A game with resignations (`in_play` given to typed_decider): after a seat resigns,
+    every action it posts, in or out of turn, is `not_in_play` (RULINGS, Resigning)."""
+    rules = GAMES[slug]
+    if rules.in_play is None:
+        pytest.skip(f"{slug} has no resignations")
+    game = played(slug, players=3, seed=11)
+    actions = {action["type"]: action for _, _, action in game.moves}
+    checked = 0
+    for state, seat, _ in game.moves[:40]:
+        for event in rules.decide(state, seat, {"type": "resign"}, ScriptedDice([1] * 20)):
+            state = rules.evolve(state, event)
+        if rules.outcome(state) is not None:
+            continue
+        for action in [*actions.values(), {"type": "resign"}]:
+            assert refusal(slug, state, seat, action) == "not_in_play", action
+            checked += 1
+    assert checked > 10, f"{slug}: too few checks ({checked})"

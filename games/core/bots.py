@@ -21,6 +21,7 @@ from .legal import expand_all
 JSON = Any
 T = TypeVar("T")
 LEVELS = ("basic", "strong")
+RESIGN = "resign"  # a player's own decision (RULINGS, Resigning): bots never resign
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,12 @@ class Seen:
     view: Mapping[str, JSON]
     legal: Sequence[Mapping[str, JSON]]
     events: Sequence[Mapping[str, JSON]] = field(default_factory=tuple)
+
+    def __post_init__(self) -> None:
+        # Bots and absent players never resign (RULINGS, Resigning): the item is not
+        # theirs to choose, so no policy (nor `random_policy`) ever sees it.
+        object.__setattr__(self, "legal", tuple(
+            item for item in self.legal if item.get("type") != RESIGN))
 
     def actions(self) -> list[dict[str, JSON]]:
         """Every concrete action the legal items allow."""

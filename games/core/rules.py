@@ -128,6 +128,7 @@ class Decider:
     # allows, and those a seat may post whether awaited or not.
     awaits: Mapping[str, tuple[type[GameAction], ...]] = field(default_factory=dict)
     out_of_turn: tuple[type[GameAction], ...] = ()
+    in_play: Callable[[Any, int], bool] | None = None
 
 
 def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
@@ -196,6 +197,7 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
         timeout_action=lambda state, seat: timeout_action(state, seat).to_json(),
         outcome=outcome_json, challenges=challenges, actions=actions, events=events,
         view_type=view_type, outcome_type=outcome_type, awaits=awaits, out_of_turn=out_of_turn,
+        in_play=in_play,
     )
 
 

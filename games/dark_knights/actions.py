@@ -55,4 +55,13 @@ class HoldTurn(GameAction):
     TYPE: ClassVar[str] = "hold"
 
 
-ACTIONS = Messages(RollDice, SetDiceAside, HoldTurn)
+@dataclass(frozen=True)
+class Resign(GameAction):
+    """Leave the game for good, in or out of turn (RULINGS, Resigning): a turn of one's
+    own ends at once, nothing banked; the seat plays no more and ranks below every
+    player who did not resign."""
+
+    TYPE: ClassVar[str] = "resign"
+
+
+ACTIONS = Messages(RollDice, SetDiceAside, HoldTurn, Resign)

@@ -10,13 +10,13 @@ from games.core.seats import check_first_player, check_players
 from games.core.story import Story
 
 from . import events as ev
-from .actions import HoldTurn, RollDice, SetDiceAside
+from .actions import HoldTurn, Resign, RollDice, SetDiceAside
 from .combinations import SetAside, apply_set_aside, set_aside_problem, set_score
 from .data import MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS
 from .evolve import evolve
 from .rules import (
-    can_set_aside, completes_the_set, held_set, hold_joins, next_player,
-    others_in_turn_order, reached_target, standings,
+    can_set_aside, completes_the_set, held_set, hold_joins, last_player_standing,
+    next_player, others_in_turn_order, reached_target, standings,
 )
 from .set_asides import plan_groups
 from .state import Combination, Options, State, die_showing
@@ -109,17 +109,24 @@ def hold(state: State, seat: int, action: HoldTurn, dice: Dice) -> list[GameEven
     return story.events
 
 
+def resign(state: State, seat: int, action: Resign, dice: Dice) -> list[GameEvent]:
+    """RULINGS, Resigning: the seat leaves play at once. In its own turn the turn ends
+    there, nothing banked, and the next seat still in play starts (or the final round's
+    next last turn, or its end). With one player left, the game ends."""
+    story = Story(evolve, state)
+    story.add(ev.PlayerResigned(seat=seat))
+    if last_player_standing(story.state):
+        story.add(game_over(story.state))
+    elif seat == state.current:
+        next_turn(story)
+    return story.events
+
+
 def pass_the_turn(story: Story) -> None:
     """After a hold or a bust: the target, the final round, or the next seat."""
     state: State = story.state
     seat = state.current
-    if state.last_turns is not None:
-        if not state.last_turns:
-            story.add(game_over(state))
-        else:
-            story.add(ev.TurnStarted(seat=state.last_turns[0], last_turn=True))
-        return
-    if reached_target(state, seat):
+    if state.last_turns is None and reached_target(state, seat):
         others = others_in_turn_order(state, seat)
         if state.final_round and others:
             story.add(ev.FinalRoundStarted(seat=seat, score=state.scores[seat],
@@ -128,7 +135,19 @@ def pass_the_turn(story: Story) -> None:
         else:
             story.add(game_over(state))
         return
-    story.add(ev.TurnStarted(seat=next_player(state), last_turn=False))
+    next_turn(story)
+
+
+def next_turn(story: Story) -> None:
+    """The next turn: in the final round the next last turn owed, or the end once none
+    is owed; else the next seat still in play."""
+    state: State = story.state
+    if state.last_turns is None:
+        story.add(ev.TurnStarted(seat=next_player(state), last_turn=False))
+    elif state.last_turns:
+        story.add(ev.TurnStarted(seat=state.last_turns[0], last_turn=True))
+    else:
+        story.add(game_over(state))
 
 
 def game_over(state: State) -> ev.GameOver:
@@ -137,5 +156,5 @@ def game_over(state: State) -> ev.GameOver:
 
 
 HANDLERS: dict[type[GameAction], Handler] = {
-    RollDice: roll, SetDiceAside: set_aside, HoldTurn: hold,
+    RollDice: roll, SetDiceAside: set_aside, HoldTurn: hold, Resign: resign,
 }

@@ -147,9 +147,18 @@ class FinalRoundStarted(GameEvent):
 
 
 @dataclass(frozen=True)
+class PlayerResigned(GameEvent):
+    """A seat resigned (RULINGS, Resigning): it leaves the turn order and any last turn
+    owed; in its own turn, the turn ends there, nothing banked. Its score is kept."""
+
+    TYPE: ClassVar[str] = "player_resigned"
+    seat: int
+
+
+@dataclass(frozen=True)
 class GameOver(Outcome, GameEvent):
     TYPE: ClassVar[str] = "game_over"
 
 
 EVENTS = Messages(GameStarted, TurnStarted, DiceRolled, DiceSetAside, SetCompleted,
-                  TurnBusted, TurnHeld, FinalRoundStarted, GameOver)
+                  TurnBusted, TurnHeld, FinalRoundStarted, PlayerResigned, GameOver)

@@ -87,6 +87,18 @@ def final_round_started(state: State, event: ev.FinalRoundStarted) -> State:
     return replace(state, target_reached_by=event.seat, last_turns=tuple(event.last_turns))
 
 
+def player_resigned(state: State, event: ev.PlayerResigned) -> State:
+    """The seat leaves play: out of the turn order and of the last turns owed; in its
+    own turn, the turn ends there (nothing banked: its score stays as it was)."""
+    state = replace(state, resigned=state.resigned + (event.seat,))
+    if event.seat == state.current and not state.over:
+        state = end_of_turn(state)
+    last = state.last_turns
+    if last is not None:
+        last = tuple(s for s in last if s != event.seat)
+    return replace(state, last_turns=last)
+
+
 def game_over(state: State, event: ev.GameOver) -> State:
     return replace(state, phase=OVER, winners=tuple(event.winners),
                    table=(), combinations=(), turn_total=0)
@@ -100,5 +112,6 @@ FOLDS: dict[type, Callable[[State, Any], State]] = {
     ev.TurnBusted: turn_busted,
     ev.TurnHeld: turn_held,
     ev.FinalRoundStarted: final_round_started,
+    ev.PlayerResigned: player_resigned,
     ev.GameOver: game_over,
 }

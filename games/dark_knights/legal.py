@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.core import IllegalAction
 from games.core.messages import GameAction
 
-from .actions import HoldTurn, RollDice, SetDiceAside
+from .actions import HoldTurn, Resign, RollDice, SetDiceAside
 from .data import AWAITED_KIND, ROLL, ROLL_OR_HOLD, SET_ASIDE
 from .rules import highest_scoring_set_aside
 from .set_asides import plan_to_action, set_aside_choices
@@ -23,6 +23,8 @@ AWAITS: dict[str, tuple[type[GameAction], ...]] = {
     AWAITED_KIND[SET_ASIDE]: (SetDiceAside,),
     AWAITED_KIND[ROLL_OR_HOLD]: (RollDice, HoldTurn),
 }
+# Any seat still in play may resign, in or out of turn (RULINGS, Resigning).
+OUT_OF_TURN: tuple[type[GameAction], ...] = (Resign,)
 
 
 def awaiting(state: State) -> dict[int, str]:
@@ -31,7 +33,14 @@ def awaiting(state: State) -> dict[int, str]:
 
 
 def legal_actions(state: State, seat: int) -> list[GameAction]:
-    if state.over or seat != state.current:
+    """The turn's moves for the seat to play; `resign` (last) for every seat in play."""
+    if state.over or seat not in state.in_play:
+        return []
+    return [*turn_actions(state, seat), Resign()]
+
+
+def turn_actions(state: State, seat: int) -> list[GameAction]:
+    if seat != state.current:
         return []
     if state.phase == ROLL:
         return [RollDice()]

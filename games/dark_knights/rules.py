@@ -52,14 +52,25 @@ def highest_scoring_set_aside(state: State) -> SetAside:
     return max(plans, key=lambda p: value_if_held_after(state, p))
 
 
+def in_play(state: State, seat: int) -> bool:
+    """A seat that resigned plays no more (RULINGS, Resigning)."""
+    return seat not in state.resigned
+
+
 def next_player(state: State) -> int:
-    """Turns pass to the left (a single player keeps the dice)."""
-    return next_seat(state.current, state.players, range(state.players))
+    """Turns pass to the left, skipping seats that resigned (a single player keeps the
+    dice)."""
+    return next_seat(state.current, state.players, state.in_play)
 
 
 def others_in_turn_order(state: State, seat: int) -> list[int]:
-    """Every other seat, from the next one on: who is owed a last turn."""
-    return seats_from(seat, state.players)[1:]
+    """Every other seat still in play, from the next one on: who is owed a last turn."""
+    return [s for s in seats_from(seat, state.players)[1:] if in_play(state, s)]
+
+
+def last_player_standing(state: State) -> bool:
+    """The game ends when resignations leave one player (or, alone at the table, none)."""
+    return len(state.in_play) < min(2, state.players)
 
 
 def reached_target(state: State, seat: int) -> bool:
@@ -67,7 +78,12 @@ def reached_target(state: State, seat: int) -> bool:
 
 
 def standings(state: State) -> Outcome:
-    """The highest banked score wins; seats rank by banked score, ties share."""
-    ranking = tuple(tuple(group) for group in rank_by(state.scores))
-    return Outcome(winners=ranking[0], ranking=ranking,
+    """The highest banked score wins; seats rank by banked score, ties share. Seats that
+    resigned rank below every other, the later one to leave higher (RULINGS, Resigning);
+    their scores are kept for the record. Alone at the table, a resignation wins nobody."""
+    playing = state.in_play
+    by_score = rank_by([state.scores[s] for s in playing])
+    ranking = tuple(tuple(playing[i] for i in group) for group in by_score)
+    ranking += tuple((seat,) for seat in reversed(state.resigned))
+    return Outcome(winners=ranking[0] if playing else (), ranking=ranking,
                    scores={seat: score for seat, score in enumerate(state.scores)})

@@ -118,10 +118,16 @@ class State:
     set_asides: tuple[tuple[Group, ...], ...] = ()
     sets: tuple[int, ...] = ()
     last_turn: TurnRecord | None = None
+    resigned: tuple[int, ...] = ()              # seats that resigned, in the order they left
 
     @property
     def over(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def in_play(self) -> tuple[int, ...]:
+        """The seats still playing: every seat but those that resigned."""
+        return tuple(s for s in range(self.players) if s not in self.resigned)
 
     @property
     def dice_to_roll(self) -> tuple[int, ...]:

@@ -23,6 +23,7 @@ class SeatView(Record):
     score: int = field(metadata=doc("the seat's banked score"))
     to_play: bool = field(metadata=doc("the seat whose turn it is"))
     last_turn_owed: bool = field(metadata=doc("owed a last turn in the final round"))
+    resigned: bool = field(metadata=doc("the seat resigned: it plays no more"))
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,8 @@ def view(state: State, viewer: int | None) -> View:
         phase=state.phase,  # type: ignore[arg-type]
         seats=tuple(SeatView(seat=seat, score=score,
                              to_play=seat == state.current and not state.over,
-                             last_turn_owed=seat in owed)
+                             last_turn_owed=seat in owed,
+                             resigned=seat in state.resigned)
                     for seat, score in enumerate(state.scores)),
         current=None if state.over else state.current,
         awaiting=awaiting(state),  # type: ignore[arg-type]

@@ -104,4 +104,13 @@ class PassClaim(GameAction):
     turn: int = field(metadata=doc("the current turn's number"))
 
 
-ACTIONS = Messages(Fill, Reroll, Done, WriteStockpile, ClaimBonus, PassClaim)
+@dataclass(frozen=True)
+class Resign(GameAction):
+    """Leave the game for good, in or out of turn (RULINGS, Resigning): the active
+    player's turn ends at once; another seat's pending stockpile choice and claim wait
+    are taken as their timeouts first. The seat ranks below every player still in."""
+
+    TYPE: ClassVar[str] = "resign"
+
+
+ACTIONS = Messages(Fill, Reroll, Done, WriteStockpile, ClaimBonus, PassClaim, Resign)

@@ -10,17 +10,19 @@ from games.core.seats import check_first_player, check_players
 from games.core.story import Story
 
 from . import events as ev
-from .actions import ClaimBonus, Done, Fill, PassClaim, Reroll, WriteStockpile
+from .actions import ClaimBonus, Done, Fill, PassClaim, Reroll, Resign, WriteStockpile
 from .data import (
     BONUS, BUBBLES, CLAIM_WINDOW, DICE, MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, PILES,
     STOCKPILE, Face,
 )
 from .evolve import evolve
 from .rules import (
-    action_moment, bonus_moment, bonus_value_index, completion_place, completion_reward,
-    claimable, earns_skip_bo_reward, last_round_turns, next_active, pile_index, standings,
-    star_mark, starts_last_round, stockpile_choosers, stockpile_full, stockpile_step_over,
+    action_moment, bonus_moment, bonus_value_index, claim_waiters, completion_place,
+    completion_reward, claimable, earns_skip_bo_reward, last_player_standing,
+    last_round_turns, next_active, pile_index, standings, star_mark, starts_last_round,
+    stockpile_choosers, stockpile_full, stockpile_step_over,
 )
+from .legal import timeout_action
 from .sources import (
     require_open_pile, require_stockpile_index, require_unused_die, take, uses_bonus_die,
     written_mark,
@@ -181,12 +183,15 @@ def end_of_turn(state: State, dice: Dice) -> list[GameEvent]:
     story.add(ev.TurnEnded(seat=state.active, turn=state.turn))
     seat = next_active(story.state)
     if seat is None:
-        result = standings(story.state)
-        story.add(ev.GameOver(winners=result.winners, ranking=result.ranking,
-                              scores=result.scores))
+        story.add(game_over(story.state))
     else:
         story.add(turn_started(state.turn + 1, seat, dice))
     return story.events
+
+
+def game_over(state: State) -> ev.GameOver:
+    result = standings(state)
+    return ev.GameOver(winners=result.winners, ranking=result.ranking, scores=result.scores)
 
 
 def done(state: State, seat: int, action: Done, dice: Dice) -> list[GameEvent]:
@@ -201,23 +206,59 @@ def done(state: State, seat: int, action: Done, dice: Dice) -> list[GameEvent]:
 def write_stockpile(state: State, seat: int, action: WriteStockpile,
                     dice: Dice) -> list[GameEvent]:
     die, stockpile = action.die, action.stockpile
-    board = state.boards[seat]
     require_unused_die(state, die)
     require_stockpile_index(stockpile)
-    if stockpile_full(board, stockpile):
+    if stockpile_full(state.boards[seat], stockpile):
         raise IllegalAction("stockpile_full", f"Stockpile {stockpile} is full")
-    box = len(board.stockpiles[stockpile])
     story = Story(evolve, state)
-    story.add(ev.StockpileWritten(seat=seat, die=die, value=state.dice[die],
-                                  stockpile=stockpile, box=box))
-    if earns_skip_bo_reward(box):
-        story.add(ev.SkipBoRewardEarned(seat=seat, stockpile=stockpile))
+    story.add(*stockpile_written(state, seat, die, stockpile))
     if stockpile_step_over(story.state):
         story.add(*end_of_turn(story.state, dice))
     return story.events
 
 
+def stockpile_written(state: State, seat: int, die: int, stockpile: int) -> list[GameEvent]:
+    """The die's face goes into the next box; the fourth box earns a Skip-Bo Reward."""
+    box = len(state.boards[seat].stockpiles[stockpile])
+    events: list[GameEvent] = [ev.StockpileWritten(seat=seat, die=die, value=state.dice[die],
+                                                   stockpile=stockpile, box=box)]
+    if earns_skip_bo_reward(box):
+        events.append(ev.SkipBoRewardEarned(seat=seat, stockpile=stockpile))
+    return events
+
+
+# --- resigning (RULINGS, Resigning) ------------------------------------------------------
+
+def resign(state: State, seat: int, action: Resign, dice: Dice) -> list[GameEvent]:
+    """The seat leaves play at once. The active player's turn ends there: its dice leave
+    play with it, so the turn's stockpile step and claim window close (Our choice).
+    Another seat's pending choices are taken as their timeouts first: a stockpile choice
+    writes the first unused die into the first Stockpile not full, a claim wait passes.
+    With one player left, the game ends."""
+    story = Story(evolve, state)
+    if seat != state.active:
+        story.add(*pending_choices_timed_out(state, seat))
+    story.add(ev.PlayerResigned(seat=seat))
+    if last_player_standing(story.state):
+        story.add(game_over(story.state))
+    elif seat == state.active or (state.phase == STOCKPILE and stockpile_step_over(story.state)):
+        story.add(*end_of_turn(story.state, dice))
+    return story.events
+
+
+def pending_choices_timed_out(state: State, seat: int) -> list[GameEvent]:
+    """A resigning seat's stockpile choice and claim wait, as their timeouts decide."""
+    story = Story(evolve, state)
+    if state.phase == STOCKPILE and seat in state.choosers:
+        write = timeout_action(state, seat)
+        assert isinstance(write, WriteStockpile)
+        story.add(*stockpile_written(state, seat, write.die, write.stockpile))
+    if seat in claim_waiters(story.state):
+        story.add(ev.ClaimPassed(seat=seat, turn=state.turn))
+    return story.events
+
+
 HANDLERS: dict[type[GameAction], Handler] = {
     Fill: fill, Reroll: reroll, Done: done, WriteStockpile: write_stockpile,
-    ClaimBonus: claim_bonus, PassClaim: pass_claim,
+    ClaimBonus: claim_bonus, PassClaim: pass_claim, Resign: resign,
 }

@@ -154,10 +154,19 @@ class ClaimPassed(GameEvent):
 
 
 @dataclass(frozen=True)
+class PlayerResigned(GameEvent):
+    """A seat resigned (RULINGS, Resigning): it is no longer awaited or in the turn order
+    (nor owed a final turn); its board stays, and its score, for the record."""
+
+    TYPE: ClassVar[str] = "player_resigned"
+    seat: int
+
+
+@dataclass(frozen=True)
 class GameOver(Outcome, GameEvent):
     TYPE: ClassVar[str] = "game_over"
 
 
 EVENTS = Messages(GameStarted, TurnStarted, BubbleFilled, PileCompleted, LastRoundStarted,
                   BonusDieRolled, DiceRerolled, TurnDone, StockpileWritten, SkipBoRewardEarned,
-                  TurnEnded, ClaimPassed, GameOver)
+                  TurnEnded, ClaimPassed, PlayerResigned, GameOver)

@@ -130,6 +130,17 @@ def turn_ended(state: State, event: ev.TurnEnded) -> State:
     return replace(state, choosers=())
 
 
+def player_resigned(state: State, event: ev.PlayerResigned) -> State:
+    """The seat leaves play: no longer a chooser, nor owed a final turn. Its board stays.
+    (The active player's turn then ends: decide adds turn_ended.)"""
+    seat = event.seat
+    final_turns = state.final_turns
+    if final_turns is not None:
+        final_turns = tuple(s for s in final_turns if s != seat)
+    return replace(state, resigned=state.resigned + (seat,), final_turns=final_turns,
+                   choosers=tuple(s for s in state.choosers if s != seat))
+
+
 def game_over(state: State, event: ev.GameOver) -> State:
     return replace(state, phase=OVER, choosers=())
 
@@ -146,5 +157,6 @@ FOLDS: dict[type, Callable[[State, Any], State]] = {
     ev.SkipBoRewardEarned: skip_bo_reward_earned,
     ev.TurnEnded: turn_ended,
     ev.ClaimPassed: claim_passed,
+    ev.PlayerResigned: player_resigned,
     ev.GameOver: game_over,
 }

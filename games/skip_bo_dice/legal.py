@@ -9,11 +9,13 @@ from games.core import IllegalAction
 from games.core.legal import Choice, Subset
 from games.core.messages import GameAction
 
-from .actions import ClaimBonus, Done, Fill, FillSource, PassClaim, Reroll, WriteStockpile
+from .actions import (
+    ClaimBonus, Done, Fill, FillSource, PassClaim, Reroll, Resign, WriteStockpile,
+)
 from .data import (
     AWAIT_CLAIM, AWAIT_FILL, AWAIT_STOCKPILE, FILL, OVER, PILES, STOCKPILE, STOCKPILES,
 )
-from .rules import claim_waiters, claimable, next_bubble, stockpile_full, unused_dice
+from .rules import claim_waiters, claimable, in_play, next_bubble, stockpile_full, unused_dice
 from .sources import take
 from .state import State
 
@@ -21,20 +23,21 @@ Item = GameAction | Choice
 
 
 # What a seat awaited for each kind may post (games.core.rules.typed_decider checks it),
-# and the claims any seat may post awaited or not: the claim window checks them.
+# and the claims any seat may post awaited or not: the claim window checks them; any
+# seat still in play may resign, in or out of turn (RULINGS, Resigning).
 AWAITS: dict[str, tuple[type[GameAction], ...]] = {
     AWAIT_FILL: (Fill, Reroll, Done),
     AWAIT_STOCKPILE: (WriteStockpile,),
     AWAIT_CLAIM: (),
 }
-OUT_OF_TURN: tuple[type[GameAction], ...] = (ClaimBonus, PassClaim)
+OUT_OF_TURN: tuple[type[GameAction], ...] = (ClaimBonus, PassClaim, Resign)
 
 
 def awaiting(state: State) -> dict[int, str]:
     if state.phase == OVER:
         return {}
     if state.phase == FILL:
-        return {state.active: AWAIT_FILL}
+        return {state.active: AWAIT_FILL} if in_play(state, state.active) else {}
     waiting = {seat: AWAIT_STOCKPILE for seat in state.choosers}
     for seat in claim_waiters(state):  # window "awaited": who can still claim
         waiting.setdefault(seat, AWAIT_CLAIM)
@@ -100,8 +103,13 @@ def claim_actions(state: State, seat: int) -> list[Item]:
 
 
 def legal_actions(state: State, seat: int) -> list[Item]:
-    if state.phase == OVER or not 0 <= seat < state.players:
+    """The seat's moves, then `resign` for every seat still in play."""
+    if state.phase == OVER or not 0 <= seat < state.players or not in_play(state, seat):
         return []
+    return [*moves(state, seat), Resign()]
+
+
+def moves(state: State, seat: int) -> list[Item]:
     actions: list[Item] = []
     if seat == state.active and state.phase == FILL:
         actions += [*fill_actions(state, seat), *reroll_choices(state, seat), Done()]

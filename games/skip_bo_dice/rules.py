@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.core.outcome import Outcome, rank_by
-from games.core.seats import seats_from
+from games.core.seats import next_seat, seats_from
 
 from .data import (
     BUBBLES, COLLECTED, COMPLETION_REWARDS, CROSSED, PILES, PILES_TO_END, STAR_BUBBLES,
@@ -60,16 +60,27 @@ def bonus_value_index(state: State) -> int:
     return len(state.shown) - 1
 
 
+def in_play(state: State, seat: int) -> bool:
+    """A seat that resigned plays no more (RULINGS, Resigning)."""
+    return seat not in state.resigned
+
+
+def last_player_standing(state: State) -> bool:
+    """The game ends when resignations leave one player (or, alone at the table, none)."""
+    return len(state.in_play) < min(2, state.players)
+
+
 def stockpile_choosers(state: State, seat: int) -> list[int]:
-    """Who chooses in the stockpile step: every player, the active one first and then to
-    the left, except those whose Stockpiles are all full."""
-    return [s for s in seats_from(seat, state.players) if not state.boards[s].all_stockpiles_full]
+    """Who chooses in the stockpile step: every player still in play, the active one
+    first and then to the left, except those whose Stockpiles are all full."""
+    return [s for s in seats_from(seat, state.players)
+            if in_play(state, s) and not state.boards[s].all_stockpiles_full]
 
 
 def claimable(state: State, seat: int) -> bool:
-    """`seat` (not the active player) could claim a value shown this turn now: one it
-    has not claimed is the next bubble of one of its piles."""
-    if seat == state.active:
+    """`seat` (not the active player, still in play) could claim a value shown this turn
+    now: one it has not claimed is the next bubble of one of its piles."""
+    if seat == state.active or not in_play(state, seat):
         return False
     board = state.boards[seat]
     nexts = {next_bubble(board, pile) for pile in range(len(PILES))}
@@ -93,12 +104,13 @@ def stockpile_step_over(state: State) -> bool:
 
 
 def next_active(state: State) -> int | None:
-    """Who rolls next: the seat to the left, or the next final turn; None: the game ends."""
+    """Who rolls next: the seat to the left still in play, or the next final turn; None:
+    the game ends."""
     if state.final_turns == ():
         return None
     if state.final_turns is not None:
         return state.final_turns[0]
-    return (state.active + 1) % state.players
+    return next_seat(state.active, state.players, state.in_play)
 
 
 # --- completions and the end -------------------------------------------------------------
@@ -130,9 +142,10 @@ def starts_last_round(state: State, seat: int) -> bool:
 
 
 def last_round_turns(state: State, trigger: int) -> list[int]:
-    """After this turn every other player takes one final turn, in order to the left."""
+    """After this turn every other player still in play takes one final turn, in order
+    to the left."""
     return [s for s in seats_from((state.active + 1) % state.players, state.players)
-            if s != trigger]
+            if s != trigger and in_play(state, s)]
 
 
 # --- scoring -----------------------------------------------------------------------------
@@ -157,11 +170,20 @@ def score(board: Board) -> int:
 
 
 def ranking(state: State) -> list[list[int]]:
-    """Most points first; ties go to the most unused Skip-Bos and re-rolls, then share."""
-    return rank_by([(score(b), unused_skip_bos_and_rerolls(b)) for b in state.boards])
+    """Most points first; ties go to the most unused Skip-Bos and re-rolls, then share.
+    Seats that resigned rank below every other, the later one to leave higher (RULINGS,
+    Resigning)."""
+    playing = state.in_play
+    boards = [state.boards[s] for s in playing]
+    groups = rank_by([(score(b), unused_skip_bos_and_rerolls(b)) for b in boards])
+    return ([[playing[i] for i in group] for group in groups]
+            + [[seat] for seat in reversed(state.resigned)])
 
 
 def standings(state: State) -> Outcome:
+    """Scores are every seat's, a resigned one's kept for the record. Alone at the
+    table, a resignation wins nobody."""
     groups = ranking(state)
-    return Outcome(winners=tuple(groups[0]), ranking=tuple(tuple(g) for g in groups),
+    return Outcome(winners=tuple(groups[0]) if state.in_play else (),
+                   ranking=tuple(tuple(g) for g in groups),
                    scores={s: score(b) for s, b in enumerate(state.boards)})

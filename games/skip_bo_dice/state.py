@@ -57,7 +57,8 @@ class State:
     seat has used; `choosers` the seats still to choose in the stockpile step; `moments`
     per pile, the completion moments in the order they first completed it.
     `claims_awaited`: the claim_window option is "awaited" (issue #16); `passed` the
-    seats that passed their claims this turn.
+    seats that passed their claims this turn; `resigned` the seats that resigned, in the
+    order they left (RULINGS, Resigning).
     """
 
     players: int
@@ -77,3 +78,10 @@ class State:
     final_turns: tuple[int, ...] | None = None
     claims_awaited: bool = False
     passed: tuple[int, ...] = ()
+    resigned: tuple[int, ...] = ()
+
+    @property
+    def in_play(self) -> tuple[int, ...]:
+        """The seats still playing: every seat but those that resigned, in the order
+        they left (`resigned`)."""
+        return tuple(s for s in range(self.players) if s not in self.resigned)

@@ -76,6 +76,7 @@ class SeatView(Record):
     unused_skip_bos_and_rerolls: int = field(metadata=doc("the tie-break"))
     bonus_values_claimed: tuple[int, ...] = field(metadata=doc(
         "indices of this turn's shown Bonus Die values this seat has claimed"))
+    resigned: bool = field(metadata=doc("the seat resigned: it plays no more"))
 
 
 @dataclass(frozen=True)
@@ -212,4 +213,5 @@ def seat_view(state: State, seat: int) -> SeatView:
         stars_collected=stars_collected(board), score=score(board),
         unused_skip_bos_and_rerolls=unused_skip_bos_and_rerolls(board),
         bonus_values_claimed=tuple(sorted(state.claimed[seat])),
+        resigned=seat in state.resigned,
     )

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from games.core.legal import expand_all
-from tests.support.api import Player, playable, table
+from tests.support.api import Player, playing, table
 
 MOVES = 14
 
@@ -58,7 +58,7 @@ def _play(players: list[Player], game_id: str, assert_max: Any, post_budget: int
             assert response.status_code == 200
         with budget(2):
             player.state(game_id)
-        actions = playable(expand_all(listing["actions"]))
+        actions = playing(expand_all(listing["actions"]))
         calm = [a for a in actions if not a["type"].startswith("call")] or actions
         headers = {"Idempotency-Key": f"k{index}"} if key else {}
         with budget(post_budget, writes=True):

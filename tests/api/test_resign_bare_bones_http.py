@@ -9,7 +9,7 @@ import random
 from events.verify import verify_audit
 from games.core.legal import expand_all
 from tests.fairness.play import audit_of
-from tests.support.api import playable, table
+from tests.support.api import playing, table
 
 RESIGN = {"type": "resign"}
 
@@ -39,7 +39,7 @@ def test_bare_bones_with_a_resignation_over_http_to_a_verified_end(players) -> N
             continue
         listing = by_seat[awaited].legal(game_id)
         assert RESIGN in listing["actions"]
-        action = rng.choice(playable(expand_all(listing["actions"])))
+        action = rng.choice(playing(expand_all(listing["actions"])))
         answer = by_seat[awaited].act(game_id, action, listing["version"])
         assert answer.status_code == 201, answer.content
     assert resigned

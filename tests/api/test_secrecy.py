@@ -8,7 +8,7 @@ from typing import Any
 
 from events.models import Event, Game
 from games.core.legal import expand_all
-from tests.support.api import Player, playable, table
+from tests.support.api import Player, playing, table
 
 
 def dice_keys(value: Any, path: str = "") -> list[str]:
@@ -73,7 +73,7 @@ def test_no_seat_sees_another_seats_dice_before_the_reveal(players) -> None:
         seat = game["awaiting"][0]["seat"]
         player = seated[seat]
         listing = player.legal(game_id)
-        action = rng.choice(playable(expand_all(listing["actions"])))
+        action = rng.choice(playing(expand_all(listing["actions"])))
         if action["type"].startswith("call"):
             checked_rounds += 1
             for s, p in enumerate(seated):

@@ -12,7 +12,7 @@ from events.models import Game
 from games.core.legal import expand_all
 from games.registry import GAMES
 from tests.api.test_secrecy import assert_events_private_to_owner
-from tests.support.api import playable, table
+from tests.support.api import playing, table
 
 # Short games, but long enough for two checkpoints whatever the dice (a Dark Knights game
 # to 100 could end before its second one).
@@ -42,7 +42,7 @@ def test_private_parts_reach_only_their_owner(players, slug: str) -> None:
                 assert seed not in text
         seat = rng.choice([x["seat"] for x in game["awaiting"]])
         listing = seated[seat].legal(game_id)
-        action = rng.choice(playable(expand_all(listing["actions"])))
+        action = rng.choice(playing(expand_all(listing["actions"])))
         response = seated[seat].act(game_id, action, listing["version"])
         assert response.status_code == 201, response.content
         assert_events_private_to_owner(game_id, seat, response.json()["events"])

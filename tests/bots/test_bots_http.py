@@ -18,7 +18,7 @@ import pytest
 from events.models import Event
 from games.core.legal import expand_all
 from tests.clocks.worker import Worker
-from tests.support.api import playable
+from tests.support.api import playing
 from tests.support.server import Server
 
 from .conftest import start_worker
@@ -83,7 +83,7 @@ def test_one_player_and_three_bots_play_to_the_end(service: tuple[Server, Worker
         if any(a["seat"] == 0 for a in game["awaiting"]):
             status, listing = alice.call("GET", f"/games/{game_id}/legal-actions")
             assert status == 200 and listing["actions"], listing
-            action = pick.choice(playable(expand_all(listing["actions"])))
+            action = pick.choice(playing(expand_all(listing["actions"])))
             status, answer = alice.call("POST", f"/games/{game_id}/actions",
                                         {"expected_version": listing["version"],
                                          "action": action})

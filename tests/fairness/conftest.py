@@ -18,7 +18,7 @@ from games import registry
 from games.core.challenges import reporter_of
 
 from .play import audit_of, chooser_for, finished, seated
-from tests.support.api import playable
+from tests.support.api import playing
 from games.core.legal import expand_all
 
 _AUDITS: dict[str, dict[str, Any]] = {}
@@ -81,7 +81,7 @@ def play_walk(players: Callable[[int], list[Any]], make_player: Callable[[], Any
         seat = current["awaiting"][0]["seat"]
         player = readers[next(s["player"] for s in current["seats"] if s["seat"] == seat)]
         listing = player.legal(game_id)
-        answer = player.act(game_id, choose(playable(expand_all(listing["actions"]))),
+        answer = player.act(game_id, choose(playing(expand_all(listing["actions"]))),
                             listing["version"])
         assert answer.status_code == 201, answer.content
         if answer.json()["events"][-1]["type"] != "seed_revealed":

@@ -15,7 +15,7 @@ from games.core import GameConfig, IllegalAction, MalformedAction, ScriptedDice
 from games.core.legal import expand, sample
 from games.core.messages import GameAction, GameEvent, Record
 from games.registry import GAMES
-from tests.support.harness import RandomDice, config
+from tests.support.harness import RandomDice, config, playing
 
 MODULES = ("__init__", "data", "state", "actions", "events", "decide", "evolve", "rules",
            "legal", "view", "outcome")
@@ -117,7 +117,7 @@ def test_random_play_stays_typed_and_renderable(slug: str) -> None:
                 view = rules.view(state, seat)
                 assert rules.view_type.from_json(view).to_json() == view
             seat = rng.choice(sorted(rules.awaiting(state)))
-            action = sample(rng.choice(rules.legal_actions(state, seat)), rng.randrange)
+            action = sample(rng.choice(playing(rules.legal_actions(state, seat))), rng.randrange)
             for event in rules.decide(state, seat, action, dice):
                 assert rules.events.by_type[event.TYPE] is type(event)
                 stored = event.to_json()

@@ -9,6 +9,7 @@ from typing import Any
 from rest_framework.test import APIClient
 
 from games.core.legal import expand_all
+from tests.support.harness import playing
 
 BASE = "/api/v1"
 
@@ -107,12 +108,6 @@ def started(players: Any) -> tuple[Player, Player, str, int]:
     return a, b, game_id, a.start(game_id, first_player=0)["version"]
 
 
-def playable(actions: list[dict]) -> list[dict]:
-    """Listed actions but `resign` (listed for every seat in play: a random player that
-    took it would end most games at once; tests that resign post it themselves)."""
-    return [a for a in actions if a.get("type") != "resign"]
-
-
 def play_by_legal_actions(players: list[Player], game_id: str, choose: Any,
                           max_moves: int = 5000) -> dict:
     """Play a started game to its end through the API only: game, legal-actions, actions.
@@ -128,7 +123,7 @@ def play_by_legal_actions(players: list[Player], game_id: str, choose: Any,
         name = next(s["player"] for s in game["seats"] if s["seat"] == awaited)
         player = by_name[name]
         listing = player.legal(game_id)
-        actions = playable(expand_all(listing["actions"]))
+        actions = playing(expand_all(listing["actions"]))
         assert actions, f"awaited seat {awaited} has no legal action"
         response = player.act(game_id, choose(actions), listing["version"])
         assert response.status_code == 201, response.content
@@ -159,7 +154,7 @@ def play_any_seat(players: list[Player], game_id: str, rng: Any, out_of_turn: fl
         rng.shuffle(seats)
         for seat in seats:
             listing = by_seat[seat].legal(game_id)
-            every = playable(expand_all(listing["actions"]))
+            every = playing(expand_all(listing["actions"]))
             if every:
                 break
         else:

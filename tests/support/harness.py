@@ -16,7 +16,7 @@ RESIGN = {"type": "resign"}
 
 def moves(rules: GameRules, state: Any, seat: int) -> list[dict[str, Any]]:
     """Every concrete legal action of the seat but `resign` (random play never picks it)."""
-    return [a for a in expand_all(rules.legal_actions(state, seat)) if a["type"] != "resign"]
+    return expand_all(playing(rules.legal_actions(state, seat)))
 
 
 class RandomDice:
@@ -89,6 +89,12 @@ class PlayedGame:
     states: list[Any] = field(default_factory=list)
     state: Any = None
     steps: int = 0
+
+
+def playing(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The legal items but `resign`: random play resigns only when asked to (`resign`),
+    or every game would end early by resignations."""
+    return [dict(item) for item in items if item["type"] != RESIGN["type"]]
 
 
 def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 20_000,

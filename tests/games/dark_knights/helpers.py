@@ -13,6 +13,7 @@ from tests.support.harness import config, given, typed, when
 
 ROLL = {"type": "roll"}
 HOLD = {"type": "hold"}
+RESIGN = {"type": "resign"}   # listed last for every seat in play (RULINGS, Resigning)
 
 
 def start(players: int = 2, **options: Any) -> State:
@@ -36,6 +37,11 @@ def rolled(faces: Sequence[int], players: int = 2, **options: Any) -> State:
     """A fresh game whose first player has rolled these faces (dice 0..5 in order)."""
     state, _ = when(R, start(players, **options), 0, ROLL, faces)
     return state
+
+
+def set_asides_listed(state: State, seat: int = 0) -> list[dict[str, Any]]:
+    """The set-asides among the seat's legal actions (not its `resign`)."""
+    return [a for a in R.legal_actions(state, seat) if a["type"] == "set_aside"]
 
 
 def rejects(state: State, seat: int, action: Any) -> str:

@@ -9,12 +9,12 @@ import pytest
 from games.core import IllegalAction, MalformedAction, ScriptedDice
 from tests.support.harness import when
 
-from .helpers import HOLD, ROLL, R, add, new, rejects, rolled, set_aside, start
+from .helpers import HOLD, RESIGN, ROLL, R, add, new, rejects, rolled, set_aside, start
 
 
 def test_not_your_turn() -> None:
     assert rejects(start(), 1, ROLL) == "not_your_turn"
-    assert R.legal_actions(start(), 1) == []
+    assert R.legal_actions(start(), 1) == [RESIGN]
     assert rejects(rolled([2, 4, 5, 3, 3, 6]), 1, set_aside(new(3, 4))) == "not_your_turn"
 
 

@@ -11,19 +11,21 @@ from games.dark_knights.set_asides import set_aside_choices
 from games.dark_knights.state import State
 from tests.support.harness import config, play_random, when
 
-from .helpers import HOLD, ROLL, R, add, new, rolled, set_aside, start
+from .helpers import (
+    HOLD, RESIGN, ROLL, R, add, new, rolled, set_aside, set_asides_listed, start,
+)
 
 
 def test_two_light_fours_on_the_table_are_interchangeable() -> None:
     # dark 2, dark 5, dark 6, light 4, light 4, light 3: only the light 4 pair
     state = rolled([2, 5, 6, 4, 4, 3])
-    assert R.legal_actions(state, 0) == [set_aside(new(3, 4))]
+    assert R.legal_actions(state, 0) == [set_aside(new(3, 4)), RESIGN]
 
 
 def test_choices_name_the_lowest_die_of_each_kind() -> None:
     state, _ = when(R, rolled([2, 4, 5, 3, 3, 6]), 0, set_aside(new(3, 4)))
     state, _ = when(R, state, 0, ROLL, [3, 3, 5, 3])   # dark 3, dark 3, dark 5, light 3
-    actions = R.legal_actions(state, 0)
+    actions = set_asides_listed(state)
     assert add(0, 0) in [g for a in actions for g in a["groups"]]
     assert add(0, 1) not in [g for a in actions for g in a["groups"]]
     assert sorted(a["groups"][0]["dice"] for a in actions) == [
@@ -33,7 +35,7 @@ def test_choices_name_the_lowest_die_of_each_kind() -> None:
 def test_several_combinations_and_additions_are_offered_together() -> None:
     state = rolled([2, 2, 5, 3, 3, 6])
     assert R.legal_actions(state, 0) == [
-        set_aside(new(0, 1)), set_aside(new(3, 4)), set_aside(new(0, 1), new(3, 4))]
+        set_aside(new(0, 1)), set_aside(new(3, 4)), set_aside(new(0, 1), new(3, 4)), RESIGN]
 
 
 def test_equivalent_set_aside_with_other_dice_is_accepted() -> None:

@@ -1,5 +1,6 @@
 """legal_actions never lists more than 100 items: every distinct set-aside after any roll
-is listed as a concrete action, and the worst roll gives 33 (docs/decider.md)."""
+is listed as a concrete action, and the worst roll gives 33, listed with `resign` (34
+items; docs/decider.md)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from itertools import combinations_with_replacement, product
 from games.core.legal import expand_all
 from tests.support.harness import when
 
-from .helpers import R, ROLL, new, rolled, set_aside
+from .helpers import R, RESIGN, ROLL, new, rolled, set_aside, set_asides_listed
 
 MAX_LEGAL_ITEMS = 100
 
@@ -22,16 +23,18 @@ def first_rolls() -> list[list[int]]:
 
 def test_the_worst_first_roll_lists_33_concrete_set_asides() -> None:
     # two dark aces (wild), a dark 2, two light aces (10s) and a light 2
-    items = R.legal_actions(rolled([1, 1, 2, 1, 1, 2]), 0)
-    assert len(items) == 33 and all("choose" not in item for item in items)
+    state = rolled([1, 1, 2, 1, 1, 2])
+    items = R.legal_actions(state, 0)
+    assert len(set_asides_listed(state)) == 33 and items == set_asides_listed(state) + [RESIGN]
+    assert len(items) == 34 and all("choose" not in item for item in items)
     assert expand_all(items) == items
     assert set_aside(new(0, 1)) in items and set_aside(new(0, 1, 2, 5), new(3, 4)) in items
 
 
 def test_no_first_roll_lists_more_than_33() -> None:
-    counts = {tuple(faces): len(R.legal_actions(rolled(faces), 0)) for faces in first_rolls()}
+    counts = {tuple(faces): len(set_asides_listed(rolled(faces))) for faces in first_rolls()}
     assert len(counts) == 56 * 56
-    assert max(counts.values()) == 33 <= MAX_LEGAL_ITEMS
+    assert max(counts.values()) + 1 == 34 <= MAX_LEGAL_ITEMS   # with resign
     assert counts[(1, 1, 2, 1, 1, 2)] == 33
 
 

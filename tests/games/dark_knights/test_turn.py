@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.support.harness import config, given, when
 
-from .helpers import HOLD, ROLL, R, event, add, new, rejects, rolled, set_aside, start, types
+from .helpers import HOLD, RESIGN, ROLL, R, event, add, new, rejects, rolled, set_aside, start, types
 
 
 def die(n: int, face: int) -> dict[str, object]:
@@ -37,7 +37,7 @@ def test_turn_starts_with_a_roll_of_all_six_dice() -> None:
 
 def test_must_roll_first() -> None:
     state = start()
-    assert R.legal_actions(state, 0) == [ROLL]
+    assert R.legal_actions(state, 0) == [ROLL, RESIGN]
     assert rejects(state, 0, HOLD) == "wrong_phase"  # awaited to roll first
     assert rejects(state, 0, set_aside(new(3, 4))) == "wrong_phase"  # awaited to roll first
 
@@ -87,7 +87,7 @@ def test_roll_through_scores_the_set_and_rolls_all_six_again() -> None:
     assert types(events) == ["dice_set_aside", "set_completed"]
     assert [c["score"] for c in events[1].data["combinations"]] == [9, 18]
     assert events[1].data["set_score"] == 27 and events[1].data["turn_total"] == 27
-    assert R.legal_actions(state, 0) == [ROLL, HOLD]
+    assert R.legal_actions(state, 0) == [ROLL, HOLD, RESIGN]
     state, events = when(R, state, 0, ROLL, [2, 2, 4, 5, 6, 6])
     assert len(events[0].data["dice"]) == 6
     assert state.turn_total == 27 and state.combinations == ()
@@ -99,7 +99,7 @@ def test_rewound_example_makes_a_clean_60_and_a_dark_0() -> None:
     state, events = when(R, state, 0, set_aside(add(0, 5), add(1, 2)))
     assert [c["score"] for c in events[1].data["combinations"]] == [60, 0]
     assert events[1].data["set_score"] == 60
-    assert R.legal_actions(state, 0) == [ROLL, HOLD]
+    assert R.legal_actions(state, 0) == [ROLL, HOLD, RESIGN]
 
 
 def test_roll_rolls_every_die_not_in_a_combination() -> None:

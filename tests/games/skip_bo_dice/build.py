@@ -9,6 +9,8 @@ from games.skip_bo_dice import RULES
 from tests.support.harness import roundtrip, typed, when
 
 SB = "SB"
+RESIGN = {"type": "resign"}
+"""Listed last for every seat still in play (RULINGS, Resigning)."""
 ODD = (1, 3, 5, 7, 9, SB)
 EVEN = (2, 4, 6, 8, 10, SB)
 FACES = (ODD, ODD, ODD, EVEN, EVEN, tuple(range(1, 11)))

@@ -15,7 +15,7 @@ from games.core.legal import expand_all
 from games.skip_bo_dice import RULES as R
 from games.skip_bo_dice.bot import BOTS
 from games.skip_bo_dice.state import State
-from tests.support.harness import RandomDice, config
+from tests.support.harness import RandomDice, config, playing
 
 Policy = Callable[[Seen, Rng], dict[str, Any]]
 Visit = Callable[[State, list[GameEvent], int, Seen, dict[str, Any]], None]
@@ -39,7 +39,7 @@ def play(policies: list[Policy], seed: int, visit: Visit | None = None,
     while (result := R.outcome(state)) is None:
         awaited = R.awaiting(state)
         claimers = [s for s in range(len(policies))
-                    if s not in awaited and out_of_turn and R.legal_actions(state, s)]
+                    if s not in awaited and out_of_turn and playing(R.legal_actions(state, s))]
         seat = claimers[0] if claimers else min(awaited)
         seen = seen_for(state, events, seat)
         action = policies[seat](seen, Rng(f"{seed}:{step}"))

@@ -8,7 +8,7 @@ from games.core import IllegalAction
 from games.skip_bo_dice import RULES
 
 from .build import (
-    SB, act, claim, die, fill, next_turn, plain, rolls, start, state_of, turn_roll, up_to,
+    RESIGN, SB, act, claim, die, fill, next_turn, plain, rolls, start, state_of, turn_roll, up_to,
 )
 
 QUIET = turn_roll([1, 1, 1, 2, 2, 1])
@@ -28,8 +28,8 @@ def table(*board_events, players=3, bonus=9):
 def test_non_awaited_seats_may_claim_shown_bonus_values():
     state = table(*up_to(1, "A", 8), *up_to(1, "B", 8))
     assert RULES.awaiting(state) == {0: "fill"}
-    assert RULES.legal_actions(state, 1) == [claim(2, 0, "A"), claim(2, 0, "B")]
-    assert RULES.legal_actions(state, 2) == []
+    assert RULES.legal_actions(state, 1) == [claim(2, 0, "A"), claim(2, 0, "B"), RESIGN]
+    assert RULES.legal_actions(state, 2) == [RESIGN]
 
 
 def test_each_player_uses_each_shown_value_once():
@@ -39,7 +39,7 @@ def test_each_player_uses_each_shown_value_once():
         "seat": 1, "pile": "A", "bubble": 9, "mark": 9, "star": None,
         "source": {"kind": "claim", "turn": 2, "value_index": 0}})]
     rejects(state, 1, claim(2, 0, "B"), "bonus_value_already_claimed")
-    assert RULES.legal_actions(state, 1) == []
+    assert RULES.legal_actions(state, 1) == [RESIGN]
 
 
 def test_a_claim_does_not_roll_the_bonus_die():
@@ -69,7 +69,7 @@ def test_claim_of_a_value_never_shown():
 def test_every_value_the_bonus_die_shows_may_be_claimed():
     state = table(*up_to(0, "A", 8), *up_to(1, "A", 8), *up_to(1, "B", 2))
     state, _ = act(state, 0, die("A", 5), rolls([5], [3]))
-    assert RULES.legal_actions(state, 1) == [claim(2, 0, "A"), claim(2, 1, "B")]
+    assert RULES.legal_actions(state, 1) == [claim(2, 0, "A"), claim(2, 1, "B"), RESIGN]
     state, _ = act(state, 1, claim(2, 1, "B"))
     state, _ = act(state, 1, claim(2, 0, "A"))
     assert state.boards[1].piles[:2] == (tuple(range(1, 10)), (1, 2, 3))

@@ -18,7 +18,7 @@ SOURCES = ([{"kind": "die", "die": d} for d in range(6)]
 
 
 def candidates(state):
-    out = [{"type": "done"}]
+    out = [{"type": "done"}, {"type": "resign"}]
     out += [{"type": "fill", "pile": p, "source": s} for p in "ABCD" for s in SOURCES]
     out += [{"type": "reroll", "dice": [d for d in range(6) if m >> d & 1]} for m in range(1, 64)]
     out += [{"type": "stockpile", "die": d, "stockpile": k} for d in range(6) for k in range(4)]
@@ -64,10 +64,10 @@ def test_worst_case_for_the_active_player_lists_the_reroll_once():
     board += [e for k in (1, 2, 3) for e in written(0, k, [SB])]
     state = state_of(start(2) + board + next_turn(2, 0, (SB, SB, SB, SB, SB, 5)))
     items = RULES.legal_actions(state, 0)
-    assert len(items) == 4 * 12 + 1 + 1 <= MAX_ITEMS
+    assert len(items) == 4 * 12 + 1 + 1 + 1 <= MAX_ITEMS   # fills, re-roll, done, resign
     assert [i for i in items if "choose" in i] == [{"type": "reroll", "choose": {"dice": {
         "of": [0, 1, 2, 3, 4, 5], "min_size": 1, "max_size": 6, "excluded": []}}}]
-    assert len(expand_all(items)) == 4 * 12 + 63 + 1
+    assert len(expand_all(items)) == 4 * 12 + 63 + 1 + 1
 
 
 def test_worst_case_for_a_claimant_in_the_stockpile_step():
@@ -81,8 +81,8 @@ def test_worst_case_for_a_claimant_in_the_stockpile_step():
     for _ in range(3):
         state, _ = act(state, 0, {"type": "reroll", "dice": [5]}, rolls([5], [9]))
     assert state.shown == (9,) * 8
-    assert len(RULES.legal_actions(state, 1)) == 8 * 4
+    assert len(RULES.legal_actions(state, 1)) == 8 * 4 + 1   # and resign
     state, _ = act(state, 0, {"type": "done"})
     items = RULES.legal_actions(state, 1)
-    assert len(items) == 6 * 4 + 8 * 4 <= MAX_ITEMS
+    assert len(items) == 6 * 4 + 8 * 4 + 1 <= MAX_ITEMS
     assert all("choose" not in item for item in items)

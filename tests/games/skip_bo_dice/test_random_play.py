@@ -2,7 +2,7 @@
 
 The auditor below re-derives everything from the events alone, with its own reading of
 the rules: bubbles in order, stars, dice and Stockpile use, claims, completion places,
-the last round, and the final score of every player.
+the last round, resignations (RULINGS, Resigning), and the final score of every player.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ class Auditor:
         self.trigger = None
         self.turns_after_trigger: list[int] = []
         self.over = None
+        self.resigned: list[int] = []   # in the order they left
 
     def see(self, event) -> None:
         getattr(self, event.type)(event.data)
@@ -43,7 +44,7 @@ class Auditor:
 
     def can_claim(self, seat) -> bool:
         nexts = {len(marks) + 1 for marks in self.piles[seat] if len(marks) < 10}
-        return seat != self.active and any(
+        return seat != self.active and seat not in self.resigned and any(
             value in nexts for i, value in enumerate(self.shown)
             if (seat, i) not in self.claimed)
 
@@ -54,6 +55,7 @@ class Auditor:
         self.passed.add(seat)
 
     def turn_started(self, d):
+        assert d["seat"] not in self.resigned, "a resigned seat's turn"
         self.turn, self.active, self.dice = d["turn"], d["seat"], list(d["dice"])
         self.used, self.shown, self.claimed = set(), [self.dice[5]], set()
         self.passed, self.step = set(), False
@@ -63,6 +65,7 @@ class Auditor:
             self.turns_after_trigger.append(d["seat"])
 
     def bubble_filled(self, d):
+        assert d["seat"] not in self.resigned
         seat, pile, bubble, mark, src = d["seat"], d["pile"], d["bubble"], d["mark"], d["source"]
         marks = self.piles[seat]["ABCD".index(pile)]
         assert bubble == len(marks) + 1 <= 10, "a bubble filled out of order"
@@ -143,8 +146,8 @@ class Auditor:
         assert d["seat"] == self.active
         self.step = True
         self.choosers = set(d["choosers"])
-        assert self.choosers == {s for s in range(self.players)
-                                 if any(len(k) < 4 for k in self.stock[s])}
+        assert self.choosers == {s for s in range(self.players) if s not in self.resigned
+                                 and any(len(k) < 4 for k in self.stock[s])}
 
     def stockpile_written(self, d):
         seat, die = d["seat"], d["die"]
@@ -158,8 +161,23 @@ class Auditor:
         assert len(self.stock[d["seat"]][d["stockpile"]]) == 4
         self.earned[d["seat"]] += 1
 
+    def player_resigned(self, d):
+        """Its pending stockpile choice and claim wait were taken first (events before);
+        it leaves the choosers; the active player's turn ends at once."""
+        seat = d["seat"]
+        assert seat not in self.resigned and self.over is None
+        assert seat == self.active or not self.step or seat not in self.choosers
+        assert seat == self.active or not (self.awaited and self.step and self.can_claim(seat)
+                                           and seat not in self.passed)
+        self.resigned.append(seat)
+        if self.step:
+            self.choosers.discard(seat)
+
     def turn_ended(self, d):
-        assert d["seat"] == self.active and not self.choosers
+        assert d["seat"] == self.active
+        if d["seat"] in self.resigned:   # its dice left play with it: the turn is over
+            return
+        assert not self.choosers
         if self.awaited:  # nobody loses a claim for not being there
             assert all(s in self.passed or not self.can_claim(s) for s in range(self.players))
 
@@ -182,15 +200,24 @@ def audit(game) -> None:
     for event in game.events:
         auditor.see(event)
     assert game.events[-1].type == "game_over" and auditor.over == RULES.outcome(game.state)
-    assert auditor.trigger is not None
-    others = [s for s in range(players) if s != auditor.trigger]
-    assert sorted(auditor.turns_after_trigger) == others
+    gone = auditor.resigned
+    playing = [s for s in range(players) if s not in gone]
+    if len(playing) >= min(2, players):   # not ended by resignations: by the last round
+        assert auditor.trigger is not None
+        others = [s for s in range(players) if s != auditor.trigger]
+        after = auditor.turns_after_trigger
+        assert len(set(after)) == len(after) and set(after) <= set(others)
+        assert set(others) - set(gone) <= set(after)
     assert [[list(p) for p in b.piles] for b in game.state.boards] == auditor.piles
     result = auditor.over
-    assert result["scores"] == auditor.scores()
+    assert result["scores"] == auditor.scores()   # a resigned seat's kept for the record
     ranked = [s for group in result["ranking"] for s in group]
-    assert sorted(ranked) == list(range(players)) and result["winners"] == result["ranking"][0]
-    totals = [int(result["scores"][str(g[0])]) for g in result["ranking"]]
+    assert sorted(ranked) == list(range(players))
+    # resigned seats last, the later one higher; the others by score
+    assert result["ranking"][len(result["ranking"]) - len(gone):] == [[s] for s in gone[::-1]]
+    kept = result["ranking"][:len(result["ranking"]) - len(gone)]
+    assert result["winners"] == (kept[0] if kept else [])
+    totals = [int(result["scores"][str(g[0])]) for g in kept]
     assert totals == sorted(totals, reverse=True)
 
 
@@ -217,3 +244,21 @@ def test_random_play_includes_out_of_turn_claims_and_shared_rewards(window):
                       for e in game.events)
         shared += sum(e.type == "pile_completed" and e.data["shared"] for e in game.events)
     assert claims > 100 and shared > 0
+
+
+@pytest.mark.parametrize("window", ["awaited", "open"])
+def test_random_play_with_resignations_ends_with_a_valid_outcome(window):
+    """RULINGS, Resigning: seats resign at random moments (in turn, out of turn, in the
+    stockpile step, awaited for claims, in the last round); the auditor checks every
+    event still follows the rules and the outcome ranks resigned seats last."""
+    resignations = kinds = 0
+    for seed in range(120):
+        players = 1 + seed % 4
+        game = play_random(RULES, config(RULES, players, claim_window=window),
+                           20_000 + seed, check_timeouts=seed % 3 == 0, out_of_turn=0.2,
+                           resign=0.01)
+        audit(game)
+        resignations += sum(e.type == "player_resigned" for e in game.events)
+        kinds += any(e.type == "player_resigned" for e in game.events) and \
+            any(e.type == "last_round_started" for e in game.events)
+    assert resignations > 40 and kinds > 3

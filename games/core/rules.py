@@ -123,12 +123,13 @@ class Decider:
     events: Messages
     view_type: type[Record]
     outcome_type: type[Record]
+    # Whether a seat is still in play (not resigned, not eliminated): the shared guard.
+    in_play: Callable[[Any, int], bool]
     challenges: Callable[[Sequence[Mapping[str, JSON]]], list[dict[str, JSON]]] | None = None
     # The shared guards' tables (typed_decider): the action classes each awaiting kind
     # allows, and those a seat may post whether awaited or not.
     awaits: Mapping[str, tuple[type[GameAction], ...]] = field(default_factory=dict)
     out_of_turn: tuple[type[GameAction], ...] = ()
-    in_play: Callable[[Any, int], bool] | None = None
 
 
 def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
@@ -138,7 +139,7 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
                   handlers: Mapping[type[GameAction], Handler],
                   awaits: Mapping[str, tuple[type[GameAction], ...]],
                   out_of_turn: tuple[type[GameAction], ...] = (),
-                  in_play: Callable[[Any, int], bool] | None = None,
+                  in_play: Callable[[Any, int], bool],
                   evolve: Callable[[Any, GameEvent], Any],
                   legal_actions: Callable[[Any, int], list[Any]],
                   awaiting: Callable[[Any], dict[int, str]],
@@ -154,7 +155,7 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
     action's class (`handlers`, one per action class), which checks the game's own rules.
     `awaits` maps each awaiting kind to the action classes a seat awaited for it may post;
     `out_of_turn` lists the classes a seat may post whether awaited or not (the game's
-    handler then checks when). `in_play(state, seat)`, where a game has it, tells whether
+    handler then checks when). `in_play(state, seat)` tells whether
     the seat is still in play (not resigned, not eliminated): a seat out of play posting
     anything is `not_in_play`. Events stay typed in and out (the store turns them into
     their JSON and back: `GameEvent.to_json`, `Messages.parse_event`); what else goes out
@@ -167,7 +168,7 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
             raise IllegalAction(GAME_OVER, "the game is over")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
             raise IllegalAction(NO_SUCH_SEAT, f"there is no seat {seat!r} at this table")
-        if in_play is not None and not in_play(state, seat):
+        if not in_play(state, seat):
             raise IllegalAction(NOT_IN_PLAY, f"seat {seat} is out of play (resigned or "
                                 "eliminated): it acts no more")
         if isinstance(action, out_of_turn):

@@ -86,10 +86,19 @@ def test_a_game_stored_under_scheme_1_keeps_verifying(players, monkeypatch) -> N
     monkeypatch.setitem(upcasters.SCHEMA_VERSIONS, "table_seated", 1)
     seated_today = services._table_seated
 
+    class SeatedThen:
+        """table_seated as scheme 1 wrote it: without `dice_scheme`."""
+
+        def __init__(self, today: Any) -> None:
+            self.today = today
+
+        def to_json(self) -> dict[str, Any]:
+            raw = self.today.to_json()
+            return {**raw, "data": {k: v for k, v in raw["data"].items()
+                                    if k != "dice_scheme"}}
+
     def seated_then(game: Game, seats: list[Seat]) -> Any:
-        event = seated_today(game, seats)
-        data = {k: v for k, v in event.data.items() if k != "dice_scheme"}
-        return type(event)(event.type, data)
+        return SeatedThen(seated_today(game, seats))
 
     monkeypatch.setattr(services, "_table_seated", seated_then)
     host, guest = players(2)

@@ -93,6 +93,8 @@ VARIANTS: dict[str, Any] = {
     "LegalActions": lambda g: {"actions": _array(g.legal_action)},
     "EventPage": lambda g: {"events": _array(g.event)},
     "ActionResult": lambda g: {"events": _array(g.event)},
+    "ExportGame": lambda g: {"outcome": _nullable(g.outcome_schema()),
+                             "events": _array(g.event)},
 }
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.core import GameEvent, GameRules, replay
 from games.core.bots import Rng, Seen
-from tests.support.harness import RandomDice, config
+from tests.support.harness import RandomDice, config, playing
 
 Policy = Callable[[Seen, Rng], dict[str, Any]]
 Visit = Callable[[Any, list[GameEvent], int, Seen, dict[str, Any]], None]
@@ -43,7 +43,8 @@ def play(rules: GameRules, policies: list[Policy], seed: int, options: dict[str,
     while (result := rules.outcome(state)) is None:
         awaited = rules.awaiting(state)
         claimers = [s for s in range(len(policies))
-                    if out_of_turn and s not in awaited and rules.legal_actions(state, s)]
+                    if out_of_turn and s not in awaited
+                    and playing(rules.legal_actions(state, s))]
         seat = claimers[0] if claimers else min(awaited)
         seen = seen_for(rules, state, events, seat)
         action = policies[seat](seen, Rng(f"{seed}:{step}"))

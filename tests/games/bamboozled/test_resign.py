@@ -239,7 +239,7 @@ def test_resign_is_listed_for_every_seat_in_play_in_or_out_of_turn():
 def test_a_resigned_seat_is_never_awaited_again_and_cannot_act():
     state, _ = act(three(), 1, RESIGN)
     assert rejected(state, 1, RESIGN) == "not_in_play"
-    assert rejected(state, 1, ACCEPT) == "not_your_turn"
+    assert rejected(state, 1, ACCEPT) == "not_in_play"
 
 
 @pytest.mark.parametrize("kids", [False, True])
@@ -287,5 +287,6 @@ def test_bots_never_resign():
     for state in (three(), act(three(), 0, declare(43))[0]):
         for seat in RULES.awaiting(state):
             seen = bots.seen_for(RULES, state, [], seat)
-            assert RESIGN in seen.legal
+            assert RESIGN in RULES.legal_actions(state, seat)   # offered to the seat
+            assert RESIGN not in seen.legal   # but what a bot sees never lists it
             assert BOTS["basic"](seen, Rng(seat))["type"] != "resign"

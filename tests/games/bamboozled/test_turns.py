@@ -124,7 +124,7 @@ def test_players_out_are_passed_over():
     state, _ = act(state, 2, ACCEPT, [3, 3])
     state, events = act(state, 2, declare(33))
     assert events[0].data["responder"] == 1
-    assert rejected(state, 0, ACCEPT) == "not_your_turn"
+    assert rejected(state, 0, ACCEPT) == "not_in_play"   # out: it acts no more
 
 
 def test_more_strikes_option_keeps_a_player_in_longer():

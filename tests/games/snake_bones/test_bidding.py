@@ -113,7 +113,7 @@ def test_at_the_top_bid_only_calls_remain() -> None:
 def test_seat_that_is_out_cannot_act() -> None:
     state = history(start(3), *knocked_out(2))
     assert R.awaiting(state) == {0: "stake", 1: "stake"}
-    assert rejects(state, 2, stake(1)) == "not_your_turn"  # a seat that is out is never awaited
+    assert rejects(state, 2, stake(1)) == "not_in_play"  # a seat that is out acts no more
     assert expand_all(R.legal_actions(state, 2)) == []
 
 

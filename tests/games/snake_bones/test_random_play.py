@@ -75,4 +75,4 @@ def test_random_games_with_resignations_end_with_one_winner_and_account_for_coin
                            check_timeouts=seed < TIMEOUT_CHECKED, resign=RESIGNING)
         check_game(game, players)
         resignations += sum(e.type == "player_resigned" for e in game.events)
-    assert resignations >= 5
+    assert resignations >= (1 if scale.FAST else 5)   # the fast loop plays 4 games a case

@@ -168,9 +168,9 @@ def test_a_seat_out_of_play_cannot_resign(seat_out: str) -> None:
     with pytest.raises(IllegalAction) as err:
         R.decide(state, 2, RESIGN, ScriptedDice())
     assert err.value.code == "not_in_play"
-    with pytest.raises(IllegalAction) as err:  # nor stake: it is never awaited again
+    with pytest.raises(IllegalAction) as err:  # nor stake: it acts no more
         R.decide(state, 2, stake(1), ScriptedDice())
-    assert err.value.code == "not_your_turn"
+    assert err.value.code == "not_in_play"
 
 
 def test_resigning_after_the_game_is_over_is_refused() -> None:
@@ -191,5 +191,6 @@ def test_bots_never_resign(level: str) -> None:
     for state in (start(3), bidding(3)):
         for seat in R.awaiting(state):
             seen = bots.seen_for(R, state, [], seat)
-            assert RESIGN in seen.legal
+            assert RESIGN in R.legal_actions(state, seat)   # offered to the seat
+            assert RESIGN not in seen.legal   # but what a bot sees never lists it
             assert BOTS[level](seen, Rng(seat))["type"] != "resign"

@@ -22,6 +22,7 @@ from events.verify import verify_audit
 from games import registry
 from tests.fairness.play import chooser_for
 from tests.support.api import BASE, Player, play_by_legal_actions
+from tests.support.harness import playing
 from tests.support.live import drain
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -51,9 +52,9 @@ def finish_with_bots(bob: Player, game_id: str) -> None:
         if game.status == "finished":
             return
         listing = bob.legal(game_id)
-        if listing["actions"]:
-            response = bob.act(game_id, chooser(expand_all(listing["actions"])),
-                               listing["version"])
+        moves = expand_all(playing(listing["actions"]))   # bob plays on: never resigns
+        if moves:
+            response = bob.act(game_id, chooser(moves), listing["version"])
             assert response.status_code in (201, 409), response.content
             continue
         BotTurn.objects.filter(game_id=game_id).update(due_at=timezone.now())

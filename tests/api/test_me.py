@@ -20,6 +20,7 @@ from events import bots
 from events.models import BotTurn, Event, Game, IdempotencyRecord, Seat, Webhook
 from games.core.legal import expand_all
 from tests.support.api import BASE, Player, table
+from tests.support.harness import playing
 
 pytestmark = pytest.mark.django_db
 
@@ -212,7 +213,7 @@ def test_later_turns_of_a_deleted_seat_have_no_grace(players) -> None:  # type: 
             else:
                 listing = a.legal(game_id)
                 action = random.Random(len(listing["actions"])).choice(
-                    expand_all(listing["actions"]))
+                    expand_all(playing(listing["actions"])))   # a plays on: never resigns
                 assert a.act(game_id, action, listing["version"]).status_code == 201
     assert Event.objects.filter(game_id=game_id, actor="bot:1").count() >= 2
 

@@ -265,6 +265,17 @@ class GameSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
+    rematch = serializers.UUIDField(
+        allow_null=True, help_text="this finished game's rematch (POST /games/{id}/rematch): "
+        "the new game's id; null until a player asks for one")
+    rematch_of = serializers.UUIDField(
+        allow_null=True, help_text="the finished game this game is the rematch of; null "
+        "for a game opened with POST /games")
+    invited = serializers.ListField(
+        child=serializers.CharField(help_text="a player id (`p_...`)"),
+        help_text="a rematch's invitations: the player ids of the finished game's other "
+        "players, who take a seat with POST /games/{id}/join (a seated one stays listed); "
+        "empty for a game opened with POST /games")
 
 
 class GameListSerializer(serializers.Serializer):

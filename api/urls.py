@@ -30,6 +30,7 @@ urlpatterns = [
     path("games/<uuid:game_id>/client-seed", views.ClientSeedView.as_view(), name="client-seed"),
     path("games/<uuid:game_id>/leave", views.LeaveView.as_view(), name="leave"),
     path("games/<uuid:game_id>/start", views.StartView.as_view(), name="start"),
+    path("games/<uuid:game_id>/rematch", views.RematchView.as_view(), name="rematch"),
     path("games/<uuid:game_id>/bots", bot_views.BotListView.as_view(), name="bots"),
     path("games/<uuid:game_id>/bots/<int:seat>", bot_views.BotDetailView.as_view(), name="bot"),
     path("games/<uuid:game_id>/legal-actions", views.LegalActionsView.as_view(),

@@ -173,6 +173,32 @@ class StartView(APIView):
         return Response(selectors.game_for(game, request.user))
 
 
+class RematchView(APIView):
+    @extend_schema(operation_id="rematch_game", tags=["lobby"], parameters=[GAME_ID, LOCATION],
+                   request=None,
+                   responses={201: OpenApiResponse(s.GameSerializer,
+                                                   description="the rematch, opened now"),
+                              200: OpenApiResponse(s.GameSerializer,
+                                                   description="the rematch asked for before "
+                                                   "(by any player): the same game"),
+                              **problems(401, 403, 404, 409, 429)},
+                   summary="Open the finished game's table again (a player of it only)",
+                   description="A new game in the lobby with the same game type, options, "
+                   "table size and turn clock; the asker hosts it in their old seat, each bot "
+                   "sits again in its seat with its level, the other players are `invited` and "
+                   "take a seat with join. The finished game's `rematch` names it, its "
+                   "`rematch_of` the finished game. One rematch per game: asking again (anyone, "
+                   "even at the same moment) gets the same game with 200. 403 not_a_player, "
+                   "409 game_not_finished (docs/platform.md).")
+    def post(self, request: Request, game_id: str) -> Response:
+        rematch = writes.rematch_game(user=request.user, game_id=game_id)
+        body = selectors.game_for(selectors.get_game(rematch.game.id), request.user)
+        if not rematch.created:
+            return Response(body)
+        return Response(body, status=status.HTTP_201_CREATED,
+                        headers={"Location": reverse("game", args=[rematch.game.id])})
+
+
 class LegalActionsView(APIView):
     @extend_schema(operation_id="list_legal_actions", tags=["play"],
                    parameters=[GAME_ID, *cond.CONDITIONAL],

@@ -52,6 +52,18 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A rematch (events/writes/rematch.py): both ends of the link are columns of the
+    # game row, so a game is served with them and no further read. One rematch per game:
+    # the origin's row lock decides, `rematch_of` being unique is the last guard.
+    rematch_of = models.OneToOneField(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        help_text="the finished game this one is the rematch of")
+    rematch = models.OneToOneField(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        help_text="this finished game's rematch, once one was asked for")
+    invited = models.JSONField(
+        default=list, blank=True,
+        help_text="player ids (accounts' Player) invited to this rematch's table")
 
     class Meta:
         ordering = ["-created_at"]

@@ -207,6 +207,8 @@ def game_for(game: Game, user: AbstractBaseUser | None, with_view: bool = True) 
         "server_seed": game.server_seed if finished else None,
         "created_at": game.created_at, "started_at": game.started_at,
         "finished_at": game.finished_at,
+        "rematch": game.rematch_id, "rematch_of": game.rematch_of_id,
+        "invited": list(game.invited),
     }
 
 

@@ -6,6 +6,7 @@
     head.py     after a batch: the named steps that refresh the game's head
     hooks.py    what a batch announces (Appended) to its listeners: clocks, webhooks
     locks.py    the locked game with its seats; its dice
+    rematch.py  a finished game's rematch: a new lobby of the same table, the others invited
 
 Views and Celery tasks call these functions; they call the rules and the store. Nothing
 here imports the clocks or the webhooks: they listen (events/apps.py wires them).
@@ -15,3 +16,4 @@ from .actions import ActionResult, fingerprint, submit_action
 from .bots import add_bot, remove_bot
 from .hooks import Acted, Appended
 from .lobby import create_game, join_game, leave_game, set_client_seed, start_game
+from .rematch import Rematch, rematch_game

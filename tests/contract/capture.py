@@ -25,6 +25,7 @@ from games.core.legal import sample
 BASE = "/api/v1"
 SERVER_SEED = "5eed" * 16
 GAME_ID = uuid.UUID("00000000-0000-4000-8000-00000000d1ce")
+REMATCH_ID = uuid.UUID("00000000-0000-4000-8000-00000000d1cf")  # the example game's rematch
 PASSWORD = "correct horse battery staple"
 NEW_PASSWORD = "a new horse, battery and staple"
 SECRET = "whsec_" + "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
@@ -81,11 +82,12 @@ def capture() -> dict[str, list[dict[str, Any]]]:
     from events.models import Game
 
     field = Game._meta.get_field("id")
+    game_ids = iter([GAME_ID, REMATCH_ID])
     # Player ids are random: the examples' are p_aaa…, p_bbb…, in the order of the accounts.
     letters = iter("abcdefghijklmnopqrstuvwxyz")
     # Field.get_default() caches the default's callable: patch the cache, not `default`.
     with override_settings(DICE_FIXED_SERVER_SEED=SERVER_SEED), \
-            mock.patch.object(field, "_get_default", lambda: GAME_ID), \
+            mock.patch.object(field, "_get_default", lambda: next(game_ids)), \
             mock.patch.object(Player._meta.get_field("id"), "_get_default",
                               lambda: "p_" + next(letters) * 24):
         return _play()
@@ -189,6 +191,12 @@ def _play() -> dict[str, list[dict[str, Any]]]:
            summary="the last three events; a finished game's stream then ends")
     r.call(bob, "get_audit", "get", f"/games/{game_id}/audit")
     r.call(bob, "list_challenges", "get", f"/games/{game_id}/challenges")
+    rematch = r.call(bob, "rematch_game", "post", f"/games/{game_id}/rematch",
+                     summary="bob asks for a rematch: a new table, alice invited")
+    r.call(alice, "rematch_game", "post", f"/games/{game_id}/rematch", name="existing",
+           summary="asked again (by anyone): the same rematch, 200")
+    r.call(alice, "rematch_game", "post", f"/games/{rematch['id']}/rematch",
+           name="game_not_finished", summary="the rematch is in the lobby: 409")
     r.call(alice, "list_webhook_deliveries", "get", f"/webhooks/{hook['id']}/deliveries")
     r.call(alice, "rotate_webhook_secret", "post", f"/webhooks/{hook['id']}/rotate-secret",
            {"secret": NEW_SECRET, "overlap_hours": 24})

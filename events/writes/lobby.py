@@ -25,7 +25,8 @@ from .hooks import Acted
 from .locks import locked, seats_of
 
 
-def _server_seed() -> str:
+def new_server_seed() -> str:
+    """A new game's secret server seed (fixed only in test and development settings)."""
     return settings.DICE_FIXED_SERVER_SEED or secrets.token_hex(32)
 
 
@@ -61,7 +62,7 @@ def create_game(*, user: AbstractBaseUser, game_type: str, seats: int,
     except InvalidOptions as exc:
         raise BadRequest(str(exc), code="invalid_options") from None
     levels = check_bots(game_type, seats, bots)
-    seed = _server_seed()
+    seed = new_server_seed()
     with transaction.atomic():
         game = Game.objects.create(
             game_type=game_type, options=resolved, seats=seats, creator=user,

@@ -23,7 +23,7 @@ from games.core.fairness import commitment
 
 from ..errors import Conflict, Forbidden
 from ..models import Game, GameStatus, Seat
-from .lobby import _server_seed
+from .lobby import new_server_seed
 from .locks import locked, seat_of_user, seats_of
 
 
@@ -47,7 +47,7 @@ def rematch_game(*, user: AbstractBaseUser, game_id: Any) -> Rematch:
         if origin.rematch_id is not None:
             return Rematch(Game.objects.get(pk=origin.rematch_id), created=False)
         seats = seats_of(origin)
-        seed = _server_seed()
+        seed = new_server_seed()
         game = Game.objects.create(
             game_type=origin.game_type, options=origin.options, seats=origin.seats,
             creator=user, server_seed=seed, server_seed_hash=commitment(seed),

@@ -129,32 +129,33 @@ def test_finished_games_and_other_players_games_are_left_out(players) -> None:  
 def test_pages_follow_each_other_without_repeats_or_gaps(players) -> None:  # type: ignore[no-untyped-def]
     me, other = players(2)
     expected = []
-    # Equal keys in groups of three, so that pages are cut inside a tie (broken by id).
-    for i in range(8):
-        clock = T0 + timedelta(hours=i // 3) if i % 2 else None
-        expected.append(make_game(me, other, my_turn=i < 4, deadline=clock,
-                                  last_move=T0 - timedelta(days=i // 3)))
+    # Few distinct keys, so that pages are cut inside ties (broken by the game id).
+    for i in range(12):
+        clock = T0 + timedelta(hours=i % 2) if i % 3 else None
+        expected.append(make_game(me, other, my_turn=i % 4 == 0, deadline=clock,
+                                  last_move=T0 - timedelta(days=i % 2)))
     expected.append(make_game(me, status=GameStatus.LOBBY))
     whole = ids(inbox(me, limit=100))
     assert sorted(whole) == sorted(expected)
-    seen: list[str] = []
-    response = inbox(me, limit=2)
-    pages = 0
-    while True:
-        seen += ids(response)
-        pages += 1
-        nxt = response.json()["next"]
-        if nxt is None:
-            assert "Link" not in response
-            break
-        assert response["Link"] == f'<{nxt}>; rel="next"'
-        parts = urlsplit(nxt)
-        assert parts.path == f"{BASE}/me/games"
-        query = {k: v[0] for k, v in parse_qs(parts.query).items()}
-        assert query["limit"] == "2"
-        response = me.client.get(nxt)
-    assert seen == whole
-    assert pages == 5
+    for limit in (1, 2, 3, 5):
+        seen: list[str] = []
+        response = inbox(me, limit=limit)
+        pages = 0
+        while True:
+            seen += ids(response)
+            pages += 1
+            assert pages <= len(whole), "the cursor goes round in circles"
+            nxt = response.json()["next"]
+            if nxt is None:
+                assert "Link" not in response
+                break
+            assert response["Link"] == f'<{nxt}>; rel="next"'
+            parts = urlsplit(nxt)
+            assert parts.path == f"{BASE}/me/games"
+            assert {k: v[0] for k, v in parse_qs(parts.query).items()}["limit"] == str(limit)
+            response = me.client.get(nxt)
+        assert seen == whole
+        assert pages == -(-len(whole) // limit)
 
 
 def test_the_cursor_keeps_the_filter(players) -> None:  # type: ignore[no-untyped-def]
@@ -222,3 +223,42 @@ def test_no_token_is_401() -> None:
     response = APIClient().get(f"{BASE}/me/games")
     assert response.status_code == 401
     assert response.json()["code"] == "not_authenticated"
+
+
+def _many_games(me: Player, other: Player, n: int) -> None:
+    """n active games as rows, written in bulk: half awaiting `me`, a third with a clock."""
+    mine, theirs = user_of(me), user_of(other)
+    games = [Game(game_type="snake-bones", seats=2, status=GameStatus.ACTIVE, creator=mine,
+                  version=1, server_seed="s" * 64, server_seed_hash="h" * 64,
+                  awaiting={str(i % 2): "bid"}, turn_timeout=3600 if i % 3 == 0 else None)
+             for i in range(n)]
+    Game.objects.bulk_create(games)
+    Seat.objects.bulk_create([Seat(game=g, number=s, user=u)
+                              for g in games for s, u in ((0, mine), (1, theirs))])
+    Deadline.objects.bulk_create([Deadline(game=g, seat=0, kind="bid", version=1, started_at=T0,
+                                           due_at=T0 + timedelta(minutes=i))
+                                  for i, g in enumerate(games) if g.turn_timeout])
+    Event.objects.bulk_create([Event(game=g, seq=1, type="table_seated", actor="system",
+                                     recorded_at=T0 - timedelta(minutes=i), prev_hash="0" * 64,
+                                     hash="1" * 64) for i, g in enumerate(games)])
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("n", [5, 500])
+def test_a_page_costs_the_same_few_queries_for_5_or_500_games(
+        players, django_assert_num_queries, n) -> None:  # type: ignore[no-untyped-def]
+    """The token (its last use is written once a minute: used just before), one query for
+    the page's rows with their games and sort keys, one for those games' seats."""
+    me, other = players(2)
+    _many_games(me, other, n)
+    assert len(ids(inbox(me, limit=100))) == min(n, 100)  # the token's last use written now
+    with django_assert_num_queries(3):
+        first = inbox(me, limit=100)
+    assert len(ids(first)) == min(n, 100)
+    if n > 100:
+        with django_assert_num_queries(3):
+            second = me.client.get(first.json()["next"])
+        assert len(ids(second)) == 100
+        assert not set(ids(first)) & set(ids(second))
+    with django_assert_num_queries(3):
+        assert len(ids(inbox(me, my_turn="true"))) == min(n // 2 + n % 2, 20)

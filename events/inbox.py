@@ -19,7 +19,7 @@ import binascii
 import json
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -44,7 +44,7 @@ from .models import Deadline, Event, Game, GameStatus, Seat
 from .store import sql
 
 # The sort key of "no deadline": after every real one.
-NO_DEADLINE = datetime(9999, 12, 31, tzinfo=timezone.utc)
+NO_DEADLINE = datetime(9999, 12, 31, tzinfo=UTC)
 
 
 class AwaitsSeat(Func):

@@ -8,8 +8,7 @@ real game through the API and checks the inbox follows it."""
 from __future__ import annotations
 
 import uuid
-from datetime import datetime, timedelta
-from datetime import timezone as tz
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -22,7 +21,7 @@ from tests.support.api import BASE, Player, table
 
 pytestmark = pytest.mark.django_db
 
-T0 = datetime(2026, 1, 1, tzinfo=tz.utc)
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def user_of(player: Player) -> Any:

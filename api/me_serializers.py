@@ -1,9 +1,11 @@
 """The shapes of the caller's own account: GET/PATCH/DELETE /me, POST /me/password and
-GET /me/export (docs/accounts.md)."""
+GET /me/export (docs/accounts.md); the caller's inbox, GET /me/games (docs/platform.md)."""
 
 from __future__ import annotations
 
 from rest_framework import serializers
+
+from events.models import GameStatus
 
 from .serializers import (
     AccessTokenSerializer,
@@ -11,6 +13,7 @@ from .serializers import (
     EventSerializer,
     QueryIntegerField,
     QuerySerializer,
+    SeatSerializer,
     StrictStrings,
     WebhookSerializer,
 )
@@ -125,3 +128,38 @@ class ExportQuerySerializer(QuerySerializer):
     events = QueryIntegerField(required=False, min_value=0, max_value=1000, default=1000,
                                help_text="events per game (0 to 1000); a game with more says "
                                "so in `events_next_after`")
+
+
+class InboxQuerySerializer(QuerySerializer):
+    limit = QueryIntegerField(required=False, min_value=1, max_value=100, default=20,
+                              help_text="games per page (1 to 100)")
+    cursor = serializers.CharField(required=False, max_length=400,
+                                   help_text="the opaque cursor of the page before, as "
+                                   "`next` and the Link header give it")
+    my_turn = serializers.BooleanField(required=False, allow_null=False,
+                                       help_text="true: only the games awaiting you; false: "
+                                       "only the others; omitted: both")
+
+
+class InboxGameSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    game_type = serializers.CharField(help_text="the game's slug, e.g. snake-bones")
+    status = serializers.ChoiceField(choices=[GameStatus.LOBBY, GameStatus.ACTIVE],
+                                     help_text="lobby or active: finished games are not listed")
+    my_turn = serializers.BooleanField(help_text="true: the game awaits a decision of your "
+                                       "seat (GET /games/{id}/legal-actions)")
+    my_seat = serializers.IntegerField(help_text="your seat at the table")
+    deadline = serializers.DateTimeField(allow_null=True, help_text="when the clock acts for "
+                                         "your seat; null: no clock runs for it")
+    last_move_at = serializers.DateTimeField(help_text="when the game's latest event was "
+                                             "recorded; in the lobby, when the game was opened")
+    seats = SeatSerializer(many=True, help_text="the seats, as GET /games/{id} serves them")
+    version = serializers.IntegerField(help_text="sequence number of the last event")
+
+
+class InboxSerializer(serializers.Serializer):
+    results = InboxGameSerializer(many=True, help_text="your games awaiting you first, then by "
+                                  "your deadline (soonest first, none last), then by last move "
+                                  "(oldest first)")
+    next = serializers.URLField(allow_null=True, help_text="the next page (also in the Link "
+                                "header, rel=\"next\"); null on the last page")

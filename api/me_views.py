@@ -19,6 +19,9 @@ from accounts import deletion, selectors
 from accounts import services as accounts
 from accounts.errors import LoginBusy, TooManyFailedLogins
 from events import exports
+from events import selectors as game_selectors
+from events.errors import BadRequest
+from events.inbox import inbox
 
 from . import me_serializers as ms
 from .base import APIView
@@ -178,6 +181,47 @@ class ExportView(APIView):
             "ratings": NONE_YET, "statistics": NONE_YET,
         }
         return Response(ms.ExportSerializer(body).data)
+
+
+class InboxView(APIView):
+    @extend_schema(operation_id="list_my_games", tags=["account"],
+                   parameters=[ms.InboxQuerySerializer],
+                   responses={200: OpenApiResponse(
+                       ms.InboxSerializer,
+                       description="a page of your games; the next page's URL is also in "
+                       "the Link header (RFC 8288, rel=\"next\")"),
+                       **problems(400, 401, 429)},
+                   summary="Your inbox: your unfinished games, those awaiting you first",
+                   description="Your games in the lobby or being played, those awaiting a "
+                   "decision of yours first, then by your seat's deadline (soonest first; "
+                   "none last), then by the last move (oldest first). `my_turn=true|false` "
+                   "filters. Pages of `limit` games (20 by default, up to 100); follow `next` "
+                   "(or the Link header). 400 `invalid_cursor` for a cursor this endpoint did "
+                   "not give, `invalid_request` for a bad `limit` or `my_turn`, "
+                   "`unknown_parameter` for any other parameter (docs/platform.md).")
+    def get(self, request: Request) -> Response:
+        unknown = sorted(set(request.query_params) - set(ms.InboxQuerySerializer().fields))
+        if unknown:
+            raise BadRequest(f"unknown query parameter: {', '.join(unknown)}",
+                             code="unknown_parameter")
+        query = _valid(ms.InboxQuerySerializer, request.query_params)
+        items, cursor = inbox(request.user, limit=query["limit"], cursor=query.get("cursor"),
+                              my_turn=query.get("my_turn"))
+        results = [{"id": item["game"].id, "game_type": item["game"].game_type,
+                    "status": item["game"].status, "my_turn": item["my_turn"],
+                    "my_seat": item["my_seat"], "deadline": item["deadline"],
+                    "last_move_at": item["last_move_at"],
+                    "seats": game_selectors.seats(item["game"]),
+                    "version": item["game"].version} for item in items]
+        next_url = None
+        headers = {}
+        if cursor is not None:
+            params = request.query_params.copy()
+            params["cursor"] = cursor
+            next_url = request.build_absolute_uri(f"{request.path}?{params.urlencode()}")
+            headers["Link"] = f'<{next_url}>; rel="next"'
+        return Response(ms.InboxSerializer({"results": results, "next": next_url}).data,
+                        headers=headers)
 
 
 def _webhook(hook: dict[str, Any]) -> dict[str, Any]:

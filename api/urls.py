@@ -19,6 +19,7 @@ urlpatterns = [
     path("auth/logout", auth_views.LogoutView.as_view(), name="logout"),
     path("me", me_views.MeView.as_view(), name="me"),
     path("me/password", me_views.PasswordView.as_view(), name="me-password"),
+    path("me/games", me_views.InboxView.as_view(), name="me-games"),
     path("me/export", me_views.ExportView.as_view(), name="me-export"),
     path("game-types", views.GameTypeListView.as_view(), name="game-types"),
     path("game-types/<slug:slug>", game_type_views.GameTypeDetailView.as_view(), name="game-type"),

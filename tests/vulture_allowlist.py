@@ -25,3 +25,7 @@ TokenScheme, get_security_definition, auto_schema
 
 # Python's logging calls a Formatter's format.
 format
+
+# Django compiles a query expression by calling its as_<vendor> (as_sqlite,
+# as_postgresql), else its as_sql (events/inbox.py AwaitsSeat).
+as_sql, as_sqlite, as_postgresql

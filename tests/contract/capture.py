@@ -160,6 +160,10 @@ def _play() -> dict[str, list[dict[str, Any]]]:
            summary="as bob sees it: his own dice only")
     r.call(alice, "list_legal_actions", "get", f"/games/{game_id}/legal-actions",
            name="opening_bid", summary="the opening bid: quantity and face to choose")
+    r.call(alice, "list_my_games", "get", "/me/games",
+           summary="alice's inbox: the game awaits her opening bid")
+    r.call(bob, "list_my_games", "get", "/me/games", my_turn="true", name="bob_my_turn",
+           summary="bob's games awaiting him: none")
     r.call(bob, "list_events", "get", f"/games/{game_id}/events", after=0, limit=8,
            summary="the first page of the events as bob may see them")
 
@@ -225,7 +229,8 @@ def _play() -> dict[str, list[dict[str, Any]]]:
 VOLATILE = {"id", "token_id", "token", "ticket", "prefix", "hash", "prev_hash",
             "created_at", "started_at", "finished_at", "recorded_at", "last_used_at",
             "expires_at", "deadline", "due_at", "rotating_until", "next_attempt_at",
-            "delivered_at", "exported_at", "date_joined", "joined_at", "games_next_after"}
+            "delivered_at", "exported_at", "date_joined", "joined_at", "games_next_after",
+            "last_move_at"}
 
 
 def normalized(value: Any, key: str | None = None) -> Any:

@@ -91,16 +91,20 @@ def test_a_private_game_is_hidden_from_non_players(players) -> None:  # type: ig
     assert public in ids(c.get("/games"))
     assert {secret, public} <= ids(a.get("/games")) and secret in ids(b.get("/games"))
 
-    for path in ("", "/events", "/state", "/legal-actions", "/audit", "/challenges"):
+    for path in ("", "/events", "/state", "/legal-actions", "/audit", "/challenges",
+                 "/stream"):
         response = c.get(f"/games/{secret}{path}")
         assert response.status_code == 404, (path, response.content)
         assert response.json()["code"] == "game_not_found"
+    assert c.post(f"/games/{secret}/stream-ticket").status_code == 404
     # Its players read it; it has no public replay.
     mine = b.game(secret)
     assert mine["private"] is True and mine["replay_url"] is None
     assert b.get(f"/games/{secret}/events").status_code == 200
     # A signed-in non-player still watches a public game.
     assert c.get(f"/games/{public}").status_code == 200
+    # The rematch of a private game is private too.
+    assert a.post(f"/games/{secret}/rematch").json()["private"] is True
 
 
 def test_anonymous_replay_of_a_finished_public_game_shows_no_private_part(players) -> None:  # type: ignore[no-untyped-def]

@@ -30,7 +30,7 @@ class AuditView(APIView):
                     "before). docs/fairness.md specifies the format and how to recompute "
                     "every roll and hash; the verdict is the server's own check.")
     def get(self, request: Request, game_id: str) -> Response:
-        game = selectors.get_game(game_id)
+        game = selectors.readable_game(game_id, request.user)
         return Response(audits.audit_with_verdict(game))
 
 
@@ -43,5 +43,5 @@ class ChallengeListView(APIView):
         description="Built from public events only, while the game runs and after: a "
                     "round still in play has no report and no hidden die appears.")
     def get(self, request: Request, game_id: str) -> Response:
-        game = selectors.get_game(game_id)
+        game = selectors.readable_game(game_id, request.user)
         return Response(audits.challenges_for(game))

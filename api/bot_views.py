@@ -17,7 +17,7 @@ from . import serializers as s
 from .base import APIView
 from .bot_serializers import AddBotSerializer
 from .schema import problems
-from .views import GAME_ID, LOCATION, _valid
+from .views import GAME_ID, LOCATION, _valid, game_body
 
 SEAT = OpenApiParameter("seat", type=OpenApiTypes.INT, location=OpenApiParameter.PATH,
                         description="the bot's seat number")
@@ -37,7 +37,7 @@ class BotListView(APIView):
         seat = writes.add_bot(user=request.user, game_id=game_id,
                               level=body.get("level", "basic"))
         game = selectors.get_game(game_id)
-        return Response(selectors.game_for(game, request.user), status=status.HTTP_201_CREATED,
+        return Response(game_body(request, game), status=status.HTTP_201_CREATED,
                         headers={"Location": reverse("bot", args=[game.id, seat.number])})
 
 
@@ -50,4 +50,4 @@ class BotDetailView(APIView):
                    "`game_not_in_lobby` once the game has started; 403 `not_creator`.")
     def delete(self, request: Request, game_id: str, seat: int) -> Response:
         writes.remove_bot(user=request.user, game_id=game_id, seat=seat)
-        return Response(selectors.game_for(selectors.get_game(game_id), request.user))
+        return Response(game_body(request, selectors.get_game(game_id)))

@@ -126,7 +126,7 @@ class EventStreamView(APIView):
         summary="Server-sent events of the game as the caller may see them")
     def get(self, request: Request, game_id: str) -> HttpResponse:
         query = _valid(s.StreamQuerySerializer, request.query_params)
-        game = selectors.get_game(game_id)
+        game = selectors.readable_game(game_id, request.user)
         after = _resume_after(request, query)
         seconds = min(query["timeout"], settings.DICE_STREAM_MAX)
         slot = open_slot(request.user, seconds)
@@ -149,7 +149,7 @@ class StreamTicketView(APIView):
                     "game, and opens `GET /games/{id}/stream?ticket=...` within "
                     "DICE_STREAM_TICKET_TTL seconds (60); revoking the login revokes it.")
     def post(self, request: Request, game_id: str) -> Response:
-        game = selectors.get_game(game_id)
+        game = selectors.readable_game(game_id, request.user)
         ticket = issue_ticket(request.user, request.auth, game.id)
         # Location (every 201 has one): the stream this ticket opens.
         stream = f"{reverse('stream', args=[game.id])}?{urlencode({'ticket': ticket['ticket']})}"

@@ -64,6 +64,16 @@ class QuerySerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
+class QueryBooleanField(serializers.BooleanField):
+    """A query parameter that is `true` or `false`, nothing else (DRF's BooleanField
+    also takes 1, yes, on, ...)."""
+
+    def to_internal_value(self, data):  # type: ignore[no-untyped-def]
+        if data in ("true", "false"):  # exactly: DRF would also take TRUE, yes, 1, on
+            return data == "true"
+        self.fail("invalid", input=data)
+
+
 class TurnTimeoutField(serializers.IntegerField):
     """Seconds, at least settings.DICE_MIN_TURN_TIMEOUT, read each time a serializer is made
     (DRF copies declared fields by calling the class again): the check and the served
@@ -189,6 +199,10 @@ class CreateGameSerializer(StrictStrings, serializers.Serializer):
         child=AddBotSerializer(), required=False, max_length=11,
         help_text="bots to seat after the creator, in seats 1, 2, ... (at most `seats` - 1); "
                   "none if omitted")
+    private = serializers.BooleanField(
+        required=False, default=False,
+        help_text="true: only the game's players may read it; it is never listed as "
+                  "watchable and has no public replay (docs/platform.md, Spectators)")
 
 
 class ClientSeedSerializer(StrictStrings, serializers.Serializer):
@@ -276,6 +290,14 @@ class GameSerializer(serializers.Serializer):
         help_text="a rematch's invitations: the player ids of the finished game's other "
         "players, who take a seat with POST /games/{id}/join (a seated one stays listed); "
         "empty for a game opened with POST /games")
+    private = serializers.BooleanField(
+        help_text="chosen at creation: true, only the game's players may read it (to anyone "
+        "else it is absent: 404); false, anyone signed in may watch it, and anyone may "
+        "replay it once finished")
+    replay_url = serializers.URLField(
+        allow_null=True, help_text="a finished, non-private game's public replay: the "
+        "absolute URL of this game, which GET (with /events and /state) answers without "
+        "an account; null while the game runs and for a private game")
 
 
 class GameListSerializer(serializers.Serializer):
@@ -506,5 +528,8 @@ class GameListQuerySerializer(QuerySerializer):
     status = serializers.ChoiceField(choices=GameStatus.values, required=False)
     game_type = serializers.ChoiceField(choices=sorted(registry.GAMES), required=False)
     mine = serializers.BooleanField(required=False, default=False)
+    watchable = QueryBooleanField(
+        required=False, help_text="true: only the games anyone may watch (active and not "
+        "private); false: only the others; omitted: both")
     limit = QueryIntegerField(required=False, min_value=1, max_value=200, default=50)
     offset = QueryIntegerField(max_value=MAX_INT, required=False, min_value=0, default=0)

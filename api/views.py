@@ -9,12 +9,13 @@ from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from events import selectors, writes
-from events.errors import BadRequest
+from events.errors import BadRequest, NotFound
 from games import registry
 from games.core.options import options_schema
 
@@ -42,6 +43,39 @@ def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
         return dict(serializer.validated_data)
     finally:
         unbind(serializer)  # else a cycle for the collector (api/base.py)
+
+
+def game_body(request: Request, game: Any, with_view: bool = True) -> dict[str, Any]:
+    """The game resource as the caller may see it, with its public replay's URL (a
+    finished, non-private game's: this game's absolute URL, readable without an account)."""
+    body = selectors.game_for(game, request.user, with_view=with_view)
+    body["replay_url"] = (request.build_absolute_uri(reverse("game", args=[game.id]))
+                          if selectors.has_public_replay(game) else None)
+    return body
+
+
+def readable_game(request: Request, game_id: Any) -> Any:
+    """The game if the caller may read it. Signed in: any game but another's private one
+    (404, as if absent). Anonymous: a finished, non-private game only (its public
+    replay), else 401 as on every endpoint that needs a token (an absent game too, so
+    that anonymous callers learn nothing of which games exist)."""
+    user = request.user
+    if user is not None and user.is_authenticated:
+        return selectors.readable_game(game_id, user)
+    try:
+        game = selectors.get_game(game_id)
+    except NotFound:
+        raise NotAuthenticated() from None
+    if not selectors.has_public_replay(game):
+        raise NotAuthenticated()
+    return game
+
+
+# The reads that open without an account for a finished public game (its replay); the
+# view checks the rest (readable_game). Throttles apply as everywhere (anonymous callers
+# by address: AnonRateThrottle).
+class ReplayReadable(APIView):
+    permission_classes = [AllowAny]
 
 
 def _game_type(rules: Any, request: Request) -> dict[str, Any]:
@@ -91,11 +125,11 @@ class GameListView(APIView):
     def get(self, request: Request) -> Response:
         query = _valid(s.GameListQuerySerializer, request.query_params)
         games = selectors.list_games(user=request.user, status=query.get("status"),
-                                     game_type=query.get("game_type"), mine=query["mine"])
+                                     game_type=query.get("game_type"), mine=query["mine"],
+                                     watchable=query.get("watchable"))
         page = games[query["offset"]:query["offset"] + query["limit"]]
         return Response({"count": games.count(),
-                         "results": [selectors.game_for(g, request.user, with_view=False)
-                                     for g in page]})
+                         "results": [game_body(request, g, with_view=False) for g in page]})
 
     @extend_schema(operation_id="create_game", tags=["lobby"], request=s.CreateGameSerializer,
                    parameters=[LOCATION],
@@ -108,21 +142,25 @@ class GameListView(APIView):
                                   client_seed=data.get("client_seed"),
                                   turn_timeout=data["turn_timeout"],
                                   autoplay_after=data["autoplay_after"],
-                                  bots=[bot.get("level", "basic") for bot in data.get("bots", [])])
-        return Response(selectors.game_for(game, request.user), status=status.HTTP_201_CREATED,
+                                  bots=[bot.get("level", "basic") for bot in data.get("bots", [])],
+                                  private=data["private"])
+        return Response(game_body(request, game), status=status.HTTP_201_CREATED,
                         headers={"Location": reverse("game", args=[game.id])})
 
 
-class GameDetailView(APIView):
+class GameDetailView(ReplayReadable):
     @extend_schema(operation_id="get_game", tags=["lobby"], parameters=[GAME_ID, *cond.CONDITIONAL],
                    responses={200: s.GameSerializer, **cond.NOT_MODIFIED,
                               **problems(401, 404, 429)},
-                   summary="The game as the caller may see it")
+                   summary="The game as the caller may see it",
+                   description="Without a token: a finished, non-private game only (its "
+                   "public replay, as a spectator sees it); 401 otherwise. A private game is "
+                   "absent (404) to all but its players (docs/platform.md, Spectators).")
     def get(self, request: Request, game_id: str) -> HttpResponse:
-        game = selectors.get_game(game_id)
+        game = readable_game(request, game_id)
         # Seats, client seeds, autoplay and deadlines change without a new version: the
         # ETag is the body's digest.
-        return cond.answer_body(request, selectors.game_for(game, request.user))
+        return cond.answer_body(request, game_body(request, game))
 
 
 class JoinView(APIView):
@@ -133,7 +171,7 @@ class JoinView(APIView):
     def post(self, request: Request, game_id: str) -> Response:
         data = _valid(s.JoinSerializer, request.data)
         writes.join_game(user=request.user, game_id=game_id, client_seed=data.get("client_seed"))
-        return Response(selectors.game_for(selectors.get_game(game_id), request.user))
+        return Response(game_body(request, selectors.get_game(game_id)))
 
 
 class ClientSeedView(APIView):
@@ -149,7 +187,7 @@ class ClientSeedView(APIView):
         data = _valid(s.ClientSeedSerializer, request.data)
         writes.set_client_seed(user=request.user, game_id=game_id,
                                client_seed=data["client_seed"])
-        return Response(selectors.game_for(selectors.get_game(game_id), request.user))
+        return Response(game_body(request, selectors.get_game(game_id)))
 
 
 class LeaveView(APIView):
@@ -158,7 +196,7 @@ class LeaveView(APIView):
                    summary="Give up your seat in the lobby")
     def post(self, request: Request, game_id: str) -> Response:
         writes.leave_game(user=request.user, game_id=game_id)
-        return Response(selectors.game_for(selectors.get_game(game_id), request.user))
+        return Response(game_body(request, selectors.get_game(game_id)))
 
 
 class StartView(APIView):
@@ -170,7 +208,7 @@ class StartView(APIView):
         data = _valid(s.StartSerializer, request.data)
         game = writes.start_game(user=request.user, game_id=game_id,
                                  first_player=data.get("first_player"))
-        return Response(selectors.game_for(game, request.user))
+        return Response(game_body(request, game))
 
 
 class RematchView(APIView):
@@ -192,7 +230,7 @@ class RematchView(APIView):
                    "409 game_not_finished (docs/platform.md).")
     def post(self, request: Request, game_id: str) -> Response:
         rematch = writes.rematch_game(user=request.user, game_id=game_id)
-        body = selectors.game_for(selectors.get_game(rematch.game.id), request.user)
+        body = game_body(request, selectors.get_game(rematch.game.id))
         if not rematch.created:
             return Response(body)
         return Response(body, status=status.HTTP_201_CREATED,
@@ -206,7 +244,7 @@ class LegalActionsView(APIView):
                               **problems(401, 404, 429)},
                    summary="Every action the caller may post now, ready to post as is")
     def get(self, request: Request, game_id: str) -> HttpResponse:
-        game = selectors.get_game(game_id)
+        game = selectors.readable_game(game_id, request.user)
         seat = selectors.seat_of(game, request.user)
         etag = cond.etag_of("legal-actions", game.id, game.version, game.status, seat)
         return cond.answer(request, etag, lambda: {
@@ -292,7 +330,7 @@ class ActionView(APIView):
 
 
 # Checks a list_events request; a long poll then waits in api/live_views.py (`events`).
-class EventListView(APIView):
+class EventListView(ReplayReadable):
     @extend_schema(operation_id="list_events", tags=["live"],
                    parameters=[GAME_ID, s.EventQuerySerializer, *cond.CONDITIONAL],
                    responses={200: s.EventPageSerializer, **cond.NOT_MODIFIED,
@@ -301,8 +339,10 @@ class EventListView(APIView):
                            "(long poll with ?wait=)")
     def get(self, request: Request, game_id: str) -> Response | HttpResponse:
         query = _valid(s.EventQuerySerializer, request.query_params)
-        game = selectors.get_game(game_id)
-        if query["wait"] and game.version <= query["after"]:
+        game = readable_game(request, game_id)
+        # An anonymous caller reads a finished game only, which gets no more events: the
+        # answer is now (no stream slot is opened for a caller without an account).
+        if query["wait"] and game.version <= query["after"] and request.user is not None:
             slot = open_slot(request.user, query["wait"])
             return LiveStart(game=game, user=request.user, query=query, slot=slot)
         seat = selectors.seat_of(game, request.user)
@@ -312,7 +352,7 @@ class EventListView(APIView):
             game, request.user, query["after"], query["limit"]))
 
 
-class StateView(APIView):
+class StateView(ReplayReadable):
     @extend_schema(operation_id="get_state", tags=["play"],
                    parameters=[GAME_ID, s.StateQuerySerializer, *cond.CONDITIONAL],
                    responses={200: s.StateSerializer, **cond.NOT_MODIFIED,
@@ -320,7 +360,7 @@ class StateView(APIView):
                    summary="The caller's view as it was after event N (default: now)")
     def get(self, request: Request, game_id: str) -> HttpResponse:
         query = _valid(s.StateQuerySerializer, request.query_params)
-        game = selectors.get_game(game_id)
+        game = readable_game(request, game_id)
         seat = selectors.seat_of(game, request.user)
         version = query.get("version", game.version)
         # A past version's view never changes; the head's changes with the version.

@@ -64,6 +64,10 @@ class Game(models.Model):
     invited = models.JSONField(
         default=list, blank=True,
         help_text="player ids (accounts' Player) invited to this rematch's table")
+    # Spectators (docs/platform.md): a private game is read by its players only, never
+    # listed to others, and has no public replay.
+    private = models.BooleanField(
+        default=False, help_text="chosen at creation: only the game's players may read it")
 
     class Meta:
         ordering = ["-created_at"]

@@ -57,9 +57,39 @@ def seat_rows(game: Game) -> list[Seat]:
     return list(_seats_query().filter(game=game))
 
 
+def is_member(game: Game, user: AbstractBaseUser | None) -> bool:
+    """Whether `user` is one of the game's players (seated) or its creator."""
+    if user is None or not user.is_authenticated:
+        return False
+    return game.creator_id == user.pk or seat_of(game, user) is not None
+
+
+def has_public_replay(game: Game) -> bool:
+    """A finished game that is not private: anyone may replay it, without an account."""
+    return game.status == GameStatus.FINISHED and not game.private
+
+
+def readable_game(game_id: Any, user: AbstractBaseUser | None) -> Game:
+    """The game if `user` may read it (get_game). A private game is read by its members
+    only: to anyone else it is absent (404 game_not_found, as for no game at all), so
+    its existence is not told. Anonymous callers (None) are checked by the API layer."""
+    game = get_game(game_id)
+    if game.private and not is_member(game, user):
+        raise NotFound("no such game", code="game_not_found")
+    return game
+
+
 def list_games(*, user: AbstractBaseUser, status: str | None = None,
-               game_type: str | None = None, mine: bool = False) -> QuerySet[Game]:
-    games = Game.objects.all()
+               game_type: str | None = None, mine: bool = False,
+               watchable: bool | None = None) -> QuerySet[Game]:
+    """Games `user` may see: every public game, and the private ones they created or hold
+    a seat at. `watchable`: True, only the games anyone may watch (active and not
+    private); False, only the others."""
+    games = Game.objects.filter(Q(private=False) | Q(creator=user)
+                                | Q(id__in=Seat.objects.filter(user=user).values("game_id")))
+    if watchable is not None:
+        watchable_now = Q(status=GameStatus.ACTIVE, private=False)
+        games = games.filter(watchable_now if watchable else ~watchable_now)
     if status:
         if status not in GameStatus.values:
             raise BadRequest(f"status must be one of {GameStatus.values}", code="invalid_filter")
@@ -209,6 +239,7 @@ def game_for(game: Game, user: AbstractBaseUser | None, with_view: bool = True) 
         "finished_at": game.finished_at,
         "rematch": game.rematch_id, "rematch_of": game.rematch_of_id,
         "invited": list(game.invited),
+        "private": game.private,
     }
 
 

@@ -52,7 +52,7 @@ def rematch_game(*, user: AbstractBaseUser, game_id: Any) -> Rematch:
             game_type=origin.game_type, options=origin.options, seats=origin.seats,
             creator=user, server_seed=seed, server_seed_hash=commitment(seed),
             turn_timeout=origin.turn_timeout, autoplay_after=origin.autoplay_after,
-            rematch_of=origin, invited=_invited(seats, user),
+            rematch_of=origin, invited=_invited(seats, user), private=origin.private,
         )
         Seat.objects.create(game=game, number=own.number, user=user)
         levels = set(registry.bot_levels(origin.game_type))

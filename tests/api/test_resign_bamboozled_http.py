@@ -6,30 +6,7 @@ from __future__ import annotations
 
 import random
 
-from events.verify import verify_audit
-from tests.support.api import Player, play_any_seat, table
-
-
-def by_seat(host: Player, everyone: list[Player], game_id: str) -> dict[int, Player]:
-    names = {p.username: p for p in everyone}
-    return {s["seat"]: names[s["player"]] for s in host.game(game_id)["seats"]}
-
-
-def audited(host: Player, game_id: str, outcome: dict) -> None:
-    response = host.get(f"/games/{game_id}/audit")
-    assert response.status_code == 200, response.content
-    audit = response.json()
-    assert audit["verdict"]["ok"] and audit["verdict"]["outcome"] == outcome
-    verdict = verify_audit(audit)
-    assert verdict.problems == [] and verdict.outcome == outcome
-
-
-def resign(player: Player, game_id: str) -> list[dict]:
-    listing = player.legal(game_id)
-    assert {"type": "resign"} in listing["actions"]
-    response = player.act(game_id, {"type": "resign"}, listing["version"])
-    assert response.status_code == 201, response.content
-    return [(e["type"], e["data"]) for e in response.json()["events"]]
+from tests.support.api import audited, by_seat, play_any_seat, resign, table
 
 
 def test_bamboozled_resignations_with_a_claim_standing_played_to_the_end(players) -> None:

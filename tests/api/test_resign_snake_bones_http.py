@@ -5,22 +5,7 @@ from __future__ import annotations
 
 import random
 
-from events.verify import verify_audit
-from tests.support.api import Player, play_any_seat, table
-
-
-def by_seat(host: Player, everyone: list[Player], game_id: str) -> dict[int, Player]:
-    names = {p.username: p for p in everyone}
-    return {s["seat"]: names[s["player"]] for s in host.game(game_id)["seats"]}
-
-
-def audited(host: Player, game_id: str, outcome: dict) -> None:
-    response = host.get(f"/games/{game_id}/audit")
-    assert response.status_code == 200, response.content
-    audit = response.json()
-    assert audit["verdict"]["ok"] and audit["verdict"]["outcome"] == outcome
-    verdict = verify_audit(audit)
-    assert verdict.problems == [] and verdict.outcome == outcome
+from tests.support.api import audited, by_seat, play_any_seat, table
 
 
 def test_snake_bones_a_resignation_out_of_turn_while_bidding_played_to_the_end(players) -> None:

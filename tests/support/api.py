@@ -167,3 +167,31 @@ def play_any_seat(players: list[Player], game_id: str, rng: Any, out_of_turn: fl
             moves.append({"seat": seat, "action": action,
                           "awaiting": [a["seat"] for a in game["awaiting"]]})
     raise AssertionError("game did not finish")
+
+
+def by_seat(host: Player, everyone: list[Player], game_id: str) -> dict[int, Player]:
+    """Each seat's player, as the game seats them."""
+    names = {p.username: p for p in everyone}
+    return {s["seat"]: names[s["player"]] for s in host.game(game_id)["seats"]}
+
+
+def resign(player: Player, game_id: str) -> list[tuple[str, dict]]:
+    """`player` resigns (it must be offered); the (type, data) of the events it appended."""
+    listing = player.legal(game_id)
+    assert {"type": "resign"} in listing["actions"]
+    response = player.act(game_id, {"type": "resign"}, listing["version"])
+    assert response.status_code == 201, response.content
+    return [(e["type"], e["data"]) for e in response.json()["events"]]
+
+
+def audited(host: Player, game_id: str, outcome: dict) -> None:
+    """The finished game's audit verifies, on the server and again here
+    (events.verify), both to `outcome`."""
+    from events.verify import verify_audit
+
+    response = host.get(f"/games/{game_id}/audit")
+    assert response.status_code == 200, response.content
+    audit = response.json()
+    assert audit["verdict"]["ok"] and audit["verdict"]["outcome"] == outcome
+    verdict = verify_audit(audit)
+    assert verdict.problems == [] and verdict.outcome == outcome

@@ -11,7 +11,6 @@ for 3 s, and the bursts below would get `503 database_unavailable` and a slow re
 from __future__ import annotations
 
 import json
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -22,6 +21,7 @@ from typing import Any
 import pytest
 
 from tests.clocks.worker import RedisServer, wait_until
+from tests.support.concurrency import at_once
 from tests.support.hashers import read_log
 from tests.support.server import Server
 
@@ -47,22 +47,6 @@ def call(base: str, method: str, path: str, body: Any = None,
         status, raw, head = error.code, error.read(), error.headers
     return status, json.loads(raw) if raw else None, head, time.perf_counter() - began
 
-
-def burst(n: int, work: Any) -> list[Any]:
-    """work(i) in n threads released at once; the results in order."""
-    results: list[Any] = [None] * n
-    gate = threading.Barrier(n)
-
-    def run(i: int) -> None:
-        gate.wait()
-        results[i] = work(i)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return results
 
 
 @pytest.fixture(scope="module")
@@ -118,7 +102,7 @@ def test_a_burst_of_wrong_logins_checks_ten_and_leaves_reads_alone(  # type: ign
         return (call(base, "GET", f"/games/{game['id']}", token=reader),
                 call(base, "GET", "/games?mine=true", token=reader))
 
-    answers = burst(41, wrong)
+    answers = at_once(41, wrong)
     logins, (read, mine) = answers[:40], answers[40]
     checks = read_log(hashes)[before:]
 
@@ -137,7 +121,7 @@ def test_a_burst_of_wrong_logins_checks_ten_and_leaves_reads_alone(  # type: ign
 
 def test_a_burst_of_registrations_never_waits_for_the_pool(served) -> None:  # type: ignore[no-untyped-def]
     server, hashes = served
-    answers = burst(25, lambda i: call(server.url, "POST", "/auth/register",
+    answers = at_once(25, lambda i: call(server.url, "POST", "/auth/register",
                                        {"username": f"newcomer{i}",
                                         "password": f"plum orbit {i:02d} kettle"}))
     codes = [code(a) for a in answers]

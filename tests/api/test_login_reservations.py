@@ -4,7 +4,6 @@ bounded per process (accounts/hashing.py) and hash with no database connection h
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +22,7 @@ from accounts.failed_logins import FailedLogins, LocalCounter, RedisCounter
 from tests.clocks.worker import RedisServer
 from tests.support import hashers
 from tests.support.api import BASE
+from tests.support.concurrency import at_once
 
 
 @pytest.fixture(scope="module")
@@ -51,22 +51,13 @@ def limit(settings):  # type: ignore[no-untyped-def]
 
 def reserve_all(logins: FailedLogins, n: int, ident: Any, username: Any) -> list[Any]:
     """n reservations at once (threads released together): each a Reservation or None."""
-    results: list[Any] = [None] * n
-    gate = threading.Barrier(n)
 
-    def run(i: int) -> None:
-        gate.wait()
+    def reserve(i: int) -> Any:
         try:
-            results[i] = logins.reserve(ident(i), username(i))
+            return logins.reserve(ident(i), username(i))
         except TooManyFailedLogins:
-            results[i] = None
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
+            return None
+    return at_once(n, reserve, timeout=None)
 
 
 def test_parallel_attempts_reserve_exactly_the_limit(counter, limit) -> None:  # type: ignore[no-untyped-def]

@@ -21,7 +21,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -32,6 +31,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 API = "/api/v1"
+from tests.support.concurrency import at_once
 
 
 def call(base: str, method: str, path: str, body: Any = None, token: str | None = None,
@@ -55,22 +55,6 @@ def call(base: str, method: str, path: str, body: Any = None, token: str | None 
         payload = raw
     return status, payload, took
 
-
-def burst(n: int, work: Any) -> list[Any]:
-    """`work(i)` in n threads released together; their results in order."""
-    results: list[Any] = [None] * n
-    gate = threading.Barrier(n)
-
-    def run(i: int) -> None:
-        gate.wait()
-        results[i] = work(i)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def tally(answers: list[tuple[int, Any, float]]) -> str:
@@ -138,7 +122,7 @@ def main() -> None:
                         {"username": "victim", "password": f"wrong-guess-{i}"})
 
         began = time.perf_counter()
-        answers = burst(42, wrong_or_read)
+        answers = at_once(42, timeout=None, work=wrong_or_read)
         took = time.perf_counter() - began
         logins, reads = answers[:40], answers[40:]
         print(f"## 40 wrong logins for one account ({took:.2f} s)")
@@ -150,7 +134,7 @@ def main() -> None:
             print(f"- another user's {label}: {status} in {latency * 1000:.0f} ms")
 
         began = time.perf_counter()
-        registrations = burst(25, lambda i: call(
+        registrations = at_once(25, timeout=None, work=lambda i: call(
             base, "POST", "/auth/register",
             {"username": f"newcomer{i}", "password": f"plum-orbit-{i:02d}-kettle"}))
         took = time.perf_counter() - began

@@ -105,8 +105,8 @@ class MeView(PasswordCheckingView):
                    summary="Change your username",
                    description="Validated as at registration (400 `invalid_request` with "
                    "`errors.username`); unique regardless of case (409 `username_taken`). "
-                   "Your tokens stay valid. Events of games that started before keep the "
-                   "name you had then (docs/accounts.md).")
+                   "Your tokens stay valid; games show the new name (events name players "
+                   "by their opaque id: docs/accounts.md).")
     def patch(self, request: Request) -> Response:
         data = _valid(ms.RenameSerializer, request.data)
         user = accounts.rename(request.user, data["username"])

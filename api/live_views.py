@@ -45,6 +45,7 @@ from . import serializers as s
 from .auth import BearerOrTokenAuthentication
 from .base import APIView
 from .errors import problem_exception_handler
+from .language import reader_language, told_in
 from .live import LiveStart, Slot, StreamTicketAuthentication, issue_ticket
 from .live import open_slot
 from .schema import live_problems, problems
@@ -130,7 +131,9 @@ class EventStreamView(APIView):
         after = _resume_after(request, query)
         seconds = min(query["timeout"], settings.DICE_STREAM_MAX)
         slot = open_slot(request.user, seconds)
-        return LiveStart(game=game, user=request.user, after=after, seconds=seconds, slot=slot)
+        language = reader_language(request)
+        return told_in(LiveStart(game=game, user=request.user, after=after, seconds=seconds,
+                                 slot=slot, language=language), language)
 
 
 class StreamTicketSerializer(serializers.Serializer):
@@ -194,7 +197,7 @@ async def _check(view: Callable, request: HttpRequest, game_id: Any) -> HttpResp
 
 
 def _drf_headers(source: HttpResponse, target: HttpResponse) -> HttpResponse:
-    for header in ("Allow", "Vary"):
+    for header in ("Allow", "Vary", "Content-Language"):
         if header in source:
             target[header] = source[header]
     return target
@@ -236,11 +239,12 @@ def _sse(event: dict) -> str:
 
 
 async def _stream_body(game: Any, user: Any, after: int, seconds: float,
-                       slot: Slot) -> AsyncIterator[str]:
+                       slot: Slot, language: str) -> AsyncIterator[str]:
     """Every event after `after` as it lands, for `seconds` at most; ends after a finished
     game's last event. Each batch is filtered for the seat `user` holds when it is sent:
     the seat is looked up after the first rows are read, and never again (seats change
-    only in the lobby and in the transaction that appends the first event)."""
+    only in the lobby and in the transaction that appends the first event). Texts are
+    told in `language`."""
     loop = asyncio.get_running_loop()
     game_id = str(game.id)
     try:
@@ -249,8 +253,7 @@ async def _stream_body(game: Any, user: Any, after: int, seconds: float,
             return
         end = loop.time() + seconds
         heartbeat = settings.DICE_STREAM_HEARTBEAT
-        seat: int | None = None
-        seat_known = False
+        reader: Any = None
         async with broadcast.listening(game_id, after) as signal:
             next_beat = loop.time() + heartbeat
             read_now = True
@@ -264,11 +267,11 @@ async def _stream_body(game: Any, user: Any, after: int, seconds: float,
                         log.warning("stream of game %s ends: %s", game_id, error)
                         return
                     if rows:
-                        if not seat_known:
+                        if reader is None:
                             seat = await in_thread(selectors.seat_of, game, user,
                                                    executor=WAKE_READS)
-                            seat_known = True
-                        events = selectors.visible_events(rows, seat, following)
+                            reader = selectors.reader(game, seat, language)
+                        events = selectors.visible_events(rows, reader, following)
                         yield "".join(_sse(event) for event in events)
                         after = signal.after = events[-1]["seq"]
                         next_beat = loop.time() + heartbeat
@@ -295,7 +298,8 @@ async def stream(request: HttpRequest, game_id: Any) -> HttpResponse:
     params = checked.params
     slot: Slot = params["slot"]
     response = StreamingHttpResponse(
-        _stream_body(params["game"], params["user"], params["after"], params["seconds"], slot),
+        _stream_body(params["game"], params["user"], params["after"], params["seconds"], slot,
+                     params["language"]),
         content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
@@ -307,7 +311,7 @@ async def stream(request: HttpRequest, game_id: Any) -> HttpResponse:
 
 
 async def _poll_page(game: Any, user: Any, after: int, limit: int,
-                     rung_at: float) -> dict | None:
+                     rung_at: float, language: str) -> dict | None:
     """The long poll's page once woken, None if nothing is newer than `after`. A game that
     had started when the request was checked has its seats for good (selectors.seat_of),
     read with it: the long polls of the game woken by one commit share one read of the
@@ -321,8 +325,10 @@ async def _poll_page(game: Any, user: Any, after: int, limit: int,
         if following is None:
             seat = selectors.seat_of(game, user)  # the seats read with the started game
             return {"game_type": game.game_type, "version": rows[-1].seq,
-                    "events": selectors.visible_events(rows, seat), "next_after": None}
-    page = await in_thread(selectors.event_page, game.id, user, after, limit,
+                    "events": selectors.visible_events(
+                        rows, selectors.reader(game, seat, language)),
+                    "next_after": None}
+    page = await in_thread(selectors.event_page, game.id, user, after, limit, language,
                            executor=WAKE_READS)
     return page if page["events"] else None
 
@@ -391,7 +397,7 @@ async def _long_poll(params: dict, early: broadcast.Signal | None) -> dict:
             rung_at = signal.rang_at
             signal.take()
             if read:
-                page = await _poll_page(game, user, after, limit, rung_at)
+                page = await _poll_page(game, user, after, limit, rung_at, params["language"])
                 if page is not None:
                     return page
             if not await signal.wait(end - loop.time()):

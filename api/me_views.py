@@ -25,6 +25,7 @@ from events.inbox import inbox
 
 from . import me_serializers as ms
 from .base import APIView
+from .language import reader_language, told_in
 from .errors import Busy
 from .schema import ProblemSerializer, problems
 from .throttling import AnonRateThrottle
@@ -165,8 +166,9 @@ class ExportView(APIView):
     def get(self, request: Request) -> Response:
         query = _valid(ms.ExportQuerySerializer, request.query_params)
         user = request.user
+        language = reader_language(request)
         games, next_after = exports.games_of(user, after=query["after"], limit=query["limit"],
-                                             events=query["events"])
+                                             events=query["events"], language=language)
         current = getattr(request.auth, "id", None)
         tokens = [{"id": t.id, "prefix": t.prefix, "name": t.name, "created_at": t.created_at,
                    "last_used_at": t.last_used_at, "expires_at": t.expires_at,
@@ -180,7 +182,7 @@ class ExportView(APIView):
             "games": games, "games_next_after": next_after,
             "ratings": NONE_YET, "statistics": NONE_YET,
         }
-        return Response(ms.ExportSerializer(body).data)
+        return told_in(Response(ms.ExportSerializer(body).data), language)
 
 
 class InboxView(APIView):

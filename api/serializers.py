@@ -343,6 +343,10 @@ class EventSerializer(serializers.Serializer):
         help_text="true on the last event of a batch (the events one action, the clock or "
                   "the service appended at once): only the state after it was ever served, "
                   "and only such versions are valid for GET /state?version=")
+    text = serializers.CharField(
+        help_text="what happened, in one or a few sentences for you (your own secrets in "
+                  "your text only), in the language of Accept-Language (see "
+                  "Content-Language; English by default)")
 
 
 class ActionResultSerializer(serializers.Serializer):

@@ -22,6 +22,7 @@ from games.core.options import options_schema
 from . import conditional as cond
 from . import serializers as s
 from .base import APIView, unbind
+from .language import reader_language, told_in
 from .live import LiveStart, open_slot
 from .schema import live_problems, problems
 
@@ -316,7 +317,9 @@ class ActionView(APIView):
             user=request.user, game_id=game_id, action=body["action"],
             expected_version=_expected_version(request, body), idempotency_key=key,
             seat=body.get("seat"))
-        events = selectors.visible_events(result.rows, result.seat)
+        language = reader_language(request)
+        events = selectors.visible_events(
+            result.rows, selectors.reader(result.game, result.seat, language))
         version = result.rows[-1].seq if result.replayed else result.game.version
         # Location: the game's events from the first one this action appended.
         events_url = reverse("events", args=[result.game.id])
@@ -324,9 +327,9 @@ class ActionView(APIView):
                    "Location": f"{events_url}?after={result.rows[0].seq - 1}"}
         if result.replayed:
             headers["Idempotent-Replayed"] = "true"
-        return Response({"game_type": result.game.game_type, "version": version,
-                         "events": events},
-                        status=status.HTTP_201_CREATED, headers=headers)
+        return told_in(Response({"game_type": result.game.game_type, "version": version,
+                                 "events": events},
+                                status=status.HTTP_201_CREATED, headers=headers), language)
 
 
 # Checks a list_events request; a long poll then waits in api/live_views.py (`events`).
@@ -340,16 +343,18 @@ class EventListView(ReplayReadable):
     def get(self, request: Request, game_id: str) -> Response | HttpResponse:
         query = _valid(s.EventQuerySerializer, request.query_params)
         game = readable_game(request, game_id)
+        language = reader_language(request)
         # An anonymous caller reads a finished game only, which gets no more events: the
         # answer is now (no stream slot is opened for a caller without an account).
         if query["wait"] and game.version <= query["after"] and request.user is not None:
             slot = open_slot(request.user, query["wait"])
-            return LiveStart(game=game, user=request.user, query=query, slot=slot)
+            return told_in(LiveStart(game=game, user=request.user, query=query, slot=slot,
+                                     language=language), language)
         seat = selectors.seat_of(game, request.user)
         etag = cond.etag_of("events", game.id, game.version, seat, query["after"],
-                            query["limit"])
-        return cond.answer(request, etag, lambda: selectors.event_page(
-            game, request.user, query["after"], query["limit"]))
+                            query["limit"], language)
+        return told_in(cond.answer(request, etag, lambda: selectors.event_page(
+            game, request.user, query["after"], query["limit"], language)), language)
 
 
 class StateView(ReplayReadable):

@@ -110,7 +110,11 @@ else:
 USE_TZ = True
 TIME_ZONE = "UTC"
 LANGUAGE_CODE = "en"
-USE_I18N = False
+# The events' readable `text` is translated (docs/translating.md): the languages it is
+# written in, chosen per request by Accept-Language (api/language.py); English by default.
+USE_I18N = True
+LANGUAGES = [("en", "English"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 STATIC_URL = "static/"
 # Set where `collectstatic` runs (the Docker image); unset, assets come from the apps.
 STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or None

@@ -11,7 +11,7 @@ its slug in CamelCase (`snake-bones`: `SnakeBones`):
 | `<Game><Type>Choice` | an action type with fields to choose (its `CHOOSE`): the fixed fields, optional, and `choose`, whose domains are `IntRange` or `Subset` |
 | `<Game>LegalAction` | an item of legal-actions: oneOf the choices and the actions |
 | `<Game><Type>Data`, `<Game><Type>Private` | an event type's public `data`, and one seat's `private` part |
-| `<Game><Type>Event` | an event as served: `{seq, type, data, private?, actor, recorded_at, batch_end}` |
+| `<Game><Type>Event` | an event as served: `{seq, type, data, private?, actor, recorded_at, batch_end, text}` |
 | `<Game>Event` | the game's events (the service's own included): oneOf, discriminated by `type` |
 | `<Game>View` | the view, with the `server_seed_hash` the service adds to every view |
 | `<Game>Outcome` | the outcome, where the game extends `Outcome` (else `Outcome` itself) |
@@ -64,6 +64,10 @@ ENVELOPE = {
         "true on the last event of a batch (the events one action, the clock or the "
         "service appended at once): only the state after it was ever served, and only "
         "such versions are valid for GET /state?version=")},
+    "text": {"type": "string", "description": (
+        "what happened, in one or a few sentences for you (your own secrets in your text "
+        "only), in the language of Accept-Language (see Content-Language; English by "
+        "default)")},
 }
 
 
@@ -259,7 +263,7 @@ class GameBuilder:
             props["private"] = {**ref(private_name),
                                 "description": "your own private part (only yours, and only "
                                                "if you have one)"}
-        props.update({k: ENVELOPE[k] for k in ("actor", "recorded_at", "batch_end")})
+        props.update({k: ENVELOPE[k] for k in ("actor", "recorded_at", "batch_end", "text")})
         name = f"{p}{t}Event"
         description = " ".join((kind.__doc__ or "").split()) if kind.__doc__ and \
             not kind.__doc__.startswith(f"{kind.__name__}(") else ""
@@ -267,7 +271,7 @@ class GameBuilder:
             "type": "object",
             **({"description": description} if description else {}),
             "properties": props,
-            "required": ["seq", "type", "data", "actor", "recorded_at", "batch_end"],
+            "required": ["seq", "type", "data", "actor", "recorded_at", "batch_end", "text"],
             "additionalProperties": False,
         })
         return name

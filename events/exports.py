@@ -21,22 +21,22 @@ DELIVERIES_PER_WEBHOOK = 100
 MAX_GAMES_PER_PAGE = 50
 
 
-def games_of(user: Any, *, after: int = 0, limit: int = 10,
+def games_of(user: Any, *, language: str, after: int = 0, limit: int = 10,
              events: int = EVENTS_PER_GAME) -> tuple[list[dict[str, Any]], int | None]:
     """Up to `limit` of the user's games after the cursor `after`, oldest seat first, each
     with its first `events` events (at most EVENTS_PER_GAME), and the cursor of the next
-    page (None: this was the last)."""
+    page (None: this was the last). The events' texts are told in `language`."""
     seats = list(Seat.objects.filter(user=user, pk__gt=after).select_related("game")
                  .order_by("pk")[:limit + 1])
     more = len(seats) > limit
     seats = seats[:limit]
-    games = [_game(seat, min(events, EVENTS_PER_GAME)) for seat in seats]
+    games = [_game(seat, min(events, EVENTS_PER_GAME), language) for seat in seats]
     return games, (seats[-1].pk if more else None)
 
 
-def _game(seat: Seat, limit: int) -> dict[str, Any]:
+def _game(seat: Seat, limit: int, language: str) -> dict[str, Any]:
     game = seat.game
-    events = events_for(game, seat.number, after=0, limit=limit) if limit else []
+    events = events_for(game, seat.number, language, after=0, limit=limit) if limit else []
     last = events[-1]["seq"] if events else 0
     return {
         "id": game.id, "game_type": game.game_type, "status": game.status,

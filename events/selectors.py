@@ -15,7 +15,7 @@ from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 from games import registry
 from games.service_events import SeedRevealed
 
-from . import store
+from . import store, texts
 from .errors import BadRequest, NotFound
 from .models import Deadline, Event, Game, GameStatus, Seat
 from .store import chain, players, sql
@@ -149,22 +149,30 @@ def visible_event(row: Event, viewer: int | None, batch_end: bool) -> dict[str, 
     return out
 
 
-def visible_events(rows: list[Event], viewer: int | None,
+def reader(game: Game, viewer: int | None, language: str) -> texts.Reader:
+    """Who reads `game`'s events: seat `viewer` (None: a spectator) in `language`, with
+    the seats' names as shown now (the seats read with the game: no query then)."""
+    return texts.Reader(game.game_type, viewer, texts.seat_names(seat_rows(game)), language)
+
+
+def visible_events(rows: list[Event], reader: texts.Reader,
                    following: Event | None = None) -> list[dict[str, Any]]:
-    """Consecutive rows as `viewer` may see them, each marked `batch_end` when it is the
-    last of its batch. `following` is the stored row after the last one, if the rows were
-    cut short of the head; else the last row ends a batch (batches are appended
-    atomically, so a read never sees part of one)."""
+    """Consecutive rows as `reader` may see them, each with its `text` for the reader and
+    marked `batch_end` when it is the last of its batch. `following` is the stored row
+    after the last one, if the rows were cut short of the head; else the last row ends a
+    batch (batches are appended atomically, so a read never sees part of one)."""
     nexts = [*rows[1:], following]
-    return [visible_event(row, viewer, after is None or starts_batch(after))
-            for row, after in zip(rows, nexts)]
+    return texts.with_texts(
+        [visible_event(row, reader.seat, after is None or starts_batch(after))
+         for row, after in zip(rows, nexts)], reader)
 
 
-def events_for(game: Game, viewer: int | None, after: int = 0, limit: int = 100) -> list[dict]:
-    """Up to `limit` events after `after`, as `viewer` may see them."""
+def events_for(game: Game, viewer: int | None, language: str, after: int = 0,
+               limit: int = 100) -> list[dict]:
+    """Up to `limit` events after `after`, as `viewer` may see them, told in `language`."""
     rows = list(Event.objects.filter(game=game, seq__gt=after).order_by("seq")[:limit + 1])
     following = rows.pop() if len(rows) > limit else None
-    return visible_events(rows, viewer, following)
+    return visible_events(rows, reader(game, viewer, language), following)
 
 
 def batch_ends_around(game: Game, version: int) -> tuple[int, int] | None:
@@ -260,19 +268,21 @@ def head_of(game_id: Any) -> int:
     return Game.objects.filter(id=game_id).values_list("version", flat=True).first() or 0
 
 
-def event_page(game: Game | Any, user: AbstractBaseUser | None, after: int, limit: int) -> dict:
+def event_page(game: Game | Any, user: AbstractBaseUser | None, after: int, limit: int,
+               language: str) -> dict:
     """A page of list_events. The seat is looked up after the rows are read: seats change
     only in the lobby and at the start, in the transaction that appends the first event,
     so a seat read after the rows is never older than the events it filters (a player who
     left the lobby, or whom `start` renumbered, never gets another seat's private parts).
-    `game`: the game just read (its seats with it), or its id (read it now)."""
+    `game`: the game just read (its seats with it), or its id (read it now). The texts
+    are told in `language`."""
     if not isinstance(game, Game):
         game = Game.objects.filter(id=game).first()
         if game is None:
             raise NotFound("no such game", code="game_not_found")
     rows, following = rows_after(game.id, after, limit)
     seat = seat_of(game, user)
-    events = visible_events(rows, seat, following)
+    events = visible_events(rows, reader(game, seat, language), following)
     last = events[-1]["seq"] if events else after
     return {"game_type": game.game_type, "version": game.version, "events": events,
             "next_after": last if last < game.version else None}

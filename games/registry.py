@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from .core.bots import Policy
 from .core.rules import GameRules
+from .core.text import Sentences
 
 
 def _load() -> dict[str, GameRules]:
@@ -46,3 +47,22 @@ def bot_levels(slug: str) -> list[str]:
     """The bot levels a game offers, weakest first ("basic" always first)."""
     levels = BOTS.get(slug, {})
     return sorted(levels, key=lambda level: (level != "basic", level))
+
+
+def _load_texts() -> dict[str, Mapping[str, Sentences]]:
+    from .bamboozled.text import TEXTS as bamboozled
+    from .bare_bones.text import TEXTS as bare_bones
+    from .dark_knights.text import TEXTS as dark_knights
+    from .service_text import TEXTS as service
+    from .skip_bo_dice.text import TEXTS as skip_bo_dice
+    from .snake_bones.text import TEXTS as snake_bones
+
+    return {slug: {**service, **texts} for slug, texts in (
+        ("snake-bones", snake_bones), ("bamboozled", bamboozled),
+        ("dark-knights", dark_knights), ("skip-bo-dice", skip_bo_dice),
+        ("bare-bones", bare_bones))}
+
+
+# Every game's sentences (games/core/text.py), the service's own events' included:
+# {slug: {event type: its sentences for a reader}}.
+TEXTS: dict[str, Mapping[str, Sentences]] = _load_texts()

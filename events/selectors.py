@@ -151,8 +151,10 @@ def visible_event(row: Event, viewer: int | None, batch_end: bool) -> dict[str, 
 
 def reader(game: Game, viewer: int | None, language: str) -> texts.Reader:
     """Who reads `game`'s events: seat `viewer` (None: a spectator) in `language`, with
-    the seats' names as shown now (the seats read with the game: no query then)."""
-    return texts.Reader(game.game_type, viewer, texts.seat_names(seat_rows(game)), language)
+    the seats' names as shown now (the seats read with the game, or by the write path
+    that locked it: no query then)."""
+    rows = getattr(game, sql.LOCKED_SEATS, None) or seat_rows(game)
+    return texts.Reader(game.game_type, viewer, texts.seat_names(rows), language)
 
 
 def visible_events(rows: list[Event], reader: texts.Reader,

@@ -4,7 +4,9 @@ compiled .mo must say what its .po says)."""
 
 from __future__ import annotations
 
+import json
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,7 @@ from games.service_events import EVENTS as SERVICE_EVENTS
 from games.core.legal import expand_all
 from tests.support.api import Player, playing, started
 from tests.support.event_samples import samples
+from tests.support.live import drain
 
 CATALOGUE = Path(settings.BASE_DIR) / "locale" / "fr" / "LC_MESSAGES"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -139,3 +142,32 @@ def test_each_reader_is_told_their_own_dice_only(players, make_player) -> None:
     own = _events(a, game_id, "fr")[1]
     rolled = next(e for e in own if e["type"] == "dice_rolled")
     assert rolled["text"].endswith(f"Vous avez obtenu {stored[0]}.")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_stream_and_the_long_poll_tell_in_the_readers_language(players) -> None:
+    a, b, game_id, version = started(players)
+    stream = a.client.get(f"/api/v1/games/{game_id}/stream", {"timeout": 1},
+                          headers={"Accept": "text/event-stream", "Accept-Language": "fr"})
+    assert stream["Content-Language"] == "fr" and "Accept-Language" in stream["Vary"]
+    sent = [json.loads(line[len("data: "):]) for line in drain(stream).splitlines()
+            if line.startswith("data: ")]
+    assert sent and all(event["text"] for event in sent)
+    seated = next(e for e in sent if e["type"] == "table_seated")
+    assert seated["text"].startswith("La table est installée")
+
+    def commit_soon() -> None:  # a stake while the long poll waits
+        listing = b.legal(game_id)
+        b.act(game_id, playing(expand_all(listing["actions"]))[0], listing["version"])
+
+    mover = threading.Timer(0.3, commit_soon)
+    mover.start()
+    try:
+        poll = a.client.get(f"/api/v1/games/{game_id}/events",
+                            {"after": version, "wait": 5},
+                            headers={"Accept-Language": "fr"})
+    finally:
+        mover.join()
+    assert poll.status_code == 200 and poll["Content-Language"] == "fr"
+    (staked,) = poll.json()["events"]
+    assert staked["text"] == f"{b.username} place une mise, face cachée."

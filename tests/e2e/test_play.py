@@ -47,6 +47,8 @@ def test_two_players_play_a_whole_game_in_the_browser(
             result = player.page.inner_text("#result")
             assert "Winner" in result or "No winner" in result
             assert player.page.is_visible("a[href^='#/replay/']")
+            # "What happened" tells the events in sentences (their `text`), not data.
+            assert "The server seed is revealed" in player.page.inner_text("ul.log")
             assert player.errors == [], player.errors
             assert player.offsite == [], player.offsite
         print(f"\n{slug}: {moves} moves{' by keyboard' if keyboard else ''} through the page in {time.monotonic() - started:.1f} s")

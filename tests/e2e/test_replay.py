@@ -70,6 +70,9 @@ def test_replay_a_snake_bones_game_to_its_first_bluff_call(
         assert "Dispute report: bluff call" in report
         assert "What was revealed" in report and "The rule" in report
         assert "caller was right" in report or "caller was wrong" in report
+        # The batch's events are told in sentences (their `text`): the call among them.
+        assert re.search(r"(alice|bob) calls (alice|bob)'s bluff on \d+ × \d+: ",
+                         page.inner_text("#replay-stage ol.log"))
         # The state at that version shows the reveal too.
         assert "Last call" in page.inner_text("#replay-stage")
 

@@ -60,8 +60,3 @@ export function brief(value: unknown): string {
   if (!entries.length) return "–";
   return entries.map(([k, v]) => `${words(k).toLowerCase()}: ${brief(v)}`).join("; ");
 }
-
-/** `text` cut to `length` characters, with an ellipsis when cut. */
-export function clip(text: string, length: number): string {
-  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
-}

@@ -131,18 +131,13 @@ class Replay {
     this.stage.replaceChildren(
       h("section", { class: "card", "aria-labelledby": "batch-title" },
         h("h2", { id: "batch-title" }, `What happened in batch ${this.step + 1}`),
-        h("ol", { class: "log", start: from }, batch.map((e) => h("li", { "data-seq": String(e.seq) },
-          h("strong", {}, words(e.type)), ` (${this.actor(e.actor)}) `, h("span", { class: "muted" }, brief(e.data)))))),
+        h("ol", { class: "log", start: from }, batch.map((e) => h("li", { "data-seq": String(e.seq), "data-type": e.type },
+          e.text)))),
       h("section", { class: "card", "aria-labelledby": "state-title" },
         h("h2", { id: "state-title" }, `The table after event ${version}`),
         renderView(state, this.names)));
     this.root.dataset.busy = "false";
     if (focus && calls.length) (this.dispute.querySelector("h2") as HTMLElement | null)?.focus();
-  }
-
-  private actor(actor: string): string {
-    const seat = /^(?:seat|bot):(\d+)$/.exec(actor);
-    return seat ? this.names(Number(seat[1])) : actor;
   }
 
   /** One dispute report: the claim, what each party knew, the reveal and the rule. */

@@ -8,7 +8,7 @@ import { call, isBot, ProblemError, seatLabel, type Action, type Game, type Game
 import { actionControls, type Chosen } from "./actions";
 import { problemText } from "./auth";
 import { eventTypes, gameName, gameTypes } from "./catalog";
-import { announce, brief, clip, h, words } from "./dom";
+import { announce, h, words } from "./dom";
 import { renderView } from "./games/render";
 import type { Names } from "./games/parts";
 import { LiveEvents } from "./live";
@@ -325,9 +325,8 @@ class Table {
       h("h2", { id: "log-title" }, "What happened"),
       this.log.length === 0 ? h("p", {}, "Events appear here as they happen.")
         : h("ul", { class: "log", "aria-label": "The latest events, newest first" },
-            [...this.log].reverse().slice(0, 15).map((e) => h("li", { "data-seq": String(e.seq) },
-              h("strong", {}, `${e.seq}. ${words(e.type)}`), ` (${this.actorName(e.actor)}) `,
-              h("span", { class: "muted" }, clip(brief(e.data), 160))))));
+            [...this.log].reverse().slice(0, 15).map((e) => h("li", { "data-seq": String(e.seq), "data-type": e.type },
+              h("span", { class: "muted" }, `${e.seq}. `), e.text))));
   }
 
   private result(game: Game): HTMLElement {

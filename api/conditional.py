@@ -3,11 +3,12 @@ answered with 304 Not Modified (no body, the same ETag).
 
 An ETag is a digest of everything that determines the body it tags:
 - a game's state, legal actions and events: the game, its version (and status), the
-  caller's seat and the query, so a revalidation costs no replay and no read of events;
+  caller's seat and the query (and for events, the language of their texts), so a
+  revalidation costs no replay and no read of events;
 - the game resource itself also shows seats, client seeds, autoplay and deadlines, which
   change without a new version (in the lobby, on the clock): its ETag is the body's digest.
 Both digests include the code's own (CODE_DIGEST): a deployment that changes how a body
-is written changes every ETag. The seat is in every ETag, so a browser cache that served
+is written (or how the events' texts are translated) changes every ETag. The seat is in every ETag, so a browser cache that served
 one login's answer never revalidates it for another's. These answers say
 `Cache-Control: private, no-cache`: a client may keep them, and asks again each time.
 """
@@ -20,6 +21,7 @@ import importlib
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
@@ -34,11 +36,14 @@ CACHE_CONTROL = "private, no-cache"
 
 @functools.cache
 def code_digest() -> str:
-    """A digest of the modules that shape the bodies (games/, events/, api/)."""
+    """A digest of the modules that shape the bodies (games/, events/, api/) and of the
+    compiled catalogues the events' texts are translated with (settings.LOCALE_PATHS)."""
     digest = hashlib.sha256()
-    for package in ("games", "events", "api"):
-        root = Path(importlib.import_module(package).__file__ or "").parent
-        for path in sorted(root.rglob("*.py")):
+    roots = [(Path(importlib.import_module(package).__file__ or "").parent, "*.py")
+             for package in ("games", "events", "api")]
+    roots += [(Path(locale), "*.mo") for locale in settings.LOCALE_PATHS]
+    for root, pattern in roots:
+        for path in sorted(root.rglob(pattern)):
             digest.update(str(path.relative_to(root)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

@@ -13,6 +13,8 @@ from typing import Any
 import polib
 import pytest
 from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from events import texts
@@ -171,3 +173,22 @@ def test_the_stream_and_the_long_poll_tell_in_the_readers_language(players) -> N
     assert poll.status_code == 200 and poll["Content-Language"] == "fr"
     (staked,) = poll.json()["events"]
     assert staked["text"] == f"{b.username} place une mise, face cachée."
+
+
+def test_texts_cost_no_query_per_event(players) -> None:
+    """The names are read once per response, with the game: a page of every event costs
+    the queries of a page of one."""
+    a, b, game_id, version = started(players)
+    for player in (a, b):
+        listing = player.legal(game_id)
+        player.act(game_id, playing(expand_all(listing["actions"]))[0], listing["version"])
+    head = a.game(game_id)["version"]
+    served, counts = [], []
+    for after in (head - 1, 0):
+        with CaptureQueriesContext(connection) as queries:
+            response = a.client.get(f"/api/v1/games/{game_id}/events", {"after": after},
+                                    headers={"Accept-Language": "fr"})
+        assert response.status_code == 200
+        served.append(len(response.json()["events"]))
+        counts.append(len(queries))
+    assert served[0] == 1 and served[1] > 5 and counts[0] == counts[1]

@@ -25,8 +25,8 @@ from events.inbox import inbox
 
 from . import me_serializers as ms
 from .base import APIView
-from .language import reader_language, told_in
 from .errors import Busy
+from .language import reader_language, told_in
 from .schema import ProblemSerializer, problems
 from .throttling import AnonRateThrottle
 from .views import _valid

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-from games.core.text import Text, gettext, seats
+from games.core.text import Sentences, Text, gettext, seats
 
 from .service_events import GameAbandoned, SeedRevealed, TableSeated
 
@@ -24,7 +22,7 @@ def _revealed(event: SeedRevealed, reader: int | None) -> Text:
     return (gettext("The server seed is revealed: anyone can now check every die."),)
 
 
-TEXTS: dict[str, Callable[[Any, int | None], Text]] = {
+TEXTS: dict[str, Sentences] = {
     TableSeated.TYPE: _seated, GameAbandoned.TYPE: _abandoned, SeedRevealed.TYPE: _revealed,
 }
 """Each service event type's sentences, by type."""

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from games.core.text import Message, Seat, Text, as_text, card, dice, game_over, gettext
-from games.core.text import ngettext, private_of
+from games.core.text import (
+    Message,
+    Seat,
+    Sentences,
+    Text,
+    as_text,
+    card,
+    dice,
+    game_over,
+    gettext,
+    ngettext,
+    private_of,
+)
 
 from . import events as e
 from .state import CardUse
@@ -216,7 +227,7 @@ def _resigned(event: e.PlayerResigned, reader: int | None) -> Text:
         gettext("The claim is void: a new round starts.") if event.claim_voided else None)
 
 
-TEXTS: dict[str, Callable[[Any, int | None], Text]] = {
+TEXTS: dict[str, Sentences] = {
     e.GameStarted.TYPE: _started, e.CardsDealt.TYPE: _dealt, e.RoundStarted.TYPE: _round,
     e.DiceRolled.TYPE: _rolled, e.ScoreDeclared.TYPE: _declared,
     e.DeclarationAccepted.TYPE: _accepted, e.DeckRefilled.TYPE: _refilled,

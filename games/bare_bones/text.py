@@ -4,10 +4,20 @@ Every event is public but the cards drawn into a hand (for the drawing seat only
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from games.core.text import Message, Seat, Text, as_text, card, game_over, gettext, ngettext
-from games.core.text import private_of
+from games.core.text import (
+    Message,
+    Seat,
+    Sentences,
+    Text,
+    as_text,
+    card,
+    game_over,
+    gettext,
+    ngettext,
+    private_of,
+)
 
 from . import events as e
 from .data import ACTION_CARDS, CANT_TOUCH_THIS
@@ -224,7 +234,7 @@ def _resigned(event: e.PlayerResigned, reader: int | None) -> Text:
         if event.returned else None)
 
 
-TEXTS: dict[str, Callable[[Any, int | None], Text]] = {
+TEXTS: dict[str, Sentences] = {
     e.GameStarted.TYPE: _started, e.CardDrafted.TYPE: _drafted, e.CardsDrawn.TYPE: _drawn,
     e.DiscardReshuffled.TYPE: _reshuffled, e.TurnStarted.TYPE: _turn,
     e.CantTouchThisReturned.TYPE: _ctt_returned, e.CardPlayed.TYPE: _played,

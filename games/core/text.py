@@ -17,8 +17,9 @@ and puts in the names of the seats (`Seat`) as they are shown now.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping, Union
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Message:
 
 
 Text = tuple[Message, ...]
-Param = Union[int, str, Seat, Message, tuple[Union[Seat, Message], ...]]
+Param = int | str | Seat | Message | tuple[Seat | Message, ...]
 
 
 def gettext(msgid: str, **params: Param) -> Message:
@@ -94,7 +95,9 @@ def as_text(*sentences: Message | None) -> Text:
 
 
 
-Sentences = Any  # Callable[[GameEvent, int | None], Text]: one event type's sentences
+# One event type's sentences: (the typed event as the reader is served it, the reader's
+# seat or None) -> the text.
+Sentences = Callable[[Any, int | None], Text]
 
 
 def text_of(texts: Mapping[str, Sentences], event: Any, reader: int | None) -> Text:

@@ -4,10 +4,17 @@ Every event is public: a reader's text is everyone's."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-from games.core.text import Message, Seat, Text, as_text, game_over, gettext, ngettext
-from games.core.text import seats
+from games.core.text import (
+    Message,
+    Seat,
+    Sentences,
+    Text,
+    as_text,
+    game_over,
+    gettext,
+    ngettext,
+    seats,
+)
 
 from . import events as e
 
@@ -71,7 +78,7 @@ def _resigned(event: e.PlayerResigned, reader: int | None) -> Text:
     return (gettext("{player} resigns; their score stays.", player=Seat(event.seat)),)
 
 
-TEXTS: dict[str, Callable[[Any, int | None], Text]] = {
+TEXTS: dict[str, Sentences] = {
     e.GameStarted.TYPE: _started, e.TurnStarted.TYPE: _turn, e.DiceRolled.TYPE: _rolled,
     e.DiceSetAside.TYPE: _set_aside, e.SetCompleted.TYPE: _completed,
     e.TurnBusted.TYPE: _busted, e.TurnHeld.TYPE: _held,

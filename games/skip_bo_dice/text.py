@@ -4,10 +4,20 @@ Every event is public: a reader's text is everyone's."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from games.core.text import Message, Seat, Text, as_text, dice, game_over, gettext, ngettext
-from games.core.text import seats
+from games.core.text import (
+    Message,
+    Seat,
+    Sentences,
+    Text,
+    as_text,
+    dice,
+    game_over,
+    gettext,
+    ngettext,
+    seats,
+)
 
 from . import events as e
 
@@ -116,7 +126,7 @@ def _resigned(event: e.PlayerResigned, reader: int | None) -> Text:
     return (gettext("{player} resigns; their board stays.", player=Seat(event.seat)),)
 
 
-TEXTS: dict[str, Callable[[Any, int | None], Text]] = {
+TEXTS: dict[str, Sentences] = {
     e.GameStarted.TYPE: _started, e.TurnStarted.TYPE: _turn, e.BubbleFilled.TYPE: _filled,
     e.PileCompleted.TYPE: _completed, e.LastRoundStarted.TYPE: _last_round,
     e.BonusDieRolled.TYPE: _bonus, e.DiceRerolled.TYPE: _rerolled, e.TurnDone.TYPE: _done,

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-from games.core.text import Message, Seat, Text, as_text, dice, game_over, gettext, ngettext
-from games.core.text import private_of
+from games.core.text import (
+    Message,
+    Seat,
+    Sentences,
+    Text,
+    as_text,
+    dice,
+    game_over,
+    gettext,
+    ngettext,
+    private_of,
+)
 
 from . import events as e
 
@@ -116,7 +124,7 @@ def _resigned(event: e.PlayerResigned, reader: int | None) -> Text:
                      event.coins, player=Seat(event.seat), round=event.round),)
 
 
-TEXTS: dict[str, Callable[[Any, int | None], Text]] = {
+TEXTS: dict[str, Sentences] = {
     e.GameStarted.TYPE: _started, e.FirstBidderDrawn.TYPE: _first_bidder,
     e.RoundStarted.TYPE: _round, e.StakePlaced.TYPE: _stake, e.StakesRevealed.TYPE: _stakes,
     e.DiceRolled.TYPE: _rolled, e.BidMade.TYPE: _bid, e.BluffCalled.TYPE: _bluff,

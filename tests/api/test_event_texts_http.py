@@ -19,9 +19,9 @@ from django.utils import translation
 
 from events import texts
 from games import registry
+from games.core.legal import expand_all
 from games.core.text import messages, text_of
 from games.service_events import EVENTS as SERVICE_EVENTS
-from games.core.legal import expand_all
 from tests.support.api import Player, playing, started
 from tests.support.event_samples import samples
 from tests.support.live import drain
@@ -178,7 +178,7 @@ def test_the_stream_and_the_long_poll_tell_in_the_readers_language(players) -> N
 def test_texts_cost_no_query_per_event(players) -> None:
     """The names are read once per response, with the game: a page of every event costs
     the queries of a page of one."""
-    a, b, game_id, version = started(players)
+    a, b, game_id, _ = started(players)
     for player in (a, b):
         listing = player.legal(game_id)
         player.act(game_id, playing(expand_all(listing["actions"]))[0], listing["version"])

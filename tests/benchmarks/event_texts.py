@@ -17,13 +17,13 @@ from typing import Any
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
-from events import texts  # noqa: E402
-from games import registry  # noqa: E402
-from tests.support.bots import play  # noqa: E402
+from events import texts
+from games import registry
+from tests.support.bots import play
 
 RUNS = 15
 NAMES: dict[int, Any] = {0: "alice", 1: "bob", 2: texts.Bot("basic")}

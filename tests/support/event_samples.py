@@ -5,7 +5,8 @@ Seat numbers are 0 and 1; each event with a private part has one for seat 0."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from games.core.errors import IllegalAction
 from games.core.messages import GameEvent

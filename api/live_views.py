@@ -45,7 +45,7 @@ from . import serializers as s
 from .auth import BearerOrTokenAuthentication
 from .base import APIView
 from .errors import problem_exception_handler
-from .language import reader_language, told_in
+from .language import ACCEPT_LANGUAGE, content_language, reader_language, told_in
 from .live import LiveStart, Slot, StreamTicketAuthentication, issue_ticket
 from .live import open_slot
 from .schema import live_problems, problems
@@ -116,7 +116,8 @@ class EventStreamView(APIView):
 
     @extend_schema(
         operation_id="stream_events", tags=["live"],
-        parameters=[GAME_ID, LAST_EVENT_ID, s.StreamQuerySerializer, TICKET, NO_FORMAT],
+        parameters=[GAME_ID, LAST_EVENT_ID, s.StreamQuerySerializer, TICKET, NO_FORMAT,
+                    ACCEPT_LANGUAGE, content_language(200)],
         responses={(200, "text/event-stream"): OpenApiResponse(
             s.StreamEventSerializer,
             description="`id: <seq>`, `event: <type>`, `data: <event JSON as in list_events>` "

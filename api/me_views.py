@@ -26,7 +26,7 @@ from events.inbox import inbox
 from . import me_serializers as ms
 from .base import APIView
 from .errors import Busy
-from .language import reader_language, told_in
+from .language import ACCEPT_LANGUAGE, content_language, reader_language, told_in
 from .schema import ProblemSerializer, problems
 from .throttling import AnonRateThrottle
 from .views import _valid
@@ -155,7 +155,7 @@ NONE_YET = {"kept": False, "detail": "the service keeps no ratings or statistics
 
 class ExportView(APIView):
     @extend_schema(operation_id="export_me", tags=["account"],
-                   parameters=[ms.ExportQuerySerializer],
+                   parameters=[ms.ExportQuerySerializer, ACCEPT_LANGUAGE, content_language(200)],
                    responses={200: ms.ExportSerializer, **problems(400, 401, 429)},
                    summary="Everything the service holds about you (GDPR art. 15 and 20)",
                    description="Your account, your tokens' metadata (never keys), your "

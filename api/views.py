@@ -22,7 +22,7 @@ from games.core.options import options_schema
 from . import conditional as cond
 from . import serializers as s
 from .base import APIView, unbind
-from .language import reader_language, told_in
+from .language import ACCEPT_LANGUAGE, content_language, reader_language, told_in
 from .live import LiveStart, open_slot
 from .schema import live_problems, problems
 
@@ -298,7 +298,8 @@ def _valid_idempotency_key(key: str) -> bool:
 
 class ActionView(APIView):
     @extend_schema(operation_id="post_action", tags=["play"],
-                   parameters=[GAME_ID, IF_MATCH, IDEMPOTENCY_KEY, ETAG, REPLAYED, LOCATION],
+                   parameters=[GAME_ID, IF_MATCH, IDEMPOTENCY_KEY, ETAG, REPLAYED, LOCATION,
+                               ACCEPT_LANGUAGE, content_language(201)],
                    request=s.ActionSerializer,
                    responses={201: OpenApiResponse(
                                   s.ActionResultSerializer,
@@ -335,7 +336,8 @@ class ActionView(APIView):
 # Checks a list_events request; a long poll then waits in api/live_views.py (`events`).
 class EventListView(ReplayReadable):
     @extend_schema(operation_id="list_events", tags=["live"],
-                   parameters=[GAME_ID, s.EventQuerySerializer, *cond.CONDITIONAL],
+                   parameters=[GAME_ID, s.EventQuerySerializer, *cond.CONDITIONAL,
+                               ACCEPT_LANGUAGE, content_language(200, 304)],
                    responses={200: s.EventPageSerializer, **cond.NOT_MODIFIED,
                               **live_problems(400, 401, 404, 429)},
                    summary="The game's events as the caller may see them, by sequence "

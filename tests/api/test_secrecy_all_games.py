@@ -1,5 +1,6 @@
-"""For every game type, over HTTP: a seat is served only its own private parts, a
-stranger none, and the server seed stays secret until the end."""
+"""For every game type, over HTTP: a seat is served only its own private parts (and told
+them in its events' texts only), a stranger none, and the server seed stays secret until
+the end."""
 
 from __future__ import annotations
 
@@ -19,6 +20,18 @@ from tests.support.api import playing, table
 SMALL = {"dark-knights": {"target": 400}, "bare-bones": {"rounds": 2}}
 
 
+def assert_texts_tell_own_secrets_only(told: dict[int | None, dict[int, dict]]) -> None:
+    """Each seat's `text` of an event is the stranger's, plus a sentence of its own where
+    it was served its own private part, and only there."""
+    for seat in (0, 1, 2):
+        for seq, event in told[seat].items():
+            public = told[None][seq]["text"]
+            if "private" in event:
+                assert event["text"].startswith(public + " "), (seat, event)
+            else:
+                assert event["text"] == public, (seat, event)
+
+
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_private_parts_reach_only_their_owner(players, slug: str) -> None:
     a, b, c, stranger = players(4)
@@ -34,12 +47,15 @@ def test_private_parts_reach_only_their_owner(players, slug: str) -> None:
             break
         if move % 15 == 0:
             checkpoints += 1
+            told: dict[int | None, dict[int, dict]] = {}
             for seat, who in [*enumerate(seated), (None, stranger)]:
                 served = who.events(game_id)
                 assert_events_private_to_owner(game_id, seat, served)
                 text = json.dumps([served, who.game(game_id), who.legal(game_id),
                                    who.state(game_id)])
                 assert seed not in text
+                told[seat] = {event["seq"]: event for event in served}
+            assert_texts_tell_own_secrets_only(told)
         seat = rng.choice([x["seat"] for x in game["awaiting"]])
         listing = seated[seat].legal(game_id)
         action = rng.choice(playing(expand_all(listing["actions"])))

@@ -94,7 +94,6 @@ def as_text(*sentences: Message | None) -> Text:
     return tuple(s for s in sentences if s is not None)
 
 
-
 # One event type's sentences: (the typed event as the reader is served it, the reader's
 # seat or None) -> the text.
 Sentences = Callable[[Any, int | None], Text]
@@ -107,8 +106,10 @@ def text_of(texts: Mapping[str, Sentences], event: Any, reader: int | None) -> T
 
 def game_over(event: Any, reader: int | None) -> Text:
     """Every game's `game_over` (an `Outcome`): who won."""
-    if event.abandoned or not event.winners:
+    if event.abandoned:
         return (gettext("The game is over, abandoned: nobody wins."),)
+    if not event.winners:
+        return (gettext("The game is over: nobody wins."),)
     if len(event.winners) == 1:
         return (gettext("The game is over: {player} wins.", player=Seat(event.winners[0])),)
     return (gettext("The game is over: {players} share the win.",

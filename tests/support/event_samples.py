@@ -1,6 +1,6 @@
 """Sample events of every type, built from each event class's own JSON Schema: a few
-variants per type that take each enum value, both booleans, both null and not, and empty
-lists, so that every branch of a type's sentences (games/<game>/text.py) is written at least once.
+variants per type that take each enum value, both booleans, both null and not, and lists
+of 0, 1 and 2 items, so that every branch of a type's sentences (games/<game>/text.py) is written at least once.
 Seat numbers are 0 and 1; each event with a private part has one for seat 0."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _value(schema: dict[str, Any], k: int) -> Any:
     if kind == "string":
         return "sample"
     if kind == "array":
-        count = max(schema.get("minItems", 0), 0 if k % 3 == 2 else 2)
+        count = max(schema.get("minItems", 0), (2, 1, 0)[k % 3])
         return [_value(schema.get("items", {"type": "integer"}), k + i) for i in range(count)]
     if kind == "object":
         if "properties" in schema:

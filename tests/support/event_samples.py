@@ -1,7 +1,8 @@
 """Sample events of every type, built from each event class's own JSON Schema: a few
 variants per type that take each enum value, both booleans, both null and not, and lists
-of 0, 1 and 2 items, so that every branch of a type's sentences (games/<game>/text.py) is written at least once.
-Seat numbers are 0 and 1; each event with a private part has one for seat 0."""
+of 0, 1 and 2 items, so that every branch of a type's sentences (games/<game>/text.py)
+is written at least once. Seat numbers are 0 and 1; each event with a private part has
+one for seat 0."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ with the keyboard alone), the other page following live from the event stream.""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,8 @@ def test_two_players_play_a_whole_game_in_the_browser(
             assert "Winner" in result or "No winner" in result
             assert player.page.is_visible("a[href^='#/replay/']")
             # "What happened" tells the events in sentences (their `text`), not data.
-            assert "The server seed is revealed" in player.page.inner_text("ul.log")
+            told = player.page.locator("ul.log li").all_inner_texts()
+            assert told and all(re.fullmatch(r"\d+\. \S.*[.!]", item) for item in told), told
             assert player.errors == [], player.errors
             assert player.offsite == [], player.offsite
         print(f"\n{slug}: {moves} moves{' by keyboard' if keyboard else ''} through the page in {time.monotonic() - started:.1f} s")

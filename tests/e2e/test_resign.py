@@ -59,7 +59,7 @@ def test_a_seat_resigns_behind_a_confirmation_and_watches_the_game_go_on(
         assert page.query_selector("#resign") is None and carol.items() == []
         assert carol.status() == "active"
         page.wait_for_function(  # the event log, as the stream brought it
-            "() => document.querySelector('#table-body').innerText.includes('Player resigned')",
+            "() => document.querySelector('#table-body').innerText.includes('carol resigns')",
             timeout=TIMEOUT)
 
         # The other two play on to the end; carol's page follows and ranks her last.

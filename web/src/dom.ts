@@ -65,3 +65,11 @@ export function brief(value: unknown): string {
 export function clip(text: string, length: number): string {
   return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
 }
+
+/** A moment in the reader's own time: a <time> element, e.g. "27 Nov, 09:00". */
+export function when(iso: string): HTMLTimeElement {
+  const moment = new Date(iso);
+  const text = moment.toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit",
+                                                   minute: "2-digit" });
+  return h("time", { datetime: iso, title: moment.toLocaleString() }, text);
+}

@@ -3,10 +3,12 @@ import { call, ProblemError, seatLabel, type Game, type GameType, type Option, t
 import { problemText } from "./auth";
 import { gameTypes } from "./catalog";
 import { announce, h, words } from "./dom";
+import { watchable, watchList } from "./watch";
 
 export function showLobby(main: HTMLElement): () => void {
   const open = h("div", { id: "open-tables", "aria-busy": "true" }, h("p", {}, "Loading…"));
   const mine = h("div", { id: "my-games", "aria-busy": "true" }, h("p", {}, "Loading…"));
+  const watch = h("div", { id: "watch-games", "aria-busy": "true" }, h("p", {}, "Loading…"));
   const createSlot = h("div", {});
   main.replaceChildren(
     h("h1", {}, "Lobby"),
@@ -19,26 +21,31 @@ export function showLobby(main: HTMLElement): () => void {
           "Refresh"),
         open)),
     h("section", { class: "card", "aria-labelledby": "mine-title" },
-      h("h2", { id: "mine-title" }, "My games"), mine));
+      h("h2", { id: "mine-title" }, "My games"), mine),
+    h("section", { class: "card", "aria-labelledby": "watch-title" },
+      h("h2", { id: "watch-title" }, "Games to watch"), watch));
 
   void gameTypes().then((types) => createSlot.replaceChildren(createForm(types)))
     .catch((e: unknown) => createSlot.replaceChildren(h("p", { role: "alert" }, String(e))));
 
   async function load(): Promise<void> {
     try {
-      const [lobby, own] = await Promise.all([
+      const [lobby, own, watched] = await Promise.all([
         call("get", "/api/v1/games", { query: { status: "lobby", limit: 50 } }),
         call("get", "/api/v1/games", { query: { mine: true, limit: 50 } }),
+        watchable(),
       ]);
       const types = await gameTypes();
       open.replaceChildren(gameList(lobby.results.filter((g) => g.seat === null), types,
                                     "No open tables: open one."));
       mine.replaceChildren(gameList(own.results, types, "You have no games yet."));
+      watch.replaceChildren(watchList(watched, types));
     } catch (e) {
       open.replaceChildren(h("p", { role: "alert" }, String(e)));
     }
     open.setAttribute("aria-busy", "false");
     mine.setAttribute("aria-busy", "false");
+    watch.setAttribute("aria-busy", "false");
   }
   void load();
   const timer = window.setInterval(() => void load(), 5000);

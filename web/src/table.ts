@@ -12,7 +12,9 @@ import { announce, brief, clip, h, words } from "./dom";
 import { renderView } from "./games/render";
 import type { Names } from "./games/parts";
 import { LiveEvents } from "./live";
+import { rematchOrigin, rematchPanel } from "./rematch";
 import { commitments, session } from "./session";
+import { publicReplay } from "./watch";
 
 function isResign(item: { type: string; choose?: unknown }): boolean {
   return item.type === "resign" && item.choose === undefined;
@@ -339,7 +341,9 @@ class Table {
         : h("p", { class: "winner" }, winners ? `Winner: ${winners}.` : "No winner."),
       outcome ? h("ol", {}, outcome.ranking.map((group) => h("li", {},
         group.map((s) => `${this.names(s)} (${outcome.scores[String(s)] ?? 0})`).join(", ")))) : null,
-      h("p", {}, h("a", { href: `#/replay/${game.id}`, class: "button" }, "Replay, disputes and audit")));
+      rematchPanel(game),
+      h("p", {}, h("a", { href: `#/replay/${game.id}`, class: "button" }, "Replay, disputes and audit")),
+      publicReplay(game));
   }
 
   /** Seat a bot (POST /games/{id}/bots) at one of the game type's levels. */
@@ -385,6 +389,7 @@ class Table {
     const params = { game_id: game.id };
     return h("section", { class: "card", id: "lobby", "aria-labelledby": "lobby-title" },
       h("h2", { id: "lobby-title" }, "Seats"),
+      rematchOrigin(game),
       h("ol", { start: 0, class: "seat-list" }, game.seats.map((s) => h("li", {}, seatLabel(s),
         s.player === game.creator ? " (opened the table)" : "", s.client_seed ? " · has set a seed" : "",
         creator && isBot(s) ? [" ", h("button", { type: "button", class: "secondary small",

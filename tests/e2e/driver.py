@@ -277,3 +277,42 @@ def play_to_end(players: list[Player], policy: Policy, max_moves: int = 400,
             raise AssertionError(f"nobody has a move at version {version}: "
                                  + " / ".join(p.page.inner_text("#table-status") for p in players))
     raise AssertionError(f"the game did not end in {max_moves} moves")
+
+
+# --- between the tables (the inbox, rematches, watching) ---------------------------------
+
+def two_at_a_table(host: Player, guest: Player, slug: str = "dark-knights",
+                   first: int | None = 0) -> str:
+    """`host` opens a table of two from the lobby, `guest` joins it, `host` starts it
+    (`first` goes first); the game's id. Both pages are left at its table."""
+    host.page.goto("/play/#/")
+    host.page.wait_for_selector("#create-form", timeout=TIMEOUT)
+    game_id = host.open_table(slug, GAMES[slug][0] if slug != "dark-knights" else {})
+    guest.page.goto("/play/#/")
+    guest.page.wait_for_selector("#create-form", timeout=TIMEOUT)
+    guest.join(game_id)
+    host.start(players=2, first=first)
+    guest.page.wait_for_selector(f'#table[data-game-id="{game_id}"][data-status=active]', timeout=TIMEOUT)
+    return game_id
+
+
+def play_turn(player: Player, policy: Policy, max_moves: int = 30) -> int:
+    """`player` moves until the table awaits them no more; the moves made."""
+    player.settled()
+    for moves in range(max_moves):
+        items = player.items()
+        if not items:
+            return moves
+        player.act(policy(items), items)
+    raise AssertionError(f"{player.name}'s turn did not end in {max_moves} moves")
+
+
+def inbox_order(player: Player) -> list[str]:
+    """The game ids the inbox lists, in its order."""
+    return list(player.page.eval_on_selector_all(
+        "#inbox .inbox-game", "els => els.map(e => e.dataset.gameId)"))
+
+
+def regain_focus(player: Player) -> None:
+    """What the browser tells a page when its window is brought back to the front."""
+    player.page.evaluate("() => window.dispatchEvent(new Event('focus'))")

@@ -5,7 +5,6 @@
  * ticket expired) is opened again with a new ticket, after the last event seen.
  */
 import { call, type GameEvent } from "./api";
-import { gamesChanged } from "./changes";
 
 export class LiveEvents {
   private source: EventSource | null = null;
@@ -35,7 +34,6 @@ export class LiveEvents {
         if (event.seq <= this.last) return;
         this.last = event.seq;
         this.onEvent(event);
-        if (event.batch_end) gamesChanged(this.gameId);
       };
       for (const type of this.types) source.addEventListener(type, handle as EventListener);
       source.onerror = () => {

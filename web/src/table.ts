@@ -8,6 +8,7 @@ import { call, isBot, ProblemError, seatLabel, type Action, type Game, type Game
 import { actionControls, type Chosen } from "./actions";
 import { problemText } from "./auth";
 import { eventTypes, gameName, gameTypes } from "./catalog";
+import { tableRead } from "./changes";
 import { announce, brief, clip, h, words } from "./dom";
 import { renderView } from "./games/render";
 import type { Names } from "./games/parts";
@@ -117,6 +118,7 @@ class Table {
       this.legal = !seated ? null : early && early.version === game.version ? early : await legal();
       const before = this.game;
       this.game = game;
+      tableRead(before, game);
       if (game.status === "active") commitments.remember(game.id, game.server_seed_hash);
       // Rebuilt only when something shown changed: a read that changed nothing (the
       // stream's first open, the 20 s safety net) must not replace the controls under

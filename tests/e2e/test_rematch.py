@@ -34,6 +34,10 @@ def test_play_again_and_the_invited_player_joins_from_the_inbox(server: Server, 
             player.page.wait_for_selector("#play-again", timeout=TIMEOUT)
             link = player.page.get_attribute("#public-replay a", "href")
             assert link == f"{server.url}/api/v1/games/{first}"
+        # bob's inbox has read the end of the game (and reads nothing more by itself).
+        bob.page.wait_for_selector("#inbox[data-busy=false]", timeout=TIMEOUT)
+        bob.page.wait_for_timeout(1500)
+        bob.page.wait_for_selector("#inbox[data-busy=false]", timeout=TIMEOUT)
         page = alice.page
         page.click("#play-again")  # 201: the new table, in the lobby
         page.wait_for_selector("#table[data-status=lobby]", timeout=TIMEOUT)
@@ -42,7 +46,7 @@ def test_play_again_and_the_invited_player_joins_from_the_inbox(server: Server, 
         assert page.get_attribute("#rematch-of-link", "href") == f"#/game/{first}"
         page.wait_for_function(
             "() => document.querySelector('#rematch-invited').textContent.includes('bob')", timeout=TIMEOUT)
-        assert page.query_selector(f'#inbox .inbox-game[data-game-id="{rematch}"]') is not None
+        page.wait_for_selector(f'#inbox .inbox-game[data-game-id="{rematch}"]', timeout=TIMEOUT)
 
         # bob's page still shows the finished game: the inbox shows the invitation when
         # the page regains focus.

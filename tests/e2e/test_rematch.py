@@ -5,6 +5,7 @@ public game shows its public replay link."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +22,8 @@ def resign(player: Player) -> None:
     page.click("#resign-confirm")
 
 
-def test_play_again_and_the_invited_player_joins_from_the_inbox(server: Server, browser: Any) -> None:
+def test_play_again_and_the_invited_player_joins_from_the_inbox(
+        server: Server, browser: Any, screenshots: Path | None) -> None:
     alice, bob = Player(browser, server.url, "alice"), Player(browser, server.url, "bob")
     try:
         alice.sign_up()
@@ -55,6 +57,8 @@ def test_play_again_and_the_invited_player_joins_from_the_inbox(server: Server, 
         regain_focus(bob)
         bob.page.wait_for_selector(invitation, timeout=TIMEOUT)
         assert "alice invites you to play Dark Knights again" in bob.page.inner_text(invitation)
+        if screenshots is not None:
+            bob.page.screenshot(path=str(screenshots / "rematch-invitation.png"), full_page=True)
         # His page's "Play again" is stale: the API answers 200 with alice's rematch.
         bob.page.click("#play-again")
         bob.page.wait_for_selector(f'#table[data-game-id="{rematch}"][data-status=lobby]', timeout=TIMEOUT)

@@ -70,10 +70,12 @@ class Player:
         page.click("button[value=login]")
         page.wait_for_selector("#create-form", timeout=TIMEOUT)
 
-    def open_table(self, slug: str, options: dict[str, Any], seats: int = 2) -> str:
+    def open_table(self, slug: str, options: dict[str, Any], seats: int = 2,
+                   turn_clock: int | None = None) -> str:
         page = self.page
         page.select_option("#game-type", slug)
         page.fill("#seats", str(seats))
+        page.select_option("#turn-clock", "" if turn_clock is None else str(turn_clock))
         for name, value in options.items():
             field = page.locator(f"#option-{name}")
             if isinstance(value, bool):
@@ -281,13 +283,14 @@ def play_to_end(players: list[Player], policy: Policy, max_moves: int = 400,
 
 # --- between the tables (the inbox, rematches, watching) ---------------------------------
 
-def two_at_a_table(host: Player, guest: Player, slug: str = "dark-knights",
-                   first: int | None = 0) -> str:
-    """`host` opens a table of two from the lobby, `guest` joins it, `host` starts it
-    (`first` goes first); the game's id. Both pages are left at its table."""
+def two_at_a_table(host: Player, guest: Player, first: int | None = 0,
+                   turn_clock: int | None = None) -> str:
+    """`host` opens a Dark Knights table of two from the lobby (its default options: a
+    game that lasts), `guest` joins it, `host` starts it (`first` goes first); the game's
+    id. Both pages are left at its table."""
     host.page.goto("/play/#/")
     host.page.wait_for_selector("#create-form", timeout=TIMEOUT)
-    game_id = host.open_table(slug, GAMES[slug][0] if slug != "dark-knights" else {})
+    game_id = host.open_table("dark-knights", {}, turn_clock=turn_clock)
     guest.page.goto("/play/#/")
     guest.page.wait_for_selector("#create-form", timeout=TIMEOUT)
     guest.join(game_id)

@@ -4,12 +4,22 @@ page holds brings a batch, and when the page regains focus (docs/web.md)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
-from tests.e2e.driver import (AXE, GAMES, TIMEOUT, Player, axe_violations, inbox_order,
-                              play_turn, regain_focus, two_at_a_table)
+from tests.e2e.driver import (
+    AXE,
+    GAMES,
+    TIMEOUT,
+    Player,
+    axe_violations,
+    inbox_order,
+    play_turn,
+    regain_focus,
+    two_at_a_table,
+)
 from tests.support.server import Server
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -34,7 +44,7 @@ def test_the_inbox_lists_my_turn_first_and_follows_the_moves(server: Server, bro
         bob.sign_up()
         # The older game awaits bob, the newer one alice: hers comes first all the same.
         theirs = two_at_a_table(alice, bob, first=1)
-        mine = two_at_a_table(alice, bob, first=0)
+        mine = two_at_a_table(alice, bob, first=0, turn_clock=3600)
         page = alice.page
         wait_turn(alice, mine, True)
         wait_turn(alice, theirs, False)
@@ -42,6 +52,12 @@ def test_the_inbox_lists_my_turn_first_and_follows_the_moves(server: Server, bro
         assert "One game awaits your move." in page.inner_text("#inbox-summary")
         assert "with bob" in page.inner_text(f'#inbox .inbox-game[data-game-id="{mine}"]')
         page.wait_for_selector(f'#inbox .inbox-game[data-game-id="{mine}"] a[href="#/game/{mine}"]')
+        # Her clock (an hour a move) runs out within the hour; the other game has none.
+        assert "Your clock runs out" in page.inner_text(f'#inbox .inbox-game[data-game-id="{mine}"]')
+        deadline = page.get_attribute(f'#inbox .inbox-game[data-game-id="{mine}"] .deadline', "datetime")
+        left = datetime.fromisoformat(str(deadline)) - datetime.now(UTC)
+        assert timedelta(minutes=58) < left <= timedelta(hours=1)
+        assert "Your clock" not in page.inner_text(f'#inbox .inbox-game[data-game-id="{theirs}"]')
 
         # alice plays her turn at the table: the game's stream changes, the inbox follows.
         assert play_turn(alice, POLICY) > 0

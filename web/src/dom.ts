@@ -67,9 +67,9 @@ export function clip(text: string, length: number): string {
 }
 
 /** A moment in the reader's own time: a <time> element, e.g. "27 Nov, 09:00". */
-export function when(iso: string): HTMLTimeElement {
+export function when(iso: string, className = ""): HTMLTimeElement {
   const moment = new Date(iso);
   const text = moment.toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit",
                                                    minute: "2-digit" });
-  return h("time", { datetime: iso, title: moment.toLocaleString() }, text);
+  return h("time", { datetime: iso, title: moment.toLocaleString(), class: className || null }, text);
 }

@@ -150,6 +150,6 @@ function item(g: InboxGame, name: string): HTMLElement {
     " ", h("strong", { class: g.my_turn ? "turn" : "muted" }, state),
     h("br"),
     h("span", { class: "muted" }, others.length ? `with ${others.join(", ")}` : "nobody else seated yet"),
-    g.deadline ? [h("br"), "Your clock runs out ", when(g.deadline)] : null,
+    g.deadline ? [h("br"), "Your clock runs out ", when(g.deadline, "deadline")] : null,
     h("br"), h("span", { class: "muted" }, g.status === "lobby" ? "Opened " : "Last move ", when(g.last_move_at)));
 }

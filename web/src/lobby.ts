@@ -130,6 +130,10 @@ function optionField(option: Option): { node: HTMLElement; read: () => unknown }
            read: () => option.default };
 }
 
+/** The turn clocks offered (`turn_timeout`, seconds; none by default). */
+const CLOCKS: [string, string][] = [["", "No clock"], ["60", "1 minute"], ["300", "5 minutes"],
+  ["3600", "1 hour"], ["86400", "1 day"], ["259200", "3 days"]];
+
 function createForm(types: GameType[]): HTMLElement {
   const select = h("select", { id: "game-type", name: "game_type" },
     types.map((t) => h("option", { value: t.slug }, t.name)));
@@ -137,6 +141,8 @@ function createForm(types: GameType[]): HTMLElement {
   const bots = h("input", { id: "bots", type: "number", inputmode: "numeric", value: 0, min: 0, step: 1,
                             "aria-describedby": "bots-help" });
   const botLevel = h("select", { id: "bots-level" });
+  const clock = h("select", { id: "turn-clock", "aria-describedby": "turn-clock-help" },
+    CLOCKS.map(([seconds, label]) => h("option", { value: seconds }, label)));
   const optionsBox = h("fieldset", { class: "options" });
   const error = h("p", { class: "error", role: "alert" });
   let readers: [string, () => unknown][] = [];
@@ -165,6 +171,8 @@ function createForm(types: GameType[]): HTMLElement {
     h("div", { class: "field" }, h("label", { for: "bots" }, "Bots among them"), bots,
       h("small", { id: "bots-help" }, "Bots take the seats after yours; the others are for players who join.")),
     h("div", { class: "field" }, h("label", { for: "bots-level" }, "Bot level"), botLevel),
+    h("div", { class: "field" }, h("label", { for: "turn-clock" }, "Turn clock"), clock,
+      h("small", { id: "turn-clock-help" }, "How long each player has for a move; when it runs out the game moves for them.")),
     optionsBox, error,
     h("button", { type: "submit" }, "Open the table"));
   form.addEventListener("submit", (event) => {
@@ -180,6 +188,7 @@ function createForm(types: GameType[]): HTMLElement {
         game_type: select.value as Schemas["GameTypeEnum"],
         seats: Number(seats.value),
         options: options as Schemas["CreateGameRequest"]["options"],
+        turn_timeout: clock.value === "" ? null : Number(clock.value),
         ...(Number(bots.value) > 0
           ? { bots: Array.from({ length: Number(bots.value) }, () => ({ level: botLevel.value })) } : {}),
       } });

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.driver import TIMEOUT, Player, regain_focus, two_at_a_table
+from tests.e2e.driver import AXE, TIMEOUT, Player, axe_violations, regain_focus, two_at_a_table
 from tests.support.server import Server
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -59,6 +59,8 @@ def test_play_again_and_the_invited_player_joins_from_the_inbox(
         assert "alice invites you to play Dark Knights again" in bob.page.inner_text(invitation)
         if screenshots is not None:
             bob.page.screenshot(path=str(screenshots / "rematch-invitation.png"), full_page=True)
+        if AXE.exists():
+            assert axe_violations(bob.page, str(AXE)) == []
         # His page's "Play again" is stale: the API answers 200 with alice's rematch.
         bob.page.click("#play-again")
         bob.page.wait_for_selector(f'#table[data-game-id="{rematch}"][data-status=lobby]', timeout=TIMEOUT)

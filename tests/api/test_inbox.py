@@ -93,7 +93,7 @@ def test_an_item_says_seat_turn_deadline_seats_and_version(players) -> None:  # 
     first, second = response.json()["results"]
     assert first == {
         "id": game_id, "game_type": "snake-bones", "status": "active", "my_turn": True,
-        "my_seat": 1, "deadline": "2026-01-01T01:00:00Z", "last_move_at": "2026-01-01T00:00:00Z",
+        "my_seat": 1, "invited": False, "creator": me.username, "deadline": "2026-01-01T01:00:00Z", "last_move_at": "2026-01-01T00:00:00Z",
         "seats": [{"seat": 0, "player": other.username, "player_id": other.player_id,
                    "bot": None, "client_seed": "", "autoplay": False, "timeouts_in_row": 0},
                   {"seat": 1, "player": me.username, "player_id": me.player_id,
@@ -209,7 +209,7 @@ def test_a_forged_cursor_of_the_right_shape_is_refused(players) -> None:  # type
     import json
 
     (me,) = players(1)
-    for keys in ([2, "2026-01-01T00:00:00+00:00", "2026-01-01T00:00:00+00:00", str(uuid.uuid4())],
+    for keys in ([3, "2026-01-01T00:00:00+00:00", "2026-01-01T00:00:00+00:00", str(uuid.uuid4())],
                  [0, "2026-01-01T00:00:00", "2026-01-01T00:00:00+00:00", str(uuid.uuid4())],
                  [0, "2026-01-01T00:00:00+00:00", "2026-01-01T00:00:00+00:00", "x"]):
         cursor = base64.urlsafe_b64encode(json.dumps(keys).encode()).decode().rstrip("=")

@@ -41,8 +41,8 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
-from .errors import BadRequest
 from . import selectors
+from .errors import BadRequest
 from .invitations import invitations_of
 from .models import Deadline, Event, Game, GameStatus, Seat
 from .store import sql

@@ -33,7 +33,7 @@ export function showLogin(main: HTMLElement): null {
       const token = register
         ? await call("post", "/api/v1/auth/register", { body })
         : await call("post", "/api/v1/auth/token", { body });
-      session.set(token.username, token.token, token.player_id);
+      session.set(token.username, token.token);
       announce(`Signed in as ${token.username}`);
       location.hash = "#/";
     } catch (e) {

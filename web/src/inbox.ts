@@ -1,7 +1,8 @@
 /**
  * The inbox (GET /me/games): the player's unfinished games, those awaiting them first
  * (the order is the API's), each with its deadline, last move, seats and a link to its
- * table; above them the rematches the player is invited to (invitations.ts). Read again
+ * table; above them the rematches the player is invited to (the inbox's `invited`
+ * entries, shown by invitations.ts). Read again
  * when the page regains focus and whenever one of the player's games changed
  * (changes.ts: the game stream the page holds, or this page's own moves).
  */
@@ -10,8 +11,7 @@ import { problemText } from "./auth";
 import { gameTypes } from "./catalog";
 import { onGamesChanged } from "./changes";
 import { h, when } from "./dom";
-import { invitationList, invitations } from "./invitations";
-import { session } from "./session";
+import { invitationList } from "./invitations";
 
 type InboxGame = Schemas["InboxGame"];
 
@@ -86,29 +86,13 @@ class Inbox {
   private async read(): Promise<void> {
     try {
       const page = await call("get", "/api/v1/me/games", { query: { limit: PAGE } });
+      if (this.closed) return;
       this.games = page.results;
       this.next = page.next;
-      this.learnWhoIAm();
-      const open = await invitations();
-      if (this.closed) return;
-      this.invited.replaceChildren(invitationList(open));
       await this.render();
       this.error.textContent = "";
     } catch (e) {
       this.error.textContent = e instanceof ProblemError ? problemText(e) : String(e);
-    }
-  }
-
-  /** A login kept from before the page remembered the player's id: one of their own
-   * seats says it. */
-  private learnWhoIAm(): void {
-    if (session.playerId()) return;
-    for (const game of this.games) {
-      const mine = game.seats.find((s) => s.seat === game.my_seat)?.player_id;
-      if (mine) {
-        session.learnPlayerId(mine);
-        return;
-      }
     }
   }
 
@@ -126,15 +110,18 @@ class Inbox {
     }
   }
 
+  /** The invitations above, the games held a seat at below, each in the API's order. */
   private async render(): Promise<void> {
     const types = await gameTypes();
     const name = (slug: string) => types.find((t) => t.slug === slug)?.name ?? slug;
-    const waiting = this.games.filter((g) => g.my_turn).length;
+    this.invited.replaceChildren(invitationList(this.games.filter((g) => g.invited)));
+    const seated = this.games.filter((g) => !g.invited);
+    const waiting = seated.filter((g) => g.my_turn).length;
     this.list.replaceChildren(h("div", {},
-      h("p", { id: "inbox-summary" }, this.games.length === 0 ? "No games under way: open or join a table."
+      h("p", { id: "inbox-summary" }, seated.length === 0 ? "No games under way: open or join a table."
         : waiting ? `${waiting === 1 ? "One game awaits" : `${waiting} games await`} your move.`
           : "No game awaits your move."),
-      this.games.length ? h("ol", { class: "inbox-list" }, this.games.map((g) => item(g, name(g.game_type))))
+      seated.length ? h("ol", { class: "inbox-list" }, seated.map((g) => item(g, name(g.game_type))))
         : null,
       this.next ? h("button", { type: "button", class: "secondary small", id: "inbox-more",
                                 onclick: () => void this.more() }, "More games") : null));

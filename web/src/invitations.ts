@@ -1,33 +1,25 @@
 /**
- * Invitations: rematches (rematch.ts) that name this player in `invited` and that they
- * have not joined yet, with a button to take a seat (POST /games/{id}/join). The API
- * does not list them in the inbox (it lists the games one holds a seat at), so they are
- * read from the open tables (GET /games?status=lobby) and picked by the player's id.
+ * Invitations: the rematches (rematch.ts) that invite this player and that they have not
+ * joined. The inbox (GET /me/games) lists them itself, `invited: true` with no seat
+ * (docs/platform.md, "Invitations"); this shows them with a button to take a seat
+ * (POST /games/{id}/join).
  */
-import { call, ProblemError, type Game } from "./api";
+import { call, ProblemError, type Schemas } from "./api";
 import { problemText } from "./auth";
 import { gameName } from "./catalog";
 import { gamesChanged } from "./changes";
 import { announce, h } from "./dom";
-import { session } from "./session";
 
-/** The open rematches this player is invited to and not seated at. */
-export async function invitations(): Promise<Game[]> {
-  const me = session.playerId();
-  if (!me) return [];
-  const lobby = await call("get", "/api/v1/games", { query: { status: "lobby", limit: 200 } });
-  return lobby.results.filter((g) => g.seat === null && g.invited.includes(me)
-                                     && g.seats.length < g.table_size);
-}
+type InboxGame = Schemas["InboxGame"];
 
-export function invitationList(games: Game[]): HTMLElement {
+export function invitationList(games: InboxGame[]): HTMLElement {
   if (!games.length) return h("div", {});
   return h("div", { class: "invitations" },
     h("h3", { id: "invitations-title" }, "Invitations"),
     h("ul", { "aria-labelledby": "invitations-title" }, games.map(invitation)));
 }
 
-function invitation(game: Game): HTMLElement {
+function invitation(game: InboxGame): HTMLElement {
   const label = h("span", {}, `${game.creator} invites you to play again`);
   void gameName(game.game_type).then((name) => {
     label.textContent = `${game.creator} invites you to play ${name} again`;

@@ -138,7 +138,7 @@ class InboxQuerySerializer(QuerySerializer):
                                    "`next` and the Link header give it")
     my_turn = serializers.BooleanField(required=False, allow_null=False,
                                        help_text="true: only the games awaiting you; false: "
-                                       "only the others; omitted: both")
+                                       "only the others, invitations included; omitted: all")
 
 
 class InboxGameSerializer(serializers.Serializer):
@@ -147,8 +147,16 @@ class InboxGameSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=[GameStatus.LOBBY, GameStatus.ACTIVE],
                                      help_text="lobby or active: finished games are not listed")
     my_turn = serializers.BooleanField(help_text="true: the game awaits a decision of your "
-                                       "seat (GET /games/{id}/legal-actions)")
-    my_seat = serializers.IntegerField(help_text="your seat at the table")
+                                       "seat (GET /games/{id}/legal-actions); false for an "
+                                       "invitation")
+    my_seat = serializers.IntegerField(allow_null=True, help_text="your seat at the table; "
+                                       "null for an invitation (you hold no seat yet)")
+    invited = serializers.BooleanField(help_text="true: an invitation, a rematch's table in "
+                                       "the lobby that names you in `invited`, with a free "
+                                       "seat; take one with POST /games/{id}/join. false: "
+                                       "you hold a seat")
+    creator = serializers.CharField(help_text="the name shown now for the player who opened "
+                                    "the table (who starts it; for a rematch, who asked for it)")
     deadline = serializers.DateTimeField(allow_null=True, help_text="when the clock acts for "
                                          "your seat; null: no clock runs for it")
     last_move_at = serializers.DateTimeField(help_text="when the game's latest event was "
@@ -158,8 +166,9 @@ class InboxGameSerializer(serializers.Serializer):
 
 
 class InboxSerializer(serializers.Serializer):
-    results = InboxGameSerializer(many=True, help_text="your games awaiting you first, then by "
-                                  "your deadline (soonest first, none last), then by last move "
+    results = InboxGameSerializer(many=True, help_text="your games awaiting you first, then "
+                                  "your invitations, then the others; within each, by your "
+                                  "deadline (soonest first, none last), then by last move "
                                   "(oldest first)")
     next = serializers.URLField(allow_null=True, help_text="the next page (also in the Link "
                                 "header, rel=\"next\"); null on the last page")

@@ -194,10 +194,13 @@ class InboxView(APIView):
                        "the Link header (RFC 8288, rel=\"next\")"),
                        **problems(400, 401, 429)},
                    summary="Your inbox: your unfinished games, those awaiting you first",
-                   description="Your games in the lobby or being played, those awaiting a "
-                   "decision of yours first, then by your seat's deadline (soonest first; "
-                   "none last), then by the last move (oldest first). `my_turn=true|false` "
-                   "filters. Pages of `limit` games (20 by default, up to 100); follow `next` "
+                   description="Your games in the lobby or being played, and the rematches "
+                   "that invite you (`invited: true`, `my_seat: null`: a lobby naming you in "
+                   "`invited`, with a free seat, that you have not joined). Those awaiting a "
+                   "decision of yours first, then the invitations, then the others; within "
+                   "each by your seat's deadline (soonest first; none last), then by the "
+                   "last move (oldest first). `my_turn=true` lists the games awaiting you "
+                   "only, `my_turn=false` the others with the invitations. Pages of `limit` games (20 by default, up to 100); follow `next` "
                    "(or the Link header). 400 `invalid_cursor` for a cursor this endpoint did "
                    "not give, `invalid_request` for a bad `limit` or `my_turn`, "
                    "`unknown_parameter` for any other parameter (docs/platform.md).")
@@ -211,7 +214,9 @@ class InboxView(APIView):
                               my_turn=query.get("my_turn"))
         results = [{"id": item["game"].id, "game_type": item["game"].game_type,
                     "status": item["game"].status, "my_turn": item["my_turn"],
-                    "my_seat": item["my_seat"], "deadline": item["deadline"],
+                    "my_seat": item["my_seat"], "invited": item["invited"],
+                    "creator": item["creator"],
+                    "deadline": item["deadline"],
                     "last_move_at": item["last_move_at"],
                     "seats": game_selectors.seats(item["game"]),
                     "version": item["game"].version} for item in items]

@@ -5,7 +5,8 @@ calls it; api/apps.py wires it, since events/ and accounts/ do not import each o
 - **lobbies** (games not started): the seat is freed as `POST /games/{id}/leave` frees it.
   A table the user opened is handed to the player who joined it first, who becomes its
   creator; a table with no other player (bots at most) is closed: deleted, as it has no
-  event yet;
+  event yet (a rematch's table too: its invitations end, and the finished game's
+  `rematch` is cleared, so its players may ask again);
 - **active games**: the seat goes on autoplay for good and the game's basic bot plays it
   (events/bots/turns.py `take_over`): at once if the seat is awaited now, and from then
   on without the grace a returning player gets, since no one can return. Its moves are
@@ -76,6 +77,9 @@ def _leave_lobby(game: Game, user: Any, done: Departure) -> None:
         done.handed_over.append(str(game.id))
     else:
         Seat.objects.filter(game=game).delete()
+        # A rematch's lobby: the finished game's link to it goes first (it protects the
+        # row), so that its players may ask for a rematch again.
+        Game.objects.filter(rematch=game).update(rematch=None)
         game.delete()
         done.closed.append(str(game.id))
 

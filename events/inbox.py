@@ -1,15 +1,17 @@
-"""The caller's inbox (issue #27): their unfinished games, those awaiting them first.
+"""The caller's inbox (issue #27): their unfinished games, those awaiting them first,
+and the lobbies that invite them (events/invitations.py).
 
-One query reads a page of the caller's seats in unfinished games, each with its game and
-the sort keys annotated; a second reads the seats of those games (with their players), so
-a page costs two queries whatever the number of games (docs/platform.md).
+One query reads a page of them, each game with the caller's seat and the sort keys
+annotated (a UNION ALL: the games read through the caller's seats, and the invitations);
+a second reads the seats of those games (with their players), so a page costs two
+queries whatever the number of games (docs/platform.md).
 
-Order: games awaiting the caller first; then by the caller's deadline, soonest first,
-games without one after; then by the last move, oldest first; then by game id. Every
-key is non-null (a missing deadline sorts as NO_DEADLINE), so the page after a game is
-the rows whose keys compare greater than its keys: a keyset cursor that neither repeats
-nor skips a game when games change between pages (a game that moves is seen where it is
-now, at most once more).
+Order: games awaiting the caller first; then the invitations; then the rest. Within each,
+by the caller's deadline, soonest first, games without one after (an invitation has
+none); then by the last move, oldest first; then by game id. Every key is non-null (a
+missing deadline sorts as NO_DEADLINE), so the page after a game is the rows whose keys
+compare greater than its keys: a keyset cursor that neither repeats nor skips a game when
+games change between pages (a game that moves is seen where it is now, at most once more).
 """
 
 from __future__ import annotations
@@ -39,12 +41,16 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
+from . import selectors
 from .errors import BadRequest
+from .invitations import invitations_of
 from .models import Deadline, Event, Game, GameStatus, Seat
 from .store import sql
 
 # The sort key of "no deadline": after every real one.
 NO_DEADLINE = datetime(9999, 12, 31, tzinfo=UTC)
+# The ranks that lead the order: games awaiting the caller, then invitations, then the rest.
+MY_TURN, INVITATION, OTHERS = 0, 1, 2
 
 
 class AwaitsSeat(Func):
@@ -90,7 +96,7 @@ class Position:
         try:
             raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
             rank, deadline, last, game_id = json.loads(raw)
-            if rank not in (0, 1) or isinstance(rank, bool):
+            if rank not in (MY_TURN, INVITATION, OTHERS) or isinstance(rank, bool):
                 raise ValueError(rank)
             position = cls(rank, datetime.fromisoformat(deadline), datetime.fromisoformat(last),
                            uuid.UUID(game_id))
@@ -102,25 +108,45 @@ class Position:
                 from None
 
 
-def _seats_in_unfinished_games(user: AbstractBaseUser) -> QuerySet[Seat]:
-    deadline = Deadline.objects.filter(game=OuterRef("game"), seat=OuterRef("number"))
-    last_event = Event.objects.filter(game=OuterRef("game"), seq=OuterRef("game__version"))
-    return (Seat.objects.filter(user=user,
-                                game__status__in=[GameStatus.LOBBY, GameStatus.ACTIVE])
-            .select_related("game")
-            .annotate(my_turn=AwaitsSeat(F("game__awaiting"), F("number")),
-                      deadline=Subquery(deadline.values("due_at")[:1],
-                                        output_field=DateTimeField()),
+def _keys(games: QuerySet[Game], *, my_seat: Any, my_turn: Any, deadline: Any,
+          invited: bool, turn_rank: Any) -> QuerySet[Game]:
+    """The item's fields and the sort keys, annotated in one order (the parts of a union
+    must select the same columns)."""
+    last_event = Event.objects.filter(game=OuterRef("pk"), seq=OuterRef("version"))
+    return (games.order_by()
+            .annotate(my_seat=my_seat, my_turn=my_turn, deadline=deadline,
                       last_move_at=Coalesce(
                           Subquery(last_event.values("recorded_at")[:1],
                                    output_field=DateTimeField()),
-                          F("game__created_at"), output_field=DateTimeField()))
-            .annotate(turn_rank=Case(When(my_turn=True, then=Value(0)), default=Value(1),
-                                     output_field=IntegerField()),
+                          F("created_at"), output_field=DateTimeField()),
+                      invitation=Value(invited, output_field=BooleanField()),
+                      turn_rank=turn_rank,
                       deadline_key=Coalesce(F("deadline"),
                                             Value(NO_DEADLINE, output_field=DateTimeField()),
-                                            output_field=DateTimeField()))
-            .order_by("turn_rank", "deadline_key", "last_move_at", "game_id"))
+                                            output_field=DateTimeField())))
+
+
+def _seated(user: AbstractBaseUser) -> QuerySet[Game]:
+    """The unfinished games where the user holds a seat (read through their seats)."""
+    deadline = Deadline.objects.filter(game=OuterRef("pk"), seat=OuterRef("my_seat"))
+    games = Game.objects.filter(seat_set__user=user,
+                                status__in=[GameStatus.LOBBY, GameStatus.ACTIVE])
+    my_turn = AwaitsSeat(F("awaiting"), F("seat_set__number"))
+    return _keys(games, my_seat=F("seat_set__number"), my_turn=my_turn,
+                 deadline=Subquery(deadline.values("due_at")[:1], output_field=DateTimeField()),
+                 invited=False,
+                 turn_rank=Case(When(my_turn, then=Value(MY_TURN)), default=Value(OTHERS),
+                                output_field=IntegerField()))
+
+
+def _invitations(user: AbstractBaseUser) -> QuerySet[Game]:
+    """The lobbies that invite the user (events/invitations.py): no seat, no turn, no
+    clock."""
+    return _keys(Game.objects.filter(invitations_of(user)),
+                 my_seat=Value(None, output_field=IntegerField()),
+                 my_turn=Value(False, output_field=BooleanField()),
+                 deadline=Value(None, output_field=DateTimeField()), invited=True,
+                 turn_rank=Value(INVITATION, output_field=IntegerField()))
 
 
 def _after(position: Position) -> Q:
@@ -129,29 +155,40 @@ def _after(position: Position) -> Q:
     return (Q(turn_rank__gt=rank)
             | Q(turn_rank=rank, deadline_key__gt=deadline)
             | Q(turn_rank=rank, deadline_key=deadline, last_move_at__gt=last)
-            | Q(turn_rank=rank, deadline_key=deadline, last_move_at=last, game_id__gt=game_id))
+            | Q(turn_rank=rank, deadline_key=deadline, last_move_at=last, id__gt=game_id))
+
+
+def _rows(user: AbstractBaseUser, my_turn: bool | None,
+          position: Position | None) -> QuerySet[Game]:
+    """The caller's seats in unfinished games and their invitations, in the inbox's order
+    from `position` on: one query (a UNION ALL of the two)."""
+    seated = _seated(user)
+    if my_turn is not None:
+        seated = seated.filter(turn_rank=MY_TURN if my_turn else OTHERS)
+    parts = [seated] if my_turn else [seated, _invitations(user)]
+    if position is not None:
+        parts = [part.filter(_after(position)) for part in parts]
+    rows = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
+    return rows.order_by("turn_rank", "deadline_key", "last_move_at", "id")
 
 
 def inbox(user: AbstractBaseUser, *, limit: int, cursor: str | None = None,
           my_turn: bool | None = None) -> tuple[list[dict[str, Any]], str | None]:
-    """A page of the caller's unfinished games, and the cursor of the next page (None at
-    the end). Two queries."""
-    rows = _seats_in_unfinished_games(user)
-    if my_turn is not None:
-        rows = rows.filter(turn_rank=0 if my_turn else 1)
-    if cursor is not None:
-        rows = rows.filter(_after(Position.decode(cursor)))
-    page = list(rows[:limit + 1])
+    """A page of the caller's unfinished games and invitations, and the cursor of the
+    next page (None at the end). Two queries."""
+    position = Position.decode(cursor) if cursor is not None else None
+    page = list(_rows(user, my_turn, position)[:limit + 1])
     more = len(page) > limit
     page = page[:limit]
-    _read_seats([row.game for row in page])
-    items = [{"game": row.game, "my_turn": bool(row.my_turn), "my_seat": row.number,
-              "deadline": row.deadline, "last_move_at": row.last_move_at} for row in page]
+    _read_seats(page)
+    items = [{"game": game, "my_turn": bool(game.my_turn), "my_seat": game.my_seat,
+              "invited": bool(game.invitation), "creator": _creator(game),
+              "deadline": game.deadline, "last_move_at": game.last_move_at} for game in page]
     next_cursor = None
     if more:
         last = page[-1]
         next_cursor = Position(last.turn_rank, last.deadline_key, last.last_move_at,
-                               last.game_id).encode()
+                               last.id).encode()
     return items, next_cursor
 
 
@@ -165,3 +202,13 @@ def _read_seats(games: list[Game]) -> None:
             by_game[seat.game_id].append(seat)
     for game in games:
         setattr(game, sql.SEATS, by_game[game.id])
+
+
+def _creator(game: Game) -> str:
+    """The creator's name, from their seat as _read_seats read it (a lobby's creator
+    always holds one: they cannot leave, and a departing creator hands the table over);
+    else read on its own."""
+    seat = next((s for s in getattr(game, sql.SEATS) if s.user_id == game.creator_id), None)
+    if seat is None:
+        return selectors.creator_name(game)
+    return str(seat.player().display_name(seat.user))

@@ -55,6 +55,19 @@ def make_game(me: Player, other: Player | None = None, *, status: str = GameStat
     return str(game.id)
 
 
+def make_invitation(host: Player, invited: list[Player], *, seats: int = 2,
+                    status: str = GameStatus.LOBBY, opened: datetime | None = None) -> str:
+    """A rematch's table as rows: `host` seated, `invited` named by their player ids."""
+    game = Game.objects.create(game_type="snake-bones", seats=seats, status=status,
+                               creator=user_of(host), server_seed="s" * 64,
+                               server_seed_hash="h" * 64,
+                               invited=[p.player_id for p in invited])
+    Seat.objects.create(game=game, number=0, user=user_of(host))
+    if opened is not None:
+        Game.objects.filter(pk=game.pk).update(created_at=opened)
+    return str(game.id)
+
+
 def inbox(player: Player, **params: Any) -> Any:
     return player.get("/me/games", **params)
 
@@ -93,7 +106,7 @@ def test_an_item_says_seat_turn_deadline_seats_and_version(players) -> None:  # 
     first, second = response.json()["results"]
     assert first == {
         "id": game_id, "game_type": "snake-bones", "status": "active", "my_turn": True,
-        "my_seat": 1, "deadline": "2026-01-01T01:00:00Z", "last_move_at": "2026-01-01T00:00:00Z",
+        "my_seat": 1, "invited": False, "creator": me.username, "deadline": "2026-01-01T01:00:00Z", "last_move_at": "2026-01-01T00:00:00Z",
         "seats": [{"seat": 0, "player": other.username, "player_id": other.player_id,
                    "bot": None, "client_seed": "", "autoplay": False, "timeouts_in_row": 0},
                   {"seat": 1, "player": me.username, "player_id": me.player_id,
@@ -125,6 +138,49 @@ def test_finished_games_and_other_players_games_are_left_out(players) -> None:  
     assert ids(inbox(stranger)) == [theirs]
 
 
+def test_invitations_come_after_my_turn_and_before_the_others(players) -> None:  # type: ignore[no-untyped-def]
+    me, other, host = players(3)
+    mine = make_game(me, other, my_turn=True, last_move=T0)
+    theirs = make_game(me, other, last_move=T0 - timedelta(days=9))
+    newer = make_invitation(host, [other, me], opened=T0 + timedelta(hours=1))
+    older = make_invitation(host, [me], opened=T0)
+    assert ids(inbox(me)) == [mine, older, newer, theirs]
+    assert ids(inbox(me, my_turn="true")) == [mine]
+    assert ids(inbox(me, my_turn="false")) == [older, newer, theirs]
+
+
+def test_an_invitation_says_so_and_has_no_seat_turn_or_clock(players) -> None:  # type: ignore[no-untyped-def]
+    me, host = players(2)
+    game_id = make_invitation(host, [me], opened=T0)
+    (item,) = inbox(me).json()["results"]
+    assert item == {
+        "id": game_id, "game_type": "snake-bones", "status": "lobby", "my_turn": False,
+        "my_seat": None, "invited": True, "creator": host.username, "deadline": None,
+        "last_move_at": "2026-01-01T00:00:00Z",
+        "seats": [{"seat": 0, "player": host.username, "player_id": host.player_id,
+                   "bot": None, "client_seed": "", "autoplay": False, "timeouts_in_row": 0}],
+        "version": 0}
+    # The host sees the same game as a seat of theirs.
+    (hosted,) = inbox(host).json()["results"]
+    assert (hosted["id"], hosted["invited"], hosted["my_seat"]) == (game_id, False, 0)
+
+
+def test_only_an_open_lobby_with_a_free_seat_invites_and_only_those_named(players) -> None:  # type: ignore[no-untyped-def]
+    me, host, stranger = players(3)
+    open_one = make_invitation(host, [me], seats=3)
+    full = make_invitation(host, [me], seats=1)
+    make_invitation(host, [me], status=GameStatus.ACTIVE)
+    make_invitation(host, [me], status=GameStatus.FINISHED)
+    theirs = make_invitation(host, [stranger])
+    assert ids(inbox(me)) == [open_one]
+    assert ids(inbox(stranger)) == [theirs]
+    # Seated (a seat still free): a seat of mine, listed once, no longer an invitation.
+    Seat.objects.create(game_id=open_one, number=1, user=user_of(me))
+    (item,) = inbox(me).json()["results"]
+    assert (item["id"], item["invited"], item["my_seat"]) == (open_one, False, 1)
+    assert full not in ids(inbox(me))
+
+
 def test_pages_follow_each_other_without_repeats_or_gaps(players) -> None:  # type: ignore[no-untyped-def]
     me, other = players(2)
     expected = []
@@ -134,6 +190,9 @@ def test_pages_follow_each_other_without_repeats_or_gaps(players) -> None:  # ty
         expected.append(make_game(me, other, my_turn=i % 4 == 0, deadline=clock,
                                   last_move=T0 - timedelta(days=i % 2)))
     expected.append(make_game(me, status=GameStatus.LOBBY))
+    (host,) = players(1)
+    expected += [make_invitation(host, [me], opened=T0 + timedelta(hours=i % 2))
+                 for i in range(4)]
     whole = ids(inbox(me, limit=100))
     assert sorted(whole) == sorted(expected)
     for limit in (1, 2, 3, 5):
@@ -209,7 +268,7 @@ def test_a_forged_cursor_of_the_right_shape_is_refused(players) -> None:  # type
     import json
 
     (me,) = players(1)
-    for keys in ([2, "2026-01-01T00:00:00+00:00", "2026-01-01T00:00:00+00:00", str(uuid.uuid4())],
+    for keys in ([3, "2026-01-01T00:00:00+00:00", "2026-01-01T00:00:00+00:00", str(uuid.uuid4())],
                  [0, "2026-01-01T00:00:00", "2026-01-01T00:00:00+00:00", str(uuid.uuid4())],
                  [0, "2026-01-01T00:00:00+00:00", "2026-01-01T00:00:00+00:00", "x"]):
         cursor = base64.urlsafe_b64encode(json.dumps(keys).encode()).decode().rstrip("=")
@@ -225,7 +284,8 @@ def test_no_token_is_401() -> None:
 
 
 def _many_games(me: Player, other: Player, n: int) -> None:
-    """n active games as rows, written in bulk: half awaiting `me`, a third with a clock."""
+    """n active games as rows, written in bulk: half awaiting `me`, a third with a clock;
+    and n // 5 invitations."""
     mine, theirs = user_of(me), user_of(other)
     games = [Game(game_type="snake-bones", seats=2, status=GameStatus.ACTIVE, creator=mine,
                   version=1, server_seed="s" * 64, server_seed_hash="h" * 64,
@@ -240,6 +300,12 @@ def _many_games(me: Player, other: Player, n: int) -> None:
     Event.objects.bulk_create([Event(game=g, seq=1, type="table_seated", actor="system",
                                      recorded_at=T0 - timedelta(minutes=i), prev_hash="0" * 64,
                                      hash="1" * 64) for i, g in enumerate(games)])
+    # A fifth as many rematch tables in the lobby that invite `me`, `other` seated.
+    lobbies = [Game(game_type="snake-bones", seats=2, status=GameStatus.LOBBY, creator=theirs,
+                    server_seed="s" * 64, server_seed_hash="h" * 64,
+                    invited=[me.player_id]) for _ in range(n // 5)]
+    Game.objects.bulk_create(lobbies)
+    Seat.objects.bulk_create([Seat(game=g, number=0, user=theirs) for g in lobbies])
 
 
 @pytest.mark.django_db(transaction=True)
@@ -247,17 +313,28 @@ def _many_games(me: Player, other: Player, n: int) -> None:
 def test_a_page_costs_the_same_few_queries_for_5_or_500_games(
         players, django_assert_num_queries, n) -> None:  # type: ignore[no-untyped-def]
     """The token (its last use is written once a minute: used just before), one query for
-    the page's rows with their games and sort keys, one for those games' seats."""
+    the page's rows with their games and sort keys (seats and invitations), one for those
+    games' seats."""
     me, other = players(2)
     _many_games(me, other, n)
-    assert len(ids(inbox(me, limit=100))) == min(n, 100)  # the token's last use written now
+    total = n + n // 5
+    assert len(ids(inbox(me, limit=100))) == min(total, 100)  # the token's last use written now
     with django_assert_num_queries(3):
         first = inbox(me, limit=100)
-    assert len(ids(first)) == min(n, 100)
+    assert len(ids(first)) == min(total, 100)
+    # With 500, the 250 games awaiting me fill the first pages before any invitation.
+    assert sum(g["invited"] for g in first.json()["results"]) == (1 if n == 5 else 0)
     if n > 100:
-        with django_assert_num_queries(3):
-            second = me.client.get(first.json()["next"])
-        assert len(ids(second)) == 100
-        assert not set(ids(first)) & set(ids(second))
+        seen = ids(first)
+        nxt = first.json()["next"]
+        invitations = 0
+        while nxt:
+            with django_assert_num_queries(3):
+                page = me.client.get(nxt)
+            seen += ids(page)
+            invitations += sum(g["invited"] for g in page.json()["results"])
+            nxt = page.json()["next"]
+        assert len(seen) == len(set(seen)) == total
+        assert invitations == n // 5
     with django_assert_num_queries(3):
         assert len(ids(inbox(me, my_turn="true"))) == min(n // 2 + n % 2, 20)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import threading
 import uuid
+from typing import Any
 
 import pytest
 from django.db import connection
 
 from events.models import Game, GameStatus, Seat
-from tests.support.api import Api, Player, table
+from tests.support.api import BASE, Api, Player, table
 
 
 def finished(game_id: str) -> None:
@@ -18,8 +19,13 @@ def finished(game_id: str) -> None:
     Game.objects.filter(id=game_id).update(status=GameStatus.FINISHED)
 
 
-def rematch(player: Player, game_id: str) -> object:
+def rematch(player: Player, game_id: str) -> Any:
     return player.post(f"/games/{game_id}/rematch")
+
+
+def delete_account(player: Player) -> Any:
+    """DELETE /me with a fresh token (registered a moment ago: no password needed)."""
+    return player.client.delete(f"{BASE}/me")
 
 
 def test_a_resigned_game_is_played_again_at_the_same_table(players) -> None:  # type: ignore[no-untyped-def]
@@ -138,3 +144,59 @@ def test_two_players_asking_at_once_get_one_rematch() -> None:
     assert len({game for _, game in answers}) == 1
     assert Game.objects.filter(rematch_of_id=game_id).count() == 1
     assert str(Game.objects.get(id=game_id).rematch_id) == answers[0][1]
+
+
+def inbox_of(player: Player) -> dict[str, tuple[bool, int | None]]:
+    """The player's inbox: {game id: (invited, my_seat)}."""
+    response = player.get("/me/games")
+    assert response.status_code == 200, response.content
+    games = response.json()["results"]
+    assert len({g["id"] for g in games}) == len(games), "a game listed twice"
+    return {g["id"]: (g["invited"], g["my_seat"]) for g in games}
+
+
+def test_the_invited_see_the_rematch_in_their_inbox_until_it_fills_or_starts(players) -> None:  # type: ignore[no-untyped-def]
+    a, b, c, stranger = players(4)
+    game_id = table(a, [b, c], "snake-bones")
+    finished(game_id)
+    new = rematch(a, game_id).json()["id"]
+    assert inbox_of(a) == {new: (False, 0)}
+    assert inbox_of(b) == inbox_of(c) == {new: (True, None)}
+    assert inbox_of(stranger) == {}
+    b.join(new)  # b joined: a seat of b's now, still an invitation to c
+    assert inbox_of(b) == {new: (False, 1)} and inbox_of(c) == {new: (True, None)}
+    # Anyone may still join a lobby: the stranger fills it, so the invitation ends.
+    stranger.join(new)
+    assert inbox_of(c) == {} and inbox_of(stranger) == {new: (False, 2)}
+    # A started table invites nobody either.
+    Seat.objects.filter(game_id=new, user__username=stranger.username).delete()
+    assert inbox_of(c) == {new: (True, None)}
+    a.start(new, first_player=0)
+    assert inbox_of(c) == {}
+
+
+def test_an_invitation_outlives_its_inviter_while_the_table_stands(players) -> None:  # type: ignore[no-untyped-def]
+    a, b, c = players(3)
+    game_id = table(a, [b, c], "snake-bones")
+    finished(game_id)
+    new = rematch(a, game_id).json()["id"]
+    b.join(new)
+    assert delete_account(a).status_code == 204
+    # The table passed to b (who joined first); c is still invited to it.
+    assert inbox_of(c) == {new: (True, None)}
+    (item,) = c.get("/me/games").json()["results"]
+    assert item["creator"] == b.username
+
+
+def test_a_rematch_table_its_inviter_leaves_alone_is_closed(players) -> None:  # type: ignore[no-untyped-def]
+    a, b = players(2)
+    game_id = table(a, [b], "snake-bones")
+    finished(game_id)
+    new = rematch(a, game_id).json()["id"]
+    assert inbox_of(b) == {new: (True, None)}
+    assert delete_account(a).status_code == 204
+    assert not Game.objects.filter(id=new).exists()
+    assert inbox_of(b) == {}
+    # The finished game no longer names it: its players may ask again.
+    assert b.game(game_id)["rematch"] is None
+    assert rematch(b, game_id).status_code == 201

@@ -201,6 +201,8 @@ def _play() -> dict[str, list[dict[str, Any]]]:
            summary="asked again (by anyone): the same rematch, 200")
     r.call(alice, "rematch_game", "post", f"/games/{rematch['id']}/rematch",
            name="game_not_finished", summary="the rematch is in the lobby: 409")
+    r.call(alice, "list_my_games", "get", "/me/games", name="invitation",
+           summary="alice's inbox after bob's rematch: an invitation (no seat yet: join it)")
     r.call(alice, "list_webhook_deliveries", "get", f"/webhooks/{hook['id']}/deliveries")
     r.call(alice, "rotate_webhook_secret", "post", f"/webhooks/{hook['id']}/rotate-secret",
            {"secret": NEW_SECRET, "overlap_hours": 24})

@@ -70,10 +70,12 @@ class Player:
         page.click("button[value=login]")
         page.wait_for_selector("#create-form", timeout=TIMEOUT)
 
-    def open_table(self, slug: str, options: dict[str, Any], seats: int = 2) -> str:
+    def open_table(self, slug: str, options: dict[str, Any], seats: int = 2,
+                   turn_clock: int | None = None) -> str:
         page = self.page
         page.select_option("#game-type", slug)
         page.fill("#seats", str(seats))
+        page.select_option("#turn-clock", "" if turn_clock is None else str(turn_clock))
         for name, value in options.items():
             field = page.locator(f"#option-{name}")
             if isinstance(value, bool):
@@ -277,3 +279,43 @@ def play_to_end(players: list[Player], policy: Policy, max_moves: int = 400,
             raise AssertionError(f"nobody has a move at version {version}: "
                                  + " / ".join(p.page.inner_text("#table-status") for p in players))
     raise AssertionError(f"the game did not end in {max_moves} moves")
+
+
+# --- between the tables (the inbox, rematches, watching) ---------------------------------
+
+def two_at_a_table(host: Player, guest: Player, first: int | None = 0,
+                   turn_clock: int | None = None) -> str:
+    """`host` opens a Dark Knights table of two from the lobby (its default options: a
+    game that lasts), `guest` joins it, `host` starts it (`first` goes first); the game's
+    id. Both pages are left at its table."""
+    host.page.goto("/play/#/")
+    host.page.wait_for_selector("#create-form", timeout=TIMEOUT)
+    game_id = host.open_table("dark-knights", {}, turn_clock=turn_clock)
+    guest.page.goto("/play/#/")
+    guest.page.wait_for_selector("#create-form", timeout=TIMEOUT)
+    guest.join(game_id)
+    host.start(players=2, first=first)
+    guest.page.wait_for_selector(f'#table[data-game-id="{game_id}"][data-status=active]', timeout=TIMEOUT)
+    return game_id
+
+
+def play_turn(player: Player, policy: Policy, max_moves: int = 30) -> int:
+    """`player` moves until the table awaits them no more; the moves made."""
+    player.settled()
+    for moves in range(max_moves):
+        items = player.items()
+        if not items:
+            return moves
+        player.act(policy(items), items)
+    raise AssertionError(f"{player.name}'s turn did not end in {max_moves} moves")
+
+
+def inbox_order(player: Player) -> list[str]:
+    """The game ids the inbox lists, in its order."""
+    return list(player.page.eval_on_selector_all(
+        "#inbox .inbox-game", "els => els.map(e => e.dataset.gameId)"))
+
+
+def regain_focus(player: Player) -> None:
+    """What the browser tells a page when its window is brought back to the front."""
+    player.page.evaluate("() => window.dispatchEvent(new Event('focus'))")

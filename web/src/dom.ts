@@ -60,3 +60,11 @@ export function brief(value: unknown): string {
   if (!entries.length) return "–";
   return entries.map(([k, v]) => `${words(k).toLowerCase()}: ${brief(v)}`).join("; ");
 }
+
+/** A moment in the reader's own time: a <time> element, e.g. "27 Nov, 09:00". */
+export function when(iso: string, className = ""): HTMLTimeElement {
+  const moment = new Date(iso);
+  const text = moment.toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit",
+                                                   minute: "2-digit" });
+  return h("time", { datetime: iso, title: moment.toLocaleString(), class: className || null }, text);
+}

@@ -3,10 +3,12 @@ import { call, ProblemError, seatLabel, type Game, type GameType, type Option, t
 import { problemText } from "./auth";
 import { gameTypes } from "./catalog";
 import { announce, h, words } from "./dom";
+import { watchable, watchList } from "./watch";
 
 export function showLobby(main: HTMLElement): () => void {
   const open = h("div", { id: "open-tables", "aria-busy": "true" }, h("p", {}, "Loading…"));
   const mine = h("div", { id: "my-games", "aria-busy": "true" }, h("p", {}, "Loading…"));
+  const watch = h("div", { id: "watch-games", "aria-busy": "true" }, h("p", {}, "Loading…"));
   const createSlot = h("div", {});
   main.replaceChildren(
     h("h1", {}, "Lobby"),
@@ -19,26 +21,31 @@ export function showLobby(main: HTMLElement): () => void {
           "Refresh"),
         open)),
     h("section", { class: "card", "aria-labelledby": "mine-title" },
-      h("h2", { id: "mine-title" }, "My games"), mine));
+      h("h2", { id: "mine-title" }, "My games"), mine),
+    h("section", { class: "card", "aria-labelledby": "watch-title" },
+      h("h2", { id: "watch-title" }, "Games to watch"), watch));
 
   void gameTypes().then((types) => createSlot.replaceChildren(createForm(types)))
     .catch((e: unknown) => createSlot.replaceChildren(h("p", { role: "alert" }, String(e))));
 
   async function load(): Promise<void> {
     try {
-      const [lobby, own] = await Promise.all([
+      const [lobby, own, watched] = await Promise.all([
         call("get", "/api/v1/games", { query: { status: "lobby", limit: 50 } }),
         call("get", "/api/v1/games", { query: { mine: true, limit: 50 } }),
+        watchable(),
       ]);
       const types = await gameTypes();
       open.replaceChildren(gameList(lobby.results.filter((g) => g.seat === null), types,
                                     "No open tables: open one."));
       mine.replaceChildren(gameList(own.results, types, "You have no games yet."));
+      watch.replaceChildren(watchList(watched, types));
     } catch (e) {
       open.replaceChildren(h("p", { role: "alert" }, String(e)));
     }
     open.setAttribute("aria-busy", "false");
     mine.setAttribute("aria-busy", "false");
+    watch.setAttribute("aria-busy", "false");
   }
   void load();
   const timer = window.setInterval(() => void load(), 5000);
@@ -123,6 +130,10 @@ function optionField(option: Option): { node: HTMLElement; read: () => unknown }
            read: () => option.default };
 }
 
+/** The turn clocks offered (`turn_timeout`, seconds; none by default). */
+const CLOCKS: [string, string][] = [["", "No clock"], ["60", "1 minute"], ["300", "5 minutes"],
+  ["3600", "1 hour"], ["86400", "1 day"], ["259200", "3 days"]];
+
 function createForm(types: GameType[]): HTMLElement {
   const select = h("select", { id: "game-type", name: "game_type" },
     types.map((t) => h("option", { value: t.slug }, t.name)));
@@ -130,6 +141,8 @@ function createForm(types: GameType[]): HTMLElement {
   const bots = h("input", { id: "bots", type: "number", inputmode: "numeric", value: 0, min: 0, step: 1,
                             "aria-describedby": "bots-help" });
   const botLevel = h("select", { id: "bots-level" });
+  const clock = h("select", { id: "turn-clock", "aria-describedby": "turn-clock-help" },
+    CLOCKS.map(([seconds, label]) => h("option", { value: seconds }, label)));
   const optionsBox = h("fieldset", { class: "options" });
   const error = h("p", { class: "error", role: "alert" });
   let readers: [string, () => unknown][] = [];
@@ -158,6 +171,8 @@ function createForm(types: GameType[]): HTMLElement {
     h("div", { class: "field" }, h("label", { for: "bots" }, "Bots among them"), bots,
       h("small", { id: "bots-help" }, "Bots take the seats after yours; the others are for players who join.")),
     h("div", { class: "field" }, h("label", { for: "bots-level" }, "Bot level"), botLevel),
+    h("div", { class: "field" }, h("label", { for: "turn-clock" }, "Turn clock"), clock,
+      h("small", { id: "turn-clock-help" }, "How long each player has for a move; when it runs out the game moves for them.")),
     optionsBox, error,
     h("button", { type: "submit" }, "Open the table"));
   form.addEventListener("submit", (event) => {
@@ -173,6 +188,7 @@ function createForm(types: GameType[]): HTMLElement {
         game_type: select.value as Schemas["GameTypeEnum"],
         seats: Number(seats.value),
         options: options as Schemas["CreateGameRequest"]["options"],
+        turn_timeout: clock.value === "" ? null : Number(clock.value),
         ...(Number(bots.value) > 0
           ? { bots: Array.from({ length: Number(bots.value) }, () => ({ level: botLevel.value })) } : {}),
       } });

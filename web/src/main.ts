@@ -1,8 +1,10 @@
-/** The web client's entry: a hash router over four pages (login, lobby, table, replay). */
+/** The web client's entry: a hash router over four pages (login, lobby, table, replay),
+ * with the player's inbox beside the lobby and the tables. */
 import "./style.css";
 import { h } from "./dom";
 import { session } from "./session";
 import { showLogin } from "./auth";
+import { showInbox } from "./inbox";
 import { showLobby } from "./lobby";
 import { showTable } from "./table";
 import { showReplay } from "./replay";
@@ -39,7 +41,9 @@ export function route(): void {
   teardown?.();
   teardown = null;
   const main = document.getElementById("main") as HTMLElement;
+  const aside = document.getElementById("inbox-aside") as HTMLElement;
   main.replaceChildren();
+  aside.replaceChildren();
   navigation();
   const path = location.hash.replace(/^#/, "") || "/";
   const game = /^\/game\/([0-9a-f-]{36})$/.exec(path);
@@ -49,9 +53,15 @@ export function route(): void {
     return;
   }
   if (path.startsWith("/login")) teardown = showLogin(main);
-  else if (game) teardown = showTable(main, game[1]);
   else if (replay) teardown = showReplay(main, replay[1]);
-  else teardown = showLobby(main);
+  else teardown = both(game ? showTable(main, game[1]) : showLobby(main), showInbox(aside));
+}
+
+function both(first: () => void, second: () => void): () => void {
+  return () => {
+    first();
+    second();
+  };
 }
 
 window.addEventListener("hashchange", route);

@@ -1,18 +1,22 @@
 /**
  * A table: the game as this player's seat sees it (GET /games/{id}), its legal actions
  * (GET /legal-actions) as buttons and forms, and the events as they land (a stream with
- * a ticket). In the lobby: join, leave, a client seed, start. When over: the outcome and
- * the way to its replay and audit.
+ * a ticket). In the lobby, its seats (seating.ts). When over: the outcome and the way to
+ * its replay and audit.
  */
-import { call, isBot, ProblemError, seatLabel, type Action, type Game, type GameEvent, type LegalActions } from "./api";
+import { call, ProblemError, seatLabel, type Action, type Game, type GameEvent, type LegalActions } from "./api";
 import { actionControls, type Chosen } from "./actions";
 import { problemText } from "./auth";
 import { eventTypes, gameName, gameTypes } from "./catalog";
+import { tableRead } from "./changes";
 import { announce, h, words } from "./dom";
 import { renderView } from "./games/render";
 import type { Names } from "./games/parts";
 import { LiveEvents } from "./live";
-import { commitments, session } from "./session";
+import { rematchPanel } from "./rematch";
+import { seating } from "./seating";
+import { commitments } from "./session";
+import { publicReplay } from "./watch";
 
 function isResign(item: { type: string; choose?: unknown }): boolean {
   return item.type === "resign" && item.choose === undefined;
@@ -115,6 +119,7 @@ class Table {
       this.legal = !seated ? null : early && early.version === game.version ? early : await legal();
       const before = this.game;
       this.game = game;
+      tableRead(before, game);
       if (game.status === "active") commitments.remember(game.id, game.server_seed_hash);
       // Rebuilt only when something shown changed: a read that changed nothing (the
       // stream's first open, the 20 s safety net) must not replace the controls under
@@ -226,7 +231,9 @@ class Table {
     if (before && before.status !== game.status) announce(this.status.textContent);
 
     const parts: HTMLElement[] = [];
-    if (game.status === "lobby") parts.push(this.lobby(game));
+    if (game.status === "lobby") {
+      parts.push(seating(game, { say: (text) => this.say(text), refresh: () => this.refresh() }));
+    }
     if (game.status === "finished") parts.push(this.result(game));
     if (game.status === "active") parts.push(this.actions(game));
     if (game.status === "active" && this.canResign()) parts.push(this.resignPanel());
@@ -338,74 +345,8 @@ class Table {
         : h("p", { class: "winner" }, winners ? `Winner: ${winners}.` : "No winner."),
       outcome ? h("ol", {}, outcome.ranking.map((group) => h("li", {},
         group.map((s) => `${this.names(s)} (${outcome.scores[String(s)] ?? 0})`).join(", ")))) : null,
-      h("p", {}, h("a", { href: `#/replay/${game.id}`, class: "button" }, "Replay, disputes and audit")));
-  }
-
-  /** Seat a bot (POST /games/{id}/bots) at one of the game type's levels. */
-  private botControls(game: Game): HTMLElement {
-    const level = h("select", { id: "bot-level" }, h("option", { value: "basic" }, "Basic"));
-    void gameTypes().then((types) => {
-      const levels = types.find((t) => t.slug === game.game_type)?.bot_levels ?? ["basic"];
-      level.replaceChildren(...levels.map((l) => h("option", { value: l }, words(l))));
-    });
-    return h("div", { class: "inline-form bots" },
-      h("label", { for: "bot-level" }, "Bot level"), level,
-      h("button", { type: "button", id: "add-bot", class: "secondary", onclick: async () => {
-        this.say("");
-        try {
-          await call("post", "/api/v1/games/{game_id}/bots", { params: { game_id: game.id }, body: { level: level.value } });
-          announce("A bot took a seat");
-        } catch (e) {
-          this.say(e instanceof ProblemError ? problemText(e) : String(e));
-        }
-        await this.refresh();
-      } }, "Add a bot"));
-  }
-
-  private lobby(game: Game): HTMLElement {
-    const me = session.user();
-    const seated = game.seat !== null;
-    const creator = game.creator === me;
-    const full = game.seats.length >= game.table_size;
-    const first = h("select", { id: "first-player" },
-      h("option", { value: "" }, "Drawn with the dice"),
-      game.seats.map((s) => h("option", { value: String(s.seat) }, seatLabel(s))));
-    const seed = h("input", { id: "client-seed", maxlength: 128, autocomplete: "off",
-                              value: game.seats.find((s) => s.seat === game.seat)?.client_seed ?? "" });
-    const act = (what: () => Promise<unknown>) => async () => {
-      this.say("");
-      try {
-        await what();
-      } catch (e) {
-        this.say(e instanceof ProblemError ? problemText(e) : String(e));
-      }
-      await this.refresh();
-    };
-    const params = { game_id: game.id };
-    return h("section", { class: "card", id: "lobby", "aria-labelledby": "lobby-title" },
-      h("h2", { id: "lobby-title" }, "Seats"),
-      h("ol", { start: 0, class: "seat-list" }, game.seats.map((s) => h("li", {}, seatLabel(s),
-        s.player === game.creator ? " (opened the table)" : "", s.client_seed ? " · has set a seed" : "",
-        creator && isBot(s) ? [" ", h("button", { type: "button", class: "secondary small",
-          "aria-label": `Remove the bot in seat ${s.seat}`, onclick: act(() =>
-            call("delete", "/api/v1/games/{game_id}/bots/{seat}", { params: { game_id: game.id, seat: s.seat } })) },
-          "Remove")] : null))),
-      !seated && !full ? h("button", { type: "button", id: "join", onclick: act(() =>
-        call("post", "/api/v1/games/{game_id}/join", { params, body: {} })) }, "Join this table") : null,
-      seated ? h("form", { class: "inline-form", onsubmit: (e: Event) => {
-        e.preventDefault();
-        void act(() => call("put", "/api/v1/games/{game_id}/client-seed", { params, body: { client_seed: seed.value } }))();
-      } }, h("label", { for: "client-seed" }, "Your seed for the dice (optional)"), seed,
-        h("button", { type: "submit", class: "secondary" }, "Set my seed")) : null,
-      creator && !full ? this.botControls(game) : null,
-      creator ? h("div", { class: "start" },
-        h("label", { for: "first-player" }, "Who goes first"), first,
-        h("button", { type: "button", id: "start", onclick: act(() =>
-          call("post", "/api/v1/games/{game_id}/start", { params,
-            body: { first_player: first.value === "" ? null : Number(first.value) } })) },
-          "Start the game"))
-        : seated ? h("p", {}, `Waiting for ${game.creator} to start.`) : null,
-      seated && !creator ? h("button", { type: "button", class: "secondary", id: "leave", onclick: act(() =>
-        call("post", "/api/v1/games/{game_id}/leave", { params })) }, "Leave the table") : null);
+      rematchPanel(game),
+      h("p", {}, h("a", { href: `#/replay/${game.id}`, class: "button" }, "Replay, disputes and audit")),
+      publicReplay(game));
   }
 }

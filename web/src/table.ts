@@ -7,7 +7,7 @@
 import { call, ProblemError, seatLabel, type Action, type Game, type GameEvent, type LegalActions } from "./api";
 import { actionControls, type Chosen } from "./actions";
 import { problemText } from "./auth";
-import { eventTypes, gameName, gameTypes } from "./catalog";
+import { eventTypes, gameName } from "./catalog";
 import { tableRead } from "./changes";
 import { announce, h, words } from "./dom";
 import { renderView } from "./games/render";

@@ -1,0 +1,98 @@
+"""The matcher: opens the tables the policy (policy.py) finds in one queue of waiting
+tickets, and marks their tickets matched, in one transaction.
+
+Matchers of one queue take turns on its MatchQueue row (`SELECT ... FOR UPDATE`), and
+claim its waiting tickets with `FOR UPDATE SKIP LOCKED` (a ticket a cancel or the expiry
+sweep holds is left to them). Taking turns is what guarantees that no full group is left
+waiting: two matchers that each skipped the tickets the other held could each see too
+few for a table (docs/decisions/0012-matchmaking-queue-lock.md). Every post runs a
+matcher once its ticket is committed, and that matcher reads after every earlier one
+finished, so it sees every ticket committed before its own. The worker's sweeper matches
+the queues whose groups come of age (settle time, bots) and expires old tickets.
+
+On the embedded default (SQLite) FOR UPDATE is a no-op and every write transaction holds
+the database's one write lock from its start (config/settings.py): matchers take turns
+all the same."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from ..models import Game, MatchQueue, Ticket, TicketStatus
+from ..writes.bots import add_bot
+from ..writes.lobby import create_game, join_game, start_game
+from .policy import Table, Waiting, plan
+
+# The waiting tickets one pass of a matcher claims (the oldest); a pass that opened a
+# table and claimed this many runs again.
+CLAIM = 400
+BOT_LEVEL = "basic"
+
+
+def match_queue(key: str) -> list[Game]:
+    """Open every table the queue's waiting tickets make now; the games opened."""
+    games: list[Game] = []
+    while True:
+        opened, claimed = _pass(key)
+        games += opened
+        if not opened or claimed < CLAIM:
+            return games
+
+
+def _pass(key: str) -> tuple[list[Game], int]:
+    now = timezone.now()
+    with transaction.atomic():
+        if not MatchQueue.objects.select_for_update().filter(key=key).exists():
+            return [], 0
+        tickets = list(
+            Ticket.objects.filter(queue_id=key, status=TicketStatus.WAITING, expires_at__gt=now)
+            .select_related("user").order_by("created_at", "id")
+            .select_for_update(skip_locked=True, of=("self",))[:CLAIM])
+        tables = plan([_waiting(t) for t in tickets], now,
+                      timedelta(seconds=settings.DICE_MATCH_SETTLE))
+        return [_open(table) for table in tables], len(tickets)
+
+
+def due_queues() -> list[str]:
+    """The queues with a waiting ticket old enough for the settle time or for bots."""
+    now = timezone.now()
+    settled = now - timedelta(seconds=settings.DICE_MATCH_SETTLE)
+    waiting = Ticket.objects.filter(status=TicketStatus.WAITING, expires_at__gt=now)
+    keys = set(waiting.filter(created_at__lte=settled).values_list("queue_id", flat=True))
+    keys |= set(waiting.filter(bots_at__lte=now).values_list("queue_id", flat=True))
+    return sorted(keys)
+
+
+def _waiting(ticket: Ticket) -> Waiting:
+    return Waiting(ref=ticket, seats_min=ticket.seats_min, seats_max=ticket.seats_max,
+                   created_at=ticket.created_at, bots_at=ticket.bots_at)
+
+
+def _open(table: Table) -> Game:
+    """Open, seat and start the table's game through the lobby's write path."""
+    tickets: list[Ticket] = [m.ref for m in table.members]
+    host = tickets[0]
+    game = create_game(user=host.user, game_type=host.game_type, seats=table.size,
+                       options=host.options, turn_timeout=settings.DICE_MATCH_TURN_TIMEOUT)
+    for ticket in tickets[1:]:
+        join_game(user=ticket.user, game_id=game.id)
+    for _ in range(table.bots):
+        add_bot(user=host.user, game_id=game.id, level=BOT_LEVEL)
+    game = start_game(user=host.user, game_id=game.id)
+    matched(game, tickets)
+    return game
+
+
+def matched(game: Game, tickets: list[Ticket]) -> None:
+    """The match is made: `tickets` now name `game` (started, its players seated), in the
+    matcher's transaction. The one place a match is announced from (the player channel's
+    `match_found`, to be wired here)."""
+    now = timezone.now()
+    Ticket.objects.filter(id__in=[t.id for t in tickets]).update(
+        status=TicketStatus.MATCHED, game=game, matched_at=now)
+    for ticket in tickets:
+        ticket.status, ticket.game, ticket.matched_at = TicketStatus.MATCHED, game, now

@@ -65,8 +65,10 @@ def post_ticket(*, user: AbstractBaseUser, game_type: Any, seats_min: int, seats
             with transaction.atomic():
                 ticket.save(force_insert=True)
         except IntegrityError:
+            held = Ticket.objects.filter(user=user, game_type=game_type,
+                                         status=TicketStatus.WAITING).first()
             raise Conflict(f"you already hold a waiting ticket for {game_type}",
-                           code="ticket_exists") from None
+                           code="ticket_exists", ticket=str(held.id if held else "")) from None
         transaction.on_commit(lambda: _match_now(key))
     return ticket
 

@@ -214,6 +214,9 @@ SPECTACULAR_SETTINGS = {
         {"name": "game types", "description": "The five games: players, options (with their "
                                                "JSON Schemas), rules, and every payload's "
                                                "schema."},
+        {"name": "matchmaking", "description": "Quick play: ask for a table with a "
+                                               "ticket; the server seats you with other "
+                                               "players (or bots) and starts the game."},
         {"name": "lobby", "description": "Games before and around play: create, list and "
                                           "read games; join, leave, set a client seed, "
                                           "start."},
@@ -224,9 +227,6 @@ SPECTACULAR_SETTINGS = {
         {"name": "audit", "description": "After the end: every event with its private parts, "
                                           "the revealed seed, the hash chain, the verdict, "
                                           "and the challenges of resolved bluffs."},
-        {"name": "matchmaking", "description": "Quick play: ask for a table with a "
-                                               "ticket; the server seats you with other "
-                                               "players (or bots) and starts the game."},
         {"name": "webhooks", "description": "Notifications pushed to your URL (your turn, "
                                              "game started, game over, clock warning): "
                                              "register, rotate secrets, read deliveries; "

@@ -8,8 +8,8 @@ Views call tickets.py; the sweeper (events/tasks.py) calls `sweep`."""
 
 from .matcher import due_queues, match_queue
 from .tickets import (
-    LISTED,
     MAX_BOT_FILL,
+    cancel_all,
     cancel_ticket,
     expire_due,
     post_ticket,
@@ -25,5 +25,5 @@ def sweep() -> dict[str, int]:
     return {"matched_games": games, "expired_tickets": expire_due()}
 
 
-__all__ = ["LISTED", "MAX_BOT_FILL", "cancel_ticket", "match_queue", "post_ticket", "sweep",
-           "ticket_of", "tickets_of"]
+__all__ = ["MAX_BOT_FILL", "cancel_all", "cancel_ticket", "match_queue", "post_ticket",
+           "sweep", "ticket_of", "tickets_of"]

@@ -17,10 +17,11 @@ turn the *anchor* (the oldest ticket of the group):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from itertools import islice
-from typing import Any, Iterable
+from typing import Any
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,9 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Mapping
 from datetime import timedelta
-from typing import Any, Mapping
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -103,6 +104,13 @@ def cancel_ticket(*, user: AbstractBaseUser, ticket_id: Any) -> Ticket:
         ticket.status = TicketStatus.CANCELLED
         ticket.save(update_fields=["status"])
         return ticket
+
+
+def cancel_all(user: AbstractBaseUser) -> int:
+    """Cancel every waiting ticket of the user (their account is being deleted); waits
+    for a matcher that holds one. Returns how many."""
+    return Ticket.objects.filter(user=user, status=TicketStatus.WAITING).update(
+        status=TicketStatus.CANCELLED)
 
 
 def ticket_of(user: AbstractBaseUser, ticket_id: Any) -> Ticket:

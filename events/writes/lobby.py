@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser

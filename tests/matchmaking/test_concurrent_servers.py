@@ -7,15 +7,15 @@ from __future__ import annotations
 import json
 import urllib.request
 from collections import Counter
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from django.utils import timezone
 
-from events.matchmaking.policy import plan
 from events.matchmaking.matcher import _waiting
+from events.matchmaking.policy import plan
 from events.models import Seat, Ticket, TicketStatus
 from tests.support.api import Api
 from tests.support.concurrency import at_once

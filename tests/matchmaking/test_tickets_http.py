@@ -13,9 +13,9 @@ from django.test import override_settings
 from django.utils import timezone
 
 from events import matchmaking
+from events.models import Game, MatchQueue, Seat, Ticket
 from games import registry
 from games.core.options import resolve_options
-from events.models import Game, MatchQueue, Seat, Ticket
 from tests.support.api import Api, Player
 from tests.support.concurrency import at_once
 

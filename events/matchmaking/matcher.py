@@ -1,14 +1,17 @@
 """The matcher: opens the tables the policy (policy.py) finds in one queue of waiting
 tickets, and marks their tickets matched, in one transaction.
 
-Matchers of one queue take turns on its MatchQueue row (`SELECT ... FOR UPDATE`), and
-claim its waiting tickets with `FOR UPDATE SKIP LOCKED` (a ticket a cancel or the expiry
-sweep holds is left to them). Taking turns is what guarantees that no full group is left
-waiting: two matchers that each skipped the tickets the other held could each see too
-few for a table (docs/decisions/0012-matchmaking-queue-lock.md). Every post runs a
-matcher once its ticket is committed, and that matcher reads after every earlier one
-finished, so it sees every ticket committed before its own. The worker's sweeper matches
-the queues whose groups come of age (settle time, bots) and expires old tickets.
+Matchers of one queue take turns: each pass locks the queue's MatchQueue row
+(`FOR UPDATE SKIP LOCKED`: a matcher that finds it held leaves at once, without waiting or
+holding a connection), then claims the queue's waiting tickets with `FOR UPDATE SKIP
+LOCKED` (a ticket a cancel or the expiry sweep holds is left to them). Before each pass,
+and so again after its commit, a matcher reads the waiting tickets without a lock and
+runs a pass only if the policy makes a table of them. Taking turns is what guarantees that no full group is left waiting: two
+matchers that each skipped the tickets the other held could each see too few for a table
+(docs/decisions/0012-matchmaking-queue-lock.md). Every post runs a matcher once its ticket
+is committed: either it holds the queue and reads the ticket, or the holder will, on its
+read after its commit. The worker's sweeper matches the queues whose groups come of age
+(settle time, bots) and expires old tickets.
 
 On the embedded default (SQLite) FOR UPDATE is a no-op and every write transaction holds
 the database's one write lock from its start (config/settings.py): matchers take turns
@@ -17,6 +20,7 @@ all the same."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -27,34 +31,50 @@ from ..writes.bots import add_bot
 from ..writes.lobby import create_game, join_game, start_game
 from .policy import Table, Waiting, plan
 
-# The waiting tickets one pass of a matcher claims (the oldest); a pass that opened a
-# table and claimed this many runs again.
+# The waiting tickets one pass of a matcher claims (the oldest).
 CLAIM = 400
 BOT_LEVEL = "basic"
 
 
 def match_queue(key: str) -> list[Game]:
-    """Open every table the queue's waiting tickets make now; the games opened."""
+    """Open every table the queue's waiting tickets make now; the games opened. If
+    another matcher holds the queue, leave it the work: it reads the queue again once it
+    has committed, and runs again if a table can be made then."""
     games: list[Game] = []
-    while True:
-        opened, claimed = _pass(key)
-        games += opened
-        if not opened or claimed < CLAIM:
+    while _can_open(key):
+        opened = _pass(key)
+        if not opened:      # held by another matcher, or its tickets by a cancel or expiry
             return games
+        games += opened
+    return games
 
 
-def _pass(key: str) -> tuple[list[Game], int]:
+def _can_open(key: str) -> bool:
+    """Whether the queue's waiting tickets, read without a lock, make a table now: most
+    posts complete no table, and their matcher then ends here, without a transaction."""
+    now = timezone.now()
+    rows = _waiting_in(key, now).order_by("created_at", "id").values_list(
+        "id", "seats_min", "seats_max", "created_at", "bots_at")[:CLAIM]
+    return bool(plan([Waiting(*row) for row in rows], now,
+                     timedelta(seconds=settings.DICE_MATCH_SETTLE)))
+
+
+def _pass(key: str) -> list[Game]:
+    """One turn on the queue: the games opened; none if another matcher holds it."""
     now = timezone.now()
     with transaction.atomic():
-        if not MatchQueue.objects.select_for_update().filter(key=key).exists():
-            return [], 0
-        tickets = list(
-            Ticket.objects.filter(queue_id=key, status=TicketStatus.WAITING, expires_at__gt=now)
-            .select_related("user").order_by("created_at", "id")
-            .select_for_update(skip_locked=True, of=("self",))[:CLAIM])
+        if MatchQueue.objects.select_for_update(skip_locked=True).filter(key=key).first() is None:
+            return []
+        tickets = list(_waiting_in(key, now)
+                       .select_related("user").order_by("created_at", "id")
+                       .select_for_update(skip_locked=True, of=("self",))[:CLAIM])
         tables = plan([_waiting(t) for t in tickets], now,
                       timedelta(seconds=settings.DICE_MATCH_SETTLE))
-        return [_open(table) for table in tables], len(tickets)
+        return [_open(table) for table in tables]
+
+
+def _waiting_in(key: str, now: Any) -> Any:
+    return Ticket.objects.filter(queue_id=key, status=TicketStatus.WAITING, expires_at__gt=now)
 
 
 def due_queues() -> list[str]:

@@ -229,3 +229,13 @@ def test_settings_lifetime_is_used() -> None:
         posted = ticket(a).json()
     row = Ticket.objects.get(id=posted["id"])
     assert row.expires_at - row.created_at == timedelta(seconds=60)
+
+
+def test_deleting_the_account_cancels_its_waiting_tickets() -> None:
+    a, b = players(2)
+    mine = ticket(a, low=2, high=2).json()
+    deleted = a.client.delete("/api/v1/me", {"password": "correct horse battery"},
+                              format="json")
+    assert deleted.status_code == 204, deleted.content
+    assert Ticket.objects.get(id=mine["id"]).status == "cancelled"
+    assert ticket(b, low=2, high=2).json()["status"] == "waiting"

@@ -63,7 +63,8 @@ def _pass(key: str) -> list[Game]:
     """One turn on the queue: the games opened; none if another matcher holds it."""
     now = timezone.now()
     with transaction.atomic():
-        if MatchQueue.objects.select_for_update(skip_locked=True).filter(key=key).first() is None:
+        queue = MatchQueue.objects.select_for_update(skip_locked=True, no_key=True)
+        if queue.filter(key=key).first() is None:
             return []
         tickets = list(_waiting_in(key, now)
                        .select_related("user").order_by("created_at", "id")

@@ -31,7 +31,7 @@ from ..writes.bots import add_bot
 from ..writes.lobby import create_game, join_game, start_game
 from .policy import Table, Waiting, plan
 
-# The waiting tickets one pass of a matcher claims (the oldest).
+# The waiting tickets the policy reads at once (the oldest).
 CLAIM = 400
 BOT_LEVEL = "basic"
 
@@ -52,26 +52,36 @@ def match_queue(key: str) -> list[Game]:
 def _can_open(key: str) -> bool:
     """Whether the queue's waiting tickets, read without a lock, make a table now: most
     posts complete no table, and their matcher then ends here, without a transaction."""
+    return _first_table(key) is not None
+
+
+def _first_table(key: str) -> Table | None:
+    """The first table the policy makes of the queue's waiting tickets (their ids)."""
     now = timezone.now()
     rows = _waiting_in(key, now).order_by("created_at", "id").values_list(
         "id", "seats_min", "seats_max", "created_at", "bots_at")[:CLAIM]
-    return bool(plan([Waiting(*row) for row in rows], now,
-                     timedelta(seconds=settings.DICE_MATCH_SETTLE)))
+    tables = plan([Waiting(*row) for row in rows], now,
+                  timedelta(seconds=settings.DICE_MATCH_SETTLE))
+    return tables[0] if tables else None
 
 
 def _pass(key: str) -> list[Game]:
-    """One turn on the queue: the games opened; none if another matcher holds it."""
-    now = timezone.now()
+    """One turn on the queue, one table per transaction (a table's players see it as soon
+    as it is opened, and a cancel never waits long): the game opened; none if another
+    matcher holds the queue, or a cancel or the expiry sweep holds one of its tickets."""
     with transaction.atomic():
         queue = MatchQueue.objects.select_for_update(skip_locked=True, no_key=True)
         if queue.filter(key=key).first() is None:
             return []
-        tickets = list(_waiting_in(key, now)
-                       .select_related("user").order_by("created_at", "id")
-                       .select_for_update(skip_locked=True, of=("self",))[:CLAIM])
-        tables = plan([_waiting(t) for t in tickets], now,
-                      timedelta(seconds=settings.DICE_MATCH_SETTLE))
-        return [_open(table) for table in tables]
+        table = _first_table(key)           # read under the lock: every committed ticket
+        if table is None:
+            return []
+        ids = [m.ref for m in table.members]
+        claimed = {t.id: t for t in Ticket.objects.filter(id__in=ids, status=TicketStatus.WAITING)
+                   .select_related("user").select_for_update(skip_locked=True, of=("self",))}
+        if len(claimed) != len(ids):
+            return []
+        return [_open(table, [claimed[i] for i in ids])]
 
 
 def _waiting_in(key: str, now: Any) -> Any:
@@ -88,14 +98,9 @@ def due_queues() -> list[str]:
     return sorted(keys)
 
 
-def _waiting(ticket: Ticket) -> Waiting:
-    return Waiting(ref=ticket, seats_min=ticket.seats_min, seats_max=ticket.seats_max,
-                   created_at=ticket.created_at, bots_at=ticket.bots_at)
-
-
-def _open(table: Table) -> Game:
-    """Open, seat and start the table's game through the lobby's write path."""
-    tickets: list[Ticket] = [m.ref for m in table.members]
+def _open(table: Table, tickets: list[Ticket]) -> Game:
+    """Open, seat and start the table's game through the lobby's write path; `tickets`
+    are its members' (the host's first)."""
     host = tickets[0]
     game = create_game(user=host.user, game_type=host.game_type, seats=table.size,
                        options=host.options, turn_timeout=settings.DICE_MATCH_TURN_TIMEOUT)

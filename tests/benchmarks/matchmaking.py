@@ -84,8 +84,7 @@ def accounts(n: int) -> list[str]:
 
 
 def verdict(n: int) -> None:
-    from events.matchmaking.matcher import _waiting
-    from events.matchmaking.policy import plan
+    from events.matchmaking.policy import Waiting, plan
     from events.models import Seat, Ticket
 
     tickets = list(Ticket.objects.order_by("created_at"))
@@ -98,7 +97,8 @@ def verdict(n: int) -> None:
                 == {t.user_id for t in members} for game, members in groups.items())
     print(f"- games: {len(groups)}; each seats exactly its four tickets' players (no ticket "
           f"in two games): {exact}")
-    left = [_waiting(t) for t in tickets if t.status == "waiting"]
+    left = [Waiting(t.id, t.seats_min, t.seats_max, t.created_at, t.bots_at)
+            for t in tickets if t.status == "waiting"]
     print(f"- full groups left waiting: {len(plan(left, timezone_now(), timedelta.max))}")
     delays = [(max(m.matched_at for m in members) - max(m.created_at for m in members))
               .total_seconds() for members in groups.values()]

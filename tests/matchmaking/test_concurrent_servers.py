@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from events.matchmaking.matcher import _waiting
-from events.matchmaking.policy import plan
+from events.matchmaking.policy import Waiting, plan
 from events.models import Seat, Ticket, TicketStatus
 from tests.support.api import Api
 from tests.support.concurrency import at_once
@@ -24,6 +23,11 @@ from tests.support.server import Server
 pytestmark = [pytest.mark.served, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 FOURS, PAIRS = 160, 40   # 40 tables of 4 and 20 of 2: nothing may be left over
+
+
+def waiting(ticket: Ticket) -> Waiting:
+    return Waiting(ticket.id, ticket.seats_min, ticket.seats_max, ticket.created_at,
+                   ticket.bots_at)
 
 
 @pytest.fixture
@@ -66,7 +70,7 @@ def test_200_tickets_at_once_on_two_servers_are_each_matched_once(
     tickets = list(Ticket.objects.all())
     assert len(tickets) == FOURS + PAIRS
     left = [t for t in tickets if t.status == TicketStatus.WAITING]
-    assert plan([_waiting(t) for t in sorted(left, key=lambda t: t.created_at)],
+    assert plan([waiting(t) for t in sorted(left, key=lambda t: t.created_at)],
                 timezone.now(), timedelta.max) == [], "a full group was left waiting"
     assert not left
     by_game = Counter(t.game_id for t in tickets)

@@ -37,11 +37,11 @@ def test_a_second_matcher_leaves_the_queue_to_its_holder_which_reads_it_again() 
     real_open = matcher._open
     held: dict[str, Any] = {}
 
-    def slow_open(table: Any) -> Game:
+    def slow_open(table: Any, claimed: list[Ticket]) -> Game:
         if threading.current_thread().name == "holder" and not inside.is_set():
-            inside.set()      # the queue and its 8 tickets are locked now
+            inside.set()      # the queue and a table's tickets are locked now
             go.wait(20)
-        return real_open(table)
+        return real_open(table, claimed)
 
     def hold() -> None:
         try:

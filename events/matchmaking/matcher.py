@@ -29,7 +29,7 @@ from django.utils import timezone
 from ..models import Game, MatchQueue, Ticket, TicketStatus
 from ..writes.bots import add_bot
 from ..writes.lobby import create_game, join_game, start_game
-from .policy import Table, Waiting, plan
+from .policy import Table, Waiting, first_table
 
 # The waiting tickets the policy reads at once (the oldest).
 CLAIM = 400
@@ -60,9 +60,8 @@ def _first_table(key: str) -> Table | None:
     now = timezone.now()
     rows = _waiting_in(key, now).order_by("created_at", "id").values_list(
         "id", "seats_min", "seats_max", "created_at", "bots_at")[:CLAIM]
-    tables = plan([Waiting(*row) for row in rows], now,
-                  timedelta(seconds=settings.DICE_MATCH_SETTLE))
-    return tables[0] if tables else None
+    return first_table([Waiting(*row) for row in rows], now,
+                       timedelta(seconds=settings.DICE_MATCH_SETTLE))
 
 
 def _pass(key: str) -> list[Game]:

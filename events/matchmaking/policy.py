@@ -52,7 +52,7 @@ def plan(waiting: Iterable[Waiting], now: datetime, settle: timedelta) -> list[T
     left = list(waiting)
     tables: list[Table] = []
     while True:
-        table = _first_table(left, now, settle)
+        table = first_table(left, now, settle)
         if table is None:
             return tables
         tables.append(table)
@@ -60,7 +60,8 @@ def plan(waiting: Iterable[Waiting], now: datetime, settle: timedelta) -> list[T
         left = [w for w in left if id(w) not in taken]
 
 
-def _first_table(left: list[Waiting], now: datetime, settle: timedelta) -> Table | None:
+def first_table(left: list[Waiting], now: datetime, settle: timedelta) -> Table | None:
+    """The first table `plan` would open (the matcher opens one a transaction)."""
     for anchor in left:
         table = _table_for(anchor, left, now, settle)
         if table is not None:

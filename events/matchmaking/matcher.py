@@ -29,10 +29,12 @@ from django.utils import timezone
 from ..models import Game, MatchQueue, Ticket, TicketStatus
 from ..writes.bots import add_bot
 from ..writes.lobby import create_game, join_game, start_game
-from .policy import Table, Waiting, first_table
+from .policy import Table, Waiting, first_table, plan
 
 # The waiting tickets the policy reads at once (the oldest).
 CLAIM = 400
+# The tables one transaction opens at most.
+BATCH = 10
 BOT_LEVEL = "basic"
 
 
@@ -52,35 +54,34 @@ def match_queue(key: str) -> list[Game]:
 def _can_open(key: str) -> bool:
     """Whether the queue's waiting tickets, read without a lock, make a table now: most
     posts complete no table, and their matcher then ends here, without a transaction."""
-    return _first_table(key) is not None
-
-
-def _first_table(key: str) -> Table | None:
-    """The first table the policy makes of the queue's waiting tickets (their ids)."""
     now = timezone.now()
-    rows = _waiting_in(key, now).order_by("created_at", "id").values_list(
-        "id", "seats_min", "seats_max", "created_at", "bots_at")[:CLAIM]
-    return first_table([Waiting(*row) for row in rows], now,
-                       timedelta(seconds=settings.DICE_MATCH_SETTLE))
+    settle = timedelta(seconds=settings.DICE_MATCH_SETTLE)
+    return first_table(_read(key, now), now, settle) is not None
 
 
 def _pass(key: str) -> list[Game]:
-    """One turn on the queue, one table per transaction (a table's players see it as soon
-    as it is opened, and a cancel never waits long): the game opened; none if another
-    matcher holds the queue, or a cancel or the expiry sweep holds one of its tickets."""
+    """One turn on the queue: the games opened, BATCH at most a transaction (their
+    players see them soon, and a cancel never waits long); none if another matcher holds
+    the queue."""
+    now = timezone.now()
     with transaction.atomic():
         queue = MatchQueue.objects.select_for_update(skip_locked=True, no_key=True)
         if queue.filter(key=key).first() is None:
             return []
-        table = _first_table(key)           # read under the lock: every committed ticket
-        if table is None:
-            return []
-        ids = [m.ref for m in table.members]
+        tables = plan(_read(key, now), now, timedelta(seconds=settings.DICE_MATCH_SETTLE),
+                      limit=BATCH)      # read under the lock: every committed ticket
+        ids = [m.ref for table in tables for m in table.members]
         claimed = {t.id: t for t in Ticket.objects.filter(id__in=ids, status=TicketStatus.WAITING)
                    .select_related("user").select_for_update(skip_locked=True, of=("self",))}
-        if len(claimed) != len(ids):
-            return []
-        return [_open(table, [claimed[i] for i in ids])]
+        return [_open(table, [claimed[m.ref] for m in table.members]) for table in tables
+                if all(m.ref in claimed for m in table.members)]
+
+
+def _read(key: str, now: Any) -> list[Waiting]:
+    """The queue's oldest waiting tickets (CLAIM at most) as the policy sees them."""
+    rows = _waiting_in(key, now).order_by("created_at", "id").values_list(
+        "id", "seats_min", "seats_max", "created_at", "bots_at")[:CLAIM]
+    return [Waiting(*row) for row in rows]
 
 
 def _waiting_in(key: str, now: Any) -> Any:

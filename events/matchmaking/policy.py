@@ -47,17 +47,20 @@ class Table:
     bots: int
 
 
-def plan(waiting: Iterable[Waiting], now: datetime, settle: timedelta) -> list[Table]:
-    """The tables to open now from `waiting` (oldest first); no ticket is in two."""
+def plan(waiting: Iterable[Waiting], now: datetime, settle: timedelta,
+         limit: int | None = None) -> list[Table]:
+    """The tables to open now from `waiting` (oldest first), the first `limit` of them if
+    given; no ticket is in two."""
     left = list(waiting)
     tables: list[Table] = []
-    while True:
+    while limit is None or len(tables) < limit:
         table = first_table(left, now, settle)
         if table is None:
             return tables
         tables.append(table)
         taken = {id(m) for m in table.members}
         left = [w for w in left if id(w) not in taken]
+    return tables
 
 
 def first_table(left: list[Waiting], now: datetime, settle: timedelta) -> Table | None:

@@ -2,12 +2,14 @@
 tickets, and marks their tickets matched, in one transaction.
 
 Matchers of one queue take turns: each pass locks the queue's MatchQueue row
-(`FOR UPDATE SKIP LOCKED`: a matcher that finds it held leaves at once, without waiting or
-holding a connection), then claims the queue's waiting tickets with `FOR UPDATE SKIP
-LOCKED` (a ticket a cancel or the expiry sweep holds is left to them). Before each pass,
-and so again after its commit, a matcher reads the waiting tickets without a lock and
-runs a pass only if the policy makes a table of them. Taking turns is what guarantees that no full group is left waiting: two
-matchers that each skipped the tickets the other held could each see too few for a table
+(`FOR NO KEY UPDATE SKIP LOCKED`: a matcher that finds it held leaves at once, without
+waiting or holding a connection; NO KEY, so that the foreign key checks of tickets being
+posted do not wait for it), then claims the tickets of up to BATCH tables with `FOR
+UPDATE SKIP LOCKED` (a ticket a cancel or the expiry sweep holds is left to them). Before
+each pass, and so again after its commit, a matcher reads the waiting tickets without a
+lock and runs a pass only if the policy makes a table of them. Taking turns is what
+guarantees that no full group is left waiting: two matchers that each skipped the
+tickets the other held could each see too few for a table
 (docs/decisions/0012-matchmaking-queue-lock.md). Every post runs a matcher once its ticket
 is committed: either it holds the queue and reads the ticket, or the holder will, on its
 read after its commit. The worker's sweeper matches the queues whose groups come of age

@@ -66,12 +66,18 @@ def post_ticket(*, user: AbstractBaseUser, game_type: Any, seats_min: int, seats
             with transaction.atomic():
                 ticket.save(force_insert=True)
         except IntegrityError:
-            held = Ticket.objects.filter(user=user, game_type=game_type,
-                                         status=TicketStatus.WAITING).first()
-            raise Conflict(f"you already hold a waiting ticket for {game_type}",
-                           code="ticket_exists", ticket=str(held.id if held else "")) from None
+            raise _ticket_exists(user, game_type) from None
         transaction.on_commit(lambda: _match_now(key))
     return ticket
+
+
+def _ticket_exists(user: AbstractBaseUser, game_type: str) -> Conflict:
+    """409 ticket_exists, naming the waiting ticket held (if it is still waiting now)."""
+    held = Ticket.objects.filter(user=user, game_type=game_type,
+                                 status=TicketStatus.WAITING).values_list("id", flat=True).first()
+    extra = {"ticket": str(held)} if held else {}
+    return Conflict(f"you already hold a waiting ticket for {game_type}",
+                    code="ticket_exists", **extra)
 
 
 def queue_key(game_type: str, options: Mapping[str, Any]) -> str:

@@ -218,6 +218,9 @@ SPECTACULAR_SETTINGS = {
         {"name": "game types", "description": "The five games: players, options (with their "
                                                "JSON Schemas), rules, and every payload's "
                                                "schema."},
+        {"name": "matchmaking", "description": "Quick play: ask for a table with a "
+                                               "ticket; the server seats you with other "
+                                               "players (or bots) and starts the game."},
         {"name": "lobby", "description": "Games before and around play: create, list and "
                                           "read games; join, leave, set a client seed, "
                                           "start."},
@@ -302,6 +305,16 @@ DICE_AUTOPLAY_GRACE = float(os.environ.get("DICE_AUTOPLAY_GRACE", "5"))
 # bot move may be overdue before the sweeper hands it to a worker again (a lost task).
 DICE_BOT_DELAY = float(os.environ.get("DICE_BOT_DELAY", "1"))
 DICE_BOT_STALL = float(os.environ.get("DICE_BOT_STALL", "5"))
+# Quick play (docs/platform.md): seconds a matchmaking ticket waits before it expires;
+# seconds a group that can start but is not full waits for more players (its oldest
+# ticket's age); the turn clock of the games it opens (seconds).
+DICE_TICKET_LIFETIME = int(os.environ.get("DICE_TICKET_LIFETIME") or "900")
+DICE_MATCH_SETTLE = float(os.environ.get("DICE_MATCH_SETTLE") or "10")
+DICE_MATCH_TURN_TIMEOUT = int(os.environ.get("DICE_MATCH_TURN_TIMEOUT") or "120")
+if DICE_TICKET_LIFETIME < 1 or DICE_MATCH_SETTLE < 0:
+    raise RuntimeError("DICE_TICKET_LIFETIME must be 1 or more, DICE_MATCH_SETTLE 0 or more")
+if not DICE_MIN_TURN_TIMEOUT <= DICE_MATCH_TURN_TIMEOUT <= 30 * 24 * 3600:
+    raise RuntimeError("DICE_MATCH_TURN_TIMEOUT must be DICE_MIN_TURN_TIMEOUT to 30 days")
 DICE_WEBHOOK_BACKOFF_SECONDS = float(os.environ.get("DICE_WEBHOOK_BACKOFF_SECONDS", "5"))
 DICE_WEBHOOK_MAX_ATTEMPTS = int(os.environ.get("DICE_WEBHOOK_MAX_ATTEMPTS", "8"))
 DICE_WEBHOOK_TIMEOUT = float(os.environ.get("DICE_WEBHOOK_TIMEOUT", "5"))
@@ -327,6 +340,8 @@ DICE_GC_THRESHOLDS: tuple[int, ...] | None = (
 CELERY_BEAT_SCHEDULE: dict = {
     "sweep": {"task": "events.sweep", "schedule": DICE_SWEEP_INTERVAL,
               "options": {"expires": max(DICE_SWEEP_INTERVAL * 2, 1)}},
+    "sweep_matchmaking": {"task": "events.sweep_matchmaking", "schedule": DICE_SWEEP_INTERVAL,
+                          "options": {"expires": max(DICE_SWEEP_INTERVAL * 2, 1)}},
 }
 
 # CORS (django-cors-headers): the browser origins that may call the API, comma-separated.

@@ -112,11 +112,12 @@ def game_components(result: dict[str, JSON], **kwargs: Any) -> dict[str, JSON]:
         schemas["ActionRequest"]["properties"]["action"] = {
             "anyOf": [ref(g.action) for g in games],
             "description": action.get("description", "")}
-    if "CreateGameRequest" in schemas:
-        options = schemas["CreateGameRequest"]["properties"]["options"]
-        schemas["CreateGameRequest"]["properties"]["options"] = {
-            "anyOf": [ref(g.options) for g in games],
-            "description": options.get("description", "") + " (`<Game>GameOptions`)"}
+    for name in ("CreateGameRequest", "CreateTicketRequest", "Ticket"):   # any game's options
+        if name in schemas:
+            options = schemas[name]["properties"]["options"]
+            schemas[name]["properties"]["options"] = {
+                "anyOf": [ref(g.options) for g in games],
+                "description": options.get("description", "") + " (`<Game>GameOptions`)"}
     if "Event" in schemas:
         schemas["Event"] = {"anyOf": [ref(g.event) for g in games],
                             "description": "An event of any game as the caller may see it: "

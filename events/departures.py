@@ -12,6 +12,8 @@ calls it; api/apps.py wires it, since events/ and accounts/ do not import each o
   on without the grace a returning player gets, since no one can return. Its moves are
   ordinary `bot:N` events through the write path; the seat's clock stays the fallback;
 - **finished games**: nothing changes; they stay replayable and verifiable;
+- their waiting matchmaking tickets are cancelled first (events/matchmaking/), so no
+  matcher seats them again; a table matched just before is among the active games;
 - the user's idempotency records (the keys their app sent) are deleted, and their
   webhooks with their delivery logs (events/webhooks/registrations.py).
 
@@ -27,6 +29,7 @@ from typing import Any
 from django.db import transaction
 
 from .bots.turns import take_over
+from .matchmaking import cancel_all
 from .models import Game, GameStatus, IdempotencyRecord, Seat
 from .webhooks.registrations import delete_all_webhooks
 from .writes.locks import locked, seats_of
@@ -47,6 +50,7 @@ def depart(user: Any) -> Departure:
     one game locked at a time, in the order of their ids."""
     done = Departure()
     with transaction.atomic():
+        cancel_all(user)
         game_ids = sorted({str(g) for g in Seat.objects.filter(user=user)
                            .exclude(game__status=GameStatus.FINISHED)
                            .values_list("game_id", flat=True)}

@@ -1,7 +1,8 @@
-"""Celery tasks: thin wrappers that call the write path, the clocks, the bots and the
-webhooks. Beat runs `sweep` every few seconds. This is the only module of events/ that
-knows Celery (events/apps.py hands `enqueue_deliveries` to the webhook outbox and
-`enqueue_bot_moves` to the bots at start-up)."""
+"""Celery tasks: thin wrappers that call the write path, the clocks, the bots, the
+webhooks and the matchmaking. Beat runs `sweep` and `sweep_matchmaking` every few
+seconds. This is the only module of events/ that knows Celery (events/apps.py hands
+`enqueue_deliveries` to the webhook outbox and `enqueue_bot_moves` to the bots at
+start-up)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import logging
 
 from celery import shared_task
 
-from . import bots, clocks
+from . import bots, clocks, matchmaking
 from .webhooks import delivery, outbox, reactions
 
 log = logging.getLogger(__name__)
@@ -32,6 +33,13 @@ def sweep() -> dict[str, int]:
         deliver_webhook.delay(delivery_id)
     return {"deadlines": fired, "bots": len(turns), "warnings": warned,
             "deliveries": len(delivery_ids)}
+
+
+@shared_task(name="events.sweep_matchmaking", ignore_result=True)
+def sweep_matchmaking() -> dict[str, int]:
+    """Open the quick-play tables whose groups came of age (settle time, bots) and expire
+    old tickets (events/matchmaking/)."""
+    return matchmaking.sweep()
 
 
 @shared_task(name="events.fire_deadline", ignore_result=True, acks_late=True)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -11,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import registry
-from games.core import GameConfig
+from games.core import GameConfig, GameRules
 from games.core.fairness import HmacDice, commitment
 from games.core.options import InvalidOptions, resolve_options
 from games.service_events import TableSeat, TableSeated
@@ -44,6 +45,28 @@ def _check_clock(turn_timeout: int | None, autoplay_after: int) -> None:
         raise BadRequest("autoplay_after is 1 to 100", code="invalid_autoplay_after")
 
 
+def rules_for(game_type: Any) -> GameRules:
+    """The rules of a known game type; else 400 unknown_game_type."""
+    if not isinstance(game_type, str) or game_type not in registry.GAMES:
+        raise BadRequest(f"unknown game type {game_type!r}", code="unknown_game_type")
+    return registry.get(game_type)
+
+
+def check_table_size(rules: GameRules, seats: int) -> None:
+    """A table size the game seats; else 400 invalid_seats."""
+    if not rules.min_players <= seats <= rules.max_players:
+        raise BadRequest(f"{rules.name} seats {rules.min_players} to {rules.max_players} players",
+                         code="invalid_seats")
+
+
+def canonical_options(rules: GameRules, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options with the omitted ones at their defaults; else 400 invalid_options."""
+    try:
+        return resolve_options(rules.options, options)
+    except InvalidOptions as exc:
+        raise BadRequest(str(exc), code="invalid_options") from None
+
+
 def create_game(*, user: AbstractBaseUser, game_type: str, seats: int,
                 options: Mapping[str, Any] | None = None, client_seed: str | None = None,
                 turn_timeout: int | None = None, autoplay_after: int = 3,
@@ -51,16 +74,9 @@ def create_game(*, user: AbstractBaseUser, game_type: str, seats: int,
     """Open a lobby; the creator (the Bone Master, the host) takes seat 0 and bots of the
     `bots` levels the seats after it (events/writes/bots.py)."""
     _check_clock(turn_timeout, autoplay_after)
-    if game_type not in registry.GAMES:
-        raise BadRequest(f"unknown game type {game_type!r}", code="unknown_game_type")
-    rules = registry.get(game_type)
-    if not rules.min_players <= seats <= rules.max_players:
-        raise BadRequest(f"{rules.name} seats {rules.min_players} to {rules.max_players} players",
-                         code="invalid_seats")
-    try:
-        resolved = resolve_options(rules.options, options)
-    except InvalidOptions as exc:
-        raise BadRequest(str(exc), code="invalid_options") from None
+    rules = rules_for(game_type)
+    check_table_size(rules, seats)
+    resolved = canonical_options(rules, options)
     levels = check_bots(game_type, seats, bots)
     seed = new_server_seed()
     with transaction.atomic():

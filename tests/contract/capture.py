@@ -11,6 +11,7 @@ tests/contract/test_examples.py replays it and checks the server still answers t
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import uuid
@@ -26,6 +27,8 @@ BASE = "/api/v1"
 SERVER_SEED = "5eed" * 16
 GAME_ID = uuid.UUID("00000000-0000-4000-8000-00000000d1ce")
 REMATCH_ID = uuid.UUID("00000000-0000-4000-8000-00000000d1cf")  # the example game's rematch
+MATCH_ID = uuid.UUID("00000000-0000-4000-8000-00000000d1d0")  # the quick-play example's game
+TICKET_IDS = uuid.UUID("00000000-0000-4000-8000-000000007100").int  # its tickets: …7100, …7101
 PASSWORD = "correct horse battery staple"
 NEW_PASSWORD = "a new horse, battery and staple"
 SECRET = "whsec_" + "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
@@ -79,17 +82,20 @@ def _client(token: str | None = None) -> APIClient:
 def capture() -> dict[str, list[dict[str, Any]]]:
     """Play the example game (needs the database) and return the examples by operation."""
     from accounts.models import Player
-    from events.models import Game
+    from events.models import Game, Ticket
 
     field = Game._meta.get_field("id")
-    game_ids = iter([GAME_ID, REMATCH_ID])
+    game_ids = iter([GAME_ID, REMATCH_ID, MATCH_ID])
     # Player ids are random: the examples' are p_aaa…, p_bbb…, in the order of the accounts.
     letters = iter("abcdefghijklmnopqrstuvwxyz")
+    tickets = itertools.count()
     # Field.get_default() caches the default's callable: patch the cache, not `default`.
     with override_settings(DICE_FIXED_SERVER_SEED=SERVER_SEED), \
             mock.patch.object(field, "_get_default", lambda: next(game_ids)), \
             mock.patch.object(Player._meta.get_field("id"), "_get_default",
-                              lambda: "p_" + next(letters) * 24):
+                              lambda: "p_" + next(letters) * 24), \
+            mock.patch.object(Ticket._meta.get_field("id"), "_get_default",
+                              lambda: uuid.UUID(int=TICKET_IDS + next(tickets))):
         return _play()
 
 
@@ -207,6 +213,7 @@ def _play() -> dict[str, list[dict[str, Any]]]:
     r.call(alice, "rotate_webhook_secret", "post", f"/webhooks/{hook['id']}/rotate-secret",
            {"secret": NEW_SECRET, "overlap_hours": 24})
     r.call(alice, "end_webhook_rotation", "post", f"/webhooks/{hook['id']}/end-rotation")
+    _quick_play(r, alice, bob)
     r.call(alice, "get_me", "get", "/me")
     r.call(alice, "export_me", "get", "/me/export", events=3,
            summary="alice's data: her account, tokens, webhook and games (3 events a game)")
@@ -226,13 +233,41 @@ def _play() -> dict[str, list[dict[str, Any]]]:
     return r.examples
 
 
+def _quick_play(r: Recorder, alice: APIClient, bob: APIClient) -> None:
+    tickets = "/matchmaking/tickets"
+    first = r.call(alice, "create_ticket", "post", tickets,
+                   {"game_type": "snake-bones", "seats": {"min": 2, "max": 4},
+                    "fill_with_bots_after": 60},
+                   summary="alice asks for a Snake Bones table of 2 to 4, bots after a minute")
+    r.call(alice, "create_ticket", "post", tickets,
+           {"game_type": "snake-bones", "seats": {"min": 2, "max": 3}}, name="ticket_exists",
+           summary="alice holds a waiting ticket for Snake Bones already: 409")
+    r.call(alice, "create_ticket", "post", tickets,
+           {"game_type": "snake-bones", "seats": {"min": 2, "max": 9}}, name="invalid_seats",
+           summary="Snake Bones seats 2 to 8 players: 400, nothing created")
+    r.call(alice, "cancel_ticket", "delete", f"{tickets}/{first['id']}",
+           summary="alice cancels her waiting ticket")
+    second = r.call(alice, "create_ticket", "post", tickets,
+                    {"game_type": "snake-bones", "seats": {"min": 2, "max": 3},
+                     "options": {"ones_wild": False}}, name="again",
+                    summary="alice asks again, for 2 or 3 players (the options as defaults)")
+    r.call(bob, "create_ticket", "post", tickets,
+           {"game_type": "snake-bones", "seats": {"min": 2, "max": 2}}, name="matched",
+           summary="bob wants a table of two: with alice's ticket it is full, the game starts")
+    r.call(alice, "get_ticket", "get", f"{tickets}/{second['id']}",
+           summary="alice's ticket names the game")
+    r.call(alice, "list_tickets", "get", tickets, summary="alice's tickets, newest first")
+    r.call(alice, "cancel_ticket", "delete", f"{tickets}/{second['id']}", name="ticket_matched",
+           summary="a matched ticket cannot be cancelled: 409 names its game")
+
+
 # --- comparing two captures ---------------------------------------------------------------
 
 VOLATILE = {"id", "token_id", "token", "ticket", "prefix", "hash", "prev_hash",
             "created_at", "started_at", "finished_at", "recorded_at", "last_used_at",
             "expires_at", "deadline", "due_at", "rotating_until", "next_attempt_at",
             "delivered_at", "exported_at", "date_joined", "joined_at", "games_next_after",
-            "last_move_at"}
+            "last_move_at", "matched_at"}
 
 
 def normalized(value: Any, key: str | None = None) -> Any:

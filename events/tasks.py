@@ -9,8 +9,8 @@ import logging
 
 from celery import shared_task
 
-from . import bots, clocks
-from .webhooks import delivery, outbox, reactions
+from . import bots, clocks, notices, tidings
+from .webhooks import delivery, outbox
 
 log = logging.getLogger(__name__)
 
@@ -26,12 +26,18 @@ def sweep() -> dict[str, int]:
     turns = bots.overdue()
     for turn in turns:
         play_bot.delay(str(turn.game_id), turn.seat, turn.version)
-    warned = reactions.send_clock_warnings()
+    warned = tidings.send_clock_warnings()
     delivery_ids = outbox.due_deliveries()
     for delivery_id in delivery_ids:
         deliver_webhook.delay(delivery_id)
     return {"deadlines": fired, "bots": len(turns), "warnings": warned,
             "deliveries": len(delivery_ids)}
+
+
+@shared_task(name="events.prune_notices", ignore_result=True)
+def prune_notices() -> int:
+    """Delete the player notices past DICE_NOTICE_RETENTION_DAYS (events/notices/)."""
+    return notices.prune()
 
 
 @shared_task(name="events.fire_deadline", ignore_result=True, acks_late=True)

@@ -1,0 +1,92 @@
+"""Notices: written in the transaction of their cause, numbered per player in commit order,
+published on commit, read by page, pruned after DICE_NOTICE_RETENTION_DAYS.
+
+Numbering: one `NoticeHead` row per player, raised by an upsert (INSERT ... ON CONFLICT DO
+UPDATE ... RETURNING, PostgreSQL and SQLite alike) that also locks it until the transaction
+ends; a second writer for the same player waits for the first to commit. So for a player,
+seq 1, 2, 3 ... has no gap and a reader resuming after N never misses a later commit. Heads
+are raised in player order, so two writers never wait for each other in a cycle."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any, Iterable
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils import timezone
+
+from ..live import broadcast
+from ..models import Game, NoticeHead, PlayerNotice
+
+# Live keys of player channels (events/live/broadcast.py): never a game id (a UUID).
+KEY_PREFIX = "player:"
+
+
+def channel_key(player_id: str) -> str:
+    """The broadcast key of a player's channel: their opaque player id (`p_...`), unique
+    across databases that share one Redis."""
+    return f"{KEY_PREFIX}{player_id}"
+
+
+def notify(users: Iterable[Any], kind: str, game: Game, /, **data: Any) -> list[PlayerNotice]:
+    """Write notice `kind` of `game` (at its current version) with `data` (public facts
+    only) to each of `users` (accounts, with their `player`), inside the caller's
+    transaction; published when it commits. Deleted accounts get nothing."""
+    players = {}
+    for user in users:
+        if user is None:
+            continue
+        player = user.player
+        if not player.is_deleted:
+            players[user.pk] = player.id
+    if not players:
+        return []
+    now = timezone.now()
+    heads = _raise_heads(sorted(players))
+    rows = PlayerNotice.objects.bulk_create([
+        PlayerNotice(user_id=user_id, seq=seq, kind=kind, game=game, version=game.version,
+                     data=data, created_at=now)
+        for user_id, seq in sorted(heads.items())])
+    published = [(channel_key(players[user_id]), seq) for user_id, seq in heads.items()]
+    transaction.on_commit(lambda: _publish(published))
+    return rows
+
+
+def _raise_heads(user_ids: list[Any]) -> dict[Any, int]:
+    """Each player's next seq, their head row locked until the transaction ends."""
+    qn = connection.ops.quote_name
+    table = qn(NoticeHead._meta.db_table)
+    user, seq = qn(NoticeHead._meta.pk.column), qn("seq")
+    values = ", ".join(["(%s, 1)"] * len(user_ids))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} ({user}, {seq}) VALUES {values} ON CONFLICT ({user}) "
+            f"DO UPDATE SET {seq} = {table}.{seq} + 1 RETURNING {user}, {seq}", user_ids)
+        return dict(cursor.fetchall())
+
+
+def _publish(published: list[tuple[str, int]]) -> None:
+    for key, seq in published:
+        broadcast.publish(key, seq)
+
+
+def page(user: Any, after: int, limit: int) -> tuple[list[PlayerNotice], bool]:
+    """The user's notices after seq `after`, `limit` at most, oldest first, with their
+    games; and whether more follow. One query."""
+    rows = list(PlayerNotice.objects.filter(user=user, seq__gt=after)
+                .select_related("game").order_by("seq")[:limit + 1])
+    return rows[:limit], len(rows) > limit
+
+
+def prune(now: datetime | None = None, batch: int = 5000) -> int:
+    """Delete the notices older than DICE_NOTICE_RETENTION_DAYS; the heads stay (seq goes
+    on from where it was). How many were deleted."""
+    cutoff = (now or timezone.now()) - timedelta(days=settings.DICE_NOTICE_RETENTION_DAYS)
+    deleted = 0
+    while True:
+        ids = list(PlayerNotice.objects.filter(created_at__lt=cutoff)
+                   .values_list("pk", flat=True)[:batch])
+        if not ids:
+            return deleted
+        deleted += PlayerNotice.objects.filter(pk__in=ids).delete()[0]

@@ -183,10 +183,10 @@ async def in_thread(function: Callable[..., Any], *args: Any,
     return await sync_to_async(run, thread_sensitive=False, executor=executor)()
 
 
-async def _check(view: Callable, request: HttpRequest, game_id: Any) -> HttpResponse:
+async def _check(view: Callable, request: HttpRequest, **kwargs: Any) -> HttpResponse:
     """The DRF view's answer: LiveStart, or a rendered response (a problem document)."""
     def run() -> HttpResponse:
-        response = view(request, game_id=game_id)
+        response = view(request, **kwargs)
         if not isinstance(response, LiveStart) and hasattr(response, "render"):
             response = response.render()
         return response
@@ -289,7 +289,7 @@ async def _stream_body(game: Any, user: Any, after: int, seconds: float,
 
 
 async def stream(request: HttpRequest, game_id: Any) -> HttpResponse:
-    checked = await _check(_stream_view, request, game_id)
+    checked = await _check(_stream_view, request, game_id=game_id)
     if not isinstance(checked, LiveStart):
         return checked
     params = checked.params
@@ -352,7 +352,7 @@ async def events(request: HttpRequest, game_id: Any) -> HttpResponse:
         early = None
         if request.GET.get("wait"):
             early = await stack.enter_async_context(broadcast.listening_if_followed(game_id))
-        checked = await _check(_events_view, request, game_id)
+        checked = await _check(_events_view, request, game_id=game_id)
         if not isinstance(checked, LiveStart):
             return checked
         try:

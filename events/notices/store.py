@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from ..live import broadcast
 from ..models import Game, NoticeHead, PlayerNotice
+from ..store import chain
 
 # Live keys of player channels (events/live/broadcast.py): never a game id (a UUID).
 KEY_PREFIX = "player:"
@@ -71,11 +72,15 @@ def _publish(published: list[tuple[str, int]]) -> None:
         broadcast.publish(key, seq)
 
 
+# What a read of notices loads (`served`): not the game's whole row.
+SERVED_FIELDS = ("seq", "kind", "game__game_type", "version", "data", "created_at")
+
+
 def page(user: Any, after: int, limit: int) -> tuple[list[PlayerNotice], bool]:
     """The user's notices after seq `after`, `limit` at most, oldest first, with their
     games; and whether more follow. One query."""
     rows = list(PlayerNotice.objects.filter(user=user, seq__gt=after)
-                .select_related("game").order_by("seq")[:limit + 1])
+                .select_related("game").only(*SERVED_FIELDS).order_by("seq")[:limit + 1])
     return rows[:limit], len(rows) > limit
 
 
@@ -90,3 +95,10 @@ def prune(now: datetime | None = None, batch: int = 5000) -> int:
         if not ids:
             return deleted
         deleted += PlayerNotice.objects.filter(pk__in=ids).delete()[0]
+
+
+def served(notice: PlayerNotice) -> dict[str, Any]:
+    """A notice as the channel serves it: the common fields, then its kind's."""
+    return {"seq": notice.seq, "kind": notice.kind, "game": str(notice.game_id),
+            "game_type": notice.game.game_type, "version": notice.version,
+            "at": chain.timestamp(notice.created_at), **notice.data}

@@ -197,7 +197,8 @@ def check_ticket(ticket: str, game_id: Any) -> tuple[Any, Any]:
     except (signing.BadSignature, ValueError, TypeError):
         raise AuthenticationFailed("invalid stream ticket") from None
     if not isinstance(data, dict) or data.get("g") != str(game_id):
-        raise AuthenticationFailed("this stream ticket is for another stream")
+        raise AuthenticationFailed("this stream ticket is for another stream (another game, or "
+                                   "your channel)")
     token = selectors.token_of(data.get("u"), data.get("t"))
     if token is None:
         raise AuthenticationFailed("the login this ticket was issued to is revoked")

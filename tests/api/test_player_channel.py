@@ -270,3 +270,70 @@ def test_old_notices_are_pruned_and_the_seq_goes_on(players, settings) -> None: 
     assert prune() == 3
     a.start(table(a, [b], "dark-knights"), first_player=1)
     assert [n["seq"] for n in notices(b)] == [3, 4]  # the jump past after + 1 shows the gap
+
+
+@pytest.mark.postgres
+def test_concurrent_writers_number_a_players_notices_in_commit_order(players) -> None:  # type: ignore[no-untyped-def]
+    """Many games started at once (each with the same guest): the guest's seqs have no gap
+    and no duplicate, and a reader who has seq N never later finds a smaller one committed."""
+    from tests.support.concurrency import at_once
+
+    host_pool = players(8)
+    guest = players(1)[0]
+    games = [table(host, [guest], "dark-knights") for host in host_pool]
+    seen: list[int] = []
+    done = threading.Event()
+
+    def reader() -> None:
+        after = 0
+        try:
+            while not done.is_set() or after < 16:
+                for notice in notices(guest, after):
+                    assert notice["seq"] == after + 1, "a seq was skipped or came late"
+                    after = notice["seq"]
+                    seen.append(after)
+        finally:
+            connection.close()
+
+    watcher = threading.Thread(target=reader)
+    watcher.start()
+    def start(i: int) -> None:
+        try:
+            host_pool[i].start(games[i], first_player=1)
+        finally:
+            connection.close()
+    at_once(len(games), start)
+    done.set()
+    watcher.join(30)
+    assert seen == list(range(1, 17))
+
+
+@pytest.mark.postgres
+def test_a_commit_in_another_process_wakes_this_ones_channel(players) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    from tests.clocks.worker import ROOT, test_database_url
+
+    a, b = players(2)
+    game_id = table(a, [b], "dark-knights")
+    code = ("import os, time, django; time.sleep(1.0)\n"
+            "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'config.settings')\n"
+            "django.setup()\n"
+            "from django.contrib.auth import get_user_model\n"
+            "from django.db import transaction\n"
+            "from events.models import Game\n"
+            "from events.notices import notify\n"
+            f"user = get_user_model().objects.get(username={b.username!r})\n"
+            "with transaction.atomic():\n"
+            f"    notify([user], 'match_found', Game.objects.get(pk={game_id!r}))\n")
+    env = {**__import__("os").environ, "DATABASE_URL": test_database_url()}
+    other = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env)
+    try:
+        began = time.monotonic()
+        page = b.get("/me/notices", wait=20).json()
+        waited = time.monotonic() - began
+    finally:
+        assert other.wait(30) == 0
+    assert [(n["kind"], n["game"]) for n in page["notices"]] == [("match_found", game_id)]
+    assert waited < 15, "the other process's commit did not wake the long poll"

@@ -11,8 +11,9 @@ calls it; api/apps.py wires it, since events/ and accounts/ do not import each o
   on without the grace a returning player gets, since no one can return. Its moves are
   ordinary `bot:N` events through the write path; the seat's clock stays the fallback;
 - **finished games**: nothing changes; they stay replayable and verifiable;
-- the user's idempotency records (the keys their app sent) are deleted, and their
-  webhooks with their delivery logs (events/webhooks/registrations.py).
+- the user's idempotency records (the keys their app sent) are deleted, their live
+  channel's notices (events/notices/; none is written to a deleted account after), and
+  their webhooks with their delivery logs (events/webhooks/registrations.py).
 
 Idempotent: a second run finds no lobby seat, active seats already on autoplay (their
 bot turn rewritten for the same version, which plays once), no webhook.
@@ -26,7 +27,7 @@ from typing import Any
 from django.db import transaction
 
 from .bots.turns import take_over
-from .models import Game, GameStatus, IdempotencyRecord, Seat
+from .models import Game, GameStatus, IdempotencyRecord, PlayerNotice, Seat
 from .webhooks.registrations import delete_all_webhooks
 from .writes.locks import locked, seats_of
 
@@ -59,6 +60,7 @@ def depart(user: Any) -> Departure:
             elif game.status == GameStatus.ACTIVE:
                 _hand_to_bot(game, user, done)
         IdempotencyRecord.objects.filter(user=user).delete()
+        PlayerNotice.objects.filter(user=user).delete()  # nobody can read them any more
         delete_all_webhooks(user)
     return done
 

@@ -141,6 +141,7 @@ def test_a_deleted_account_hears_nothing(players) -> None:  # type: ignore[no-un
     response = b.client.delete(f"{BASE}/me", data=json.dumps({"password": "correct horse battery"}),
                                content_type="application/json")
     assert response.status_code == 204, response.content
+    assert not PlayerNotice.objects.filter(user__player__id=b.player_id).exists()
     count = PlayerNotice.objects.count()
     resign(a, game_id)
     assert PlayerNotice.objects.count() == count + 1  # a's game_finished only

@@ -7,7 +7,8 @@ As tests/benchmarks/live.py (whose set-up, moves and measures it reuses) but for
 /api/v1/me/stream, on ONE uvicorn process (one worker) with REDIS_URL, on a throwaway
 PostgreSQL database (`dice_channel_benchmark`, created and dropped):
 
-1. registers `--players` players, two per Snake Bones game, and starts the games;
+1. registers `--players` players, two per Snake Bones game, starts the games, and both
+   seats stake (from then on every move asks the other seat: a `your_turn` a move);
 2. opens one channel per player (`/me/stream?timeout=300`), waits until each has served
    its first notices, then, held idle, counts the server's database transactions per
    second and its memory (RSS before and after);
@@ -145,12 +146,27 @@ class ChannelBench(Bench):
             f"p50 {ms(pct(probe, 50))}, p99 {ms(pct(probe, 99))}, max {ms(max(probe))}",
             f"- CPU meanwhile: the server {cores:.2f} cores", ""]
 
+    async def stake(self, session: aiohttp.ClientSession) -> None:
+        """Both seats of every game stake a coin, so that from then on every move (a bid,
+        or a call that starts the next round) asks the other seat: a notice a move."""
+        gate = asyncio.Semaphore(20)
+
+        async def both(game: dict) -> None:
+            for token in game["tokens"]:
+                async with gate:
+                    result = await self.call(session, "POST", f"/games/{game['id']}/actions",
+                                             token, {"expected_version": game["version"],
+                                              "action": {"type": "stake", "coins": 1}})
+                game["version"] = result["events"][-1]["seq"]
+        await asyncio.gather(*(both(g) for g in self.games))
+
     async def run(self) -> None:
         connector = aiohttp.TCPConnector(limit=0, force_close=False)
         async with aiohttp.ClientSession(connector=connector) as session:
             await self.ready(session)
             began = time.monotonic()
             await self.setup_games(session)
+            await self.stake(session)
             self.report.append(f"set-up: {len(self.games)} games, {2 * len(self.games)} "
                                f"players in {time.monotonic() - began:.0f} s\n")
             await self.channels_phase(session)
@@ -160,7 +176,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--seconds", type=float, default=40, help="moves phase length")
-    parser.add_argument("--interval", type=float, default=40,
+    parser.add_argument("--interval", type=float, default=20,
                         help="mean seconds between two moves of one game")
     parser.add_argument("--idle", type=float, default=10)
     parser.add_argument("--port", type=int, default=8793)

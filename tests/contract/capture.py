@@ -201,6 +201,14 @@ def _play() -> dict[str, list[dict[str, Any]]]:
            summary="asked again (by anyone): the same rematch, 200")
     r.call(alice, "rematch_game", "post", f"/games/{rematch['id']}/rematch",
            name="game_not_finished", summary="the rematch is in the lobby: 409")
+    notices = r.call(alice, "list_notices", "get", "/me/notices", after=0, limit=3,
+                     summary="the first page of alice's channel")
+    r.call(alice, "list_notices", "get", "/me/notices", after=notices["last"], limit=100,
+           name="the_rest", summary="the rest: her turns, the end, bob's rematch offer")
+    r.call(alice, "create_notice_stream_ticket", "post", "/me/stream-ticket")
+    r.call(alice, "stream_notices", "get", "/me/stream", after=notices["last"] + 2, timeout=1,
+           headers={"Accept": "text/event-stream"},
+           summary="alice's channel after a seq she holds, until the timeout")
     r.call(alice, "list_webhook_deliveries", "get", f"/webhooks/{hook['id']}/deliveries")
     r.call(alice, "rotate_webhook_secret", "post", f"/webhooks/{hook['id']}/rotate-secret",
            {"secret": NEW_SECRET, "overlap_hours": 24})
@@ -230,7 +238,7 @@ VOLATILE = {"id", "token_id", "token", "ticket", "prefix", "hash", "prev_hash",
             "created_at", "started_at", "finished_at", "recorded_at", "last_used_at",
             "expires_at", "deadline", "due_at", "rotating_until", "next_attempt_at",
             "delivered_at", "exported_at", "date_joined", "joined_at", "games_next_after",
-            "last_move_at"}
+            "last_move_at", "at"}
 
 
 def normalized(value: Any, key: str | None = None) -> Any:

@@ -30,10 +30,11 @@ def channel_key(player_id: str) -> str:
     return f"{KEY_PREFIX}{player_id}"
 
 
-def notify(users: Iterable[Any], kind: str, game: Game, /, **data: Any) -> list[PlayerNotice]:
+def notify(users: Iterable[Any], kind: str, game: Game, /, **data: Any) -> dict[Any, int]:
     """Write notice `kind` of `game` (at its current version) with `data` (public facts
     only) to each of `users` (accounts, with their `player`), inside the caller's
-    transaction; published when it commits. Deleted accounts get nothing."""
+    transaction; published when it commits. Deleted accounts get nothing. Each user's
+    new seq, by user id."""
     players = {}
     for user in users:
         if user is None:
@@ -42,29 +43,46 @@ def notify(users: Iterable[Any], kind: str, game: Game, /, **data: Any) -> list[
         if not player.is_deleted:
             players[user.pk] = player.id
     if not players:
-        return []
-    now = timezone.now()
-    heads = _raise_heads(sorted(players))
-    rows = PlayerNotice.objects.bulk_create([
-        PlayerNotice(user_id=user_id, seq=seq, kind=kind, game=game, version=game.version,
-                     data=data, created_at=now)
-        for user_id, seq in sorted(heads.items())])
+        return {}
+    row = PlayerNotice(kind=kind, game=game, version=game.version, data=data,
+                       created_at=timezone.now())
+    heads = _write(sorted(players), row)
     published = [(channel_key(players[user_id]), seq) for user_id, seq in heads.items()]
     transaction.on_commit(lambda: _publish(published))
-    return rows
+    return heads
 
 
-def _raise_heads(user_ids: list[Any]) -> dict[Any, int]:
-    """Each player's next seq, their head row locked until the transaction ends."""
+def _write(user_ids: list[Any], row: PlayerNotice) -> dict[Any, int]:
+    """Raise each player's head (locked until the transaction ends) and insert `row` for
+    each with the new seq. One statement on PostgreSQL (a data-modifying WITH), two on
+    SQLite, which has none."""
     qn = connection.ops.quote_name
-    table = qn(NoticeHead._meta.db_table)
+    head_table, notice_table = qn(NoticeHead._meta.db_table), qn(PlayerNotice._meta.db_table)
     user, seq = qn(NoticeHead._meta.pk.column), qn("seq")
-    values = ", ".join(["(%s, 1)"] * len(user_ids))
+    upsert = (f"INSERT INTO {head_table} ({user}, {seq}) VALUES "
+              + ", ".join(["(%s, 1)"] * len(user_ids))
+              + f" ON CONFLICT ({user}) DO UPDATE SET {seq} = {head_table}.{seq} + 1 "
+              f"RETURNING {user}, {seq}")
+    fields = [PlayerNotice._meta.get_field(name)
+              for name in ("kind", "game", "version", "data", "created_at")]
+    columns = ", ".join(qn(f.column) for f in fields)
+    values = [f.get_db_prep_save(getattr(row, f.attname), connection) for f in fields]
+    marks = ", ".join(["%s"] * len(fields))
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table} ({user}, {seq}) VALUES {values} ON CONFLICT ({user}) "
-            f"DO UPDATE SET {seq} = {table}.{seq} + 1 RETURNING {user}, {seq}", user_ids)
-        return dict(cursor.fetchall())
+        if connection.vendor == "postgresql":
+            # Typed: parameters in a SELECT list have no column to take their type from.
+            marks = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in fields)
+            cursor.execute(
+                f"WITH heads AS ({upsert}) INSERT INTO {notice_table} "
+                f"({qn('user_id')}, {seq}, {columns}) SELECT {user}, {seq}, {marks} FROM heads "
+                f"RETURNING {qn('user_id')}, {seq}", [*user_ids, *values])
+            return dict(cursor.fetchall())
+        cursor.execute(upsert, user_ids)
+        heads = dict(cursor.fetchall())
+        cursor.executemany(
+            f"INSERT INTO {notice_table} ({qn('user_id')}, {seq}, {columns}) "
+            f"VALUES (%s, %s, {marks})", [[u, n, *values] for u, n in sorted(heads.items())])
+        return heads
 
 
 def _publish(published: list[tuple[str, int]]) -> None:

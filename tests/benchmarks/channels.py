@@ -53,6 +53,7 @@ class ChannelBench(Bench):
         self.served: dict[str, list[int]] = {}  # token -> seqs its channel served
         self.delays: list[float] = []  # arrival - the notice's `at`, in the moves phase
         self.measuring = False
+        self.lags: list[float] = []  # how late this client's loop woke, while measuring
 
     def workers(self) -> list[int]:
         assert self.server
@@ -88,6 +89,16 @@ class ChannelBench(Bench):
             if self.measuring:
                 self.delays.append(arrived - datetime.fromisoformat(notice["at"]).timestamp())
 
+    async def lag(self) -> None:
+        """How late this client's own event loop wakes (a sleep of 50 ms, timed): what the
+        client adds to every arrival it stamps."""
+        loop = asyncio.get_running_loop()
+        while True:
+            began = loop.time()
+            await asyncio.sleep(0.05)
+            if self.measuring:
+                self.lags.append(loop.time() - began - 0.05)
+
     async def missed(self, session: aiohttp.ClientSession) -> int:
         gate = asyncio.Semaphore(20)
 
@@ -119,11 +130,19 @@ class ChannelBench(Bench):
         idle_tps, vacuums = await self.idle_transactions()
         rss_after = self.workers_rss()
         self.measuring = True
+        lagging = asyncio.ensure_future(self.lag())
         cpu = cpu_seconds(self.server.pid) if self.server else 0.0
+        others = self.others_cpu()
+        began = time.monotonic()
         probe = await self.moves_phase(session, self.args.seconds, 0)
         await asyncio.sleep(3)  # the last moves' notices
         self.measuring = False
-        cores = ((cpu_seconds(self.server.pid) if self.server else 0.0) - cpu) / self.args.seconds
+        # Per second of the phase as it ran (the games' last sleeps end after `--seconds`).
+        took = time.monotonic() - began
+        cores = ((cpu_seconds(self.server.pid) if self.server else 0.0) - cpu) / took
+        rest = ", ".join(f"{name} {(used - others[name]) / took:.2f}"
+                         for name, used in self.others_cpu().items())
+        lagging.cancel()
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
         missed = await self.missed(session)
@@ -144,7 +163,10 @@ class ChannelBench(Bench):
             f"max {ms(max(d, default=float('nan')))}",
             f"- GET /api/v1/game-types meanwhile ({len(probe)} requests): "
             f"p50 {ms(pct(probe, 50))}, p99 {ms(pct(probe, 99))}, max {ms(max(probe))}",
-            f"- CPU meanwhile: the server {cores:.2f} cores", ""]
+            f"- this client's own loop woke late by p50 {ms(pct(self.lags, 50))}, "
+            f"p99 {ms(pct(self.lags, 99))}, max {ms(max(self.lags, default=float('nan')))} "
+            "(included in the arrivals above)",
+            f"- CPU meanwhile, in cores: the server {cores:.2f}; {rest}", ""]
 
     async def stake(self, session: aiohttp.ClientSession) -> None:
         """Both seats of every game stake a coin, so that from then on every move (a bid,
@@ -176,7 +198,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--seconds", type=float, default=40, help="moves phase length")
-    parser.add_argument("--interval", type=float, default=20,
+    parser.add_argument("--interval", type=float, default=40,
                         help="mean seconds between two moves of one game")
     parser.add_argument("--idle", type=float, default=10)
     parser.add_argument("--port", type=int, default=8793)

@@ -338,3 +338,29 @@ def test_a_commit_in_another_process_wakes_this_ones_channel(players) -> None:  
         assert other.wait(30) == 0
     assert [(n["kind"], n["game"]) for n in page["notices"]] == [("match_found", game_id)]
     assert waited < 15, "the other process's commit did not wake the long poll"
+
+
+def test_a_clock_warning_reaches_the_seat_unless_it_is_on_autoplay(players) -> None:  # type: ignore[no-untyped-def]
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from events import tidings
+    from events.models import Deadline, Game
+
+    a, b = players(2)
+    game = a.create("snake-bones", 2)
+    Game.objects.filter(id=game["id"]).update(turn_timeout=60)
+    b.join(game["id"])
+    a.start(game["id"], first_player=0)  # both seats stake: both clocks run
+    before = {p.username: len(notices(p)) for p in (a, b)}
+    Seat.objects.filter(game_id=game["id"], number=0).update(autoplay=True)
+    Deadline.objects.filter(game_id=game["id"]).update(
+        warn_at=timezone.now() - timedelta(seconds=1))
+    assert tidings.send_clock_warnings() == 2  # both webhooks' warnings are due
+    (warning,) = notices(b, after=before[b.username])
+    due = Deadline.objects.get(game_id=game["id"], seat=1)
+    assert (warning["kind"], warning["game"], warning["seat"], warning["decision"]) == (
+        "clock_warning", game["id"], 1, "stake")
+    assert warning["due_at"].startswith(due.due_at.strftime("%Y-%m-%dT%H:%M:%S"))
+    assert notices(a, after=before[a.username]) == []  # seat 0 is on autoplay

@@ -33,8 +33,8 @@ from .base import APIView
 from .live import PLAYER_CHANNEL, LiveStart, PlayerTicketAuthentication, Slot, issue_ticket
 from .live import open_slot
 from .live_views import (LAST_EVENT_ID, NO_FORMAT, WAKE_READS, EventStreamRenderer,
-                         StreamNegotiation, StreamTicketSerializer, _check, _drf_headers,
-                         _live, _resume_after, in_thread, spread)
+                         StreamNegotiation, StreamTicketSerializer, check_request, drf_headers,
+                         live_endpoint, resume_after, in_thread, spread)
 from .schema import live_problems, problems
 from .views import LOCATION, _valid
 
@@ -92,7 +92,7 @@ class PlayerStreamView(APIView):
         summary="Your live channel: what needs you, in all your games (server-sent events)")
     def get(self, request: Request) -> HttpResponse:
         query = _valid(s.StreamQuerySerializer, request.query_params)
-        after = _resume_after(request, query)
+        after = resume_after(request, query)
         seconds = min(query["timeout"], settings.DICE_STREAM_MAX)
         slot = open_slot(request.user, seconds)
         return LiveStart(user=request.user, key=notices.channel_key(request.user.player.id),
@@ -163,7 +163,7 @@ async def _stream_body(user: Any, key: str, after: int, seconds: float,
 
 
 async def stream(request: HttpRequest) -> HttpResponse:
-    checked = await _check(_stream_view, request)
+    checked = await check_request(_stream_view, request)
     if not isinstance(checked, LiveStart):
         return checked
     params = checked.params
@@ -177,14 +177,14 @@ async def stream(request: HttpRequest) -> HttpResponse:
     # the response is closed or collected.
     response._resource_closers.append(slot.release)
     weakref.finalize(response, slot.release)
-    return _drf_headers(checked, response)
+    return drf_headers(checked, response)
 
 
 async def notices_endpoint_body(request: HttpRequest) -> HttpResponse:
     """list_notices; with ?wait= and nothing newer than `after`, a long poll: it listens to
     the player's key, then reads once more (a notice committed since the check), then
     waits."""
-    checked = await _check(_notices_view, request)
+    checked = await check_request(_notices_view, request)
     if not isinstance(checked, LiveStart):
         return checked
     params = checked.params
@@ -197,7 +197,7 @@ async def notices_endpoint_body(request: HttpRequest) -> HttpResponse:
     finally:
         params["slot"].release()
     body = JSONRenderer().render(page)
-    return _drf_headers(checked, HttpResponse(body, content_type="application/json"))
+    return drf_headers(checked, HttpResponse(body, content_type="application/json"))
 
 
 async def _long_poll(user: Any, key: str, query: dict[str, Any]) -> dict[str, Any]:
@@ -214,5 +214,5 @@ async def _long_poll(user: Any, key: str, query: dict[str, Any]) -> dict[str, An
 
 _stream_view = PlayerStreamView.as_view()
 _notices_view = NoticeListView.as_view()
-stream_endpoint = _live(stream, PlayerStreamView)
-notices_endpoint = _live(notices_endpoint_body, NoticeListView)
+stream_endpoint = live_endpoint(stream, PlayerStreamView)
+notices_endpoint = live_endpoint(notices_endpoint_body, NoticeListView)

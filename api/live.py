@@ -197,7 +197,8 @@ def check_ticket(ticket: str, game_id: Any) -> tuple[Any, Any]:
     except (signing.BadSignature, ValueError, TypeError):
         raise AuthenticationFailed("invalid stream ticket") from None
     if not isinstance(data, dict) or data.get("g") != str(game_id):
-        raise AuthenticationFailed("this stream ticket is for another game")
+        raise AuthenticationFailed("this stream ticket is for another stream (another game, or "
+                                   "your channel)")
     token = selectors.token_of(data.get("u"), data.get("t"))
     if token is None:
         raise AuthenticationFailed("the login this ticket was issued to is revoked")
@@ -220,3 +221,17 @@ class StreamTicketAuthentication(BaseAuthentication):
 
     def authenticate_header(self, request) -> str:  # type: ignore[no-untyped-def]
         return "Token"
+
+
+# A ticket for the caller's own channel (GET /me/stream) names this instead of a game.
+PLAYER_CHANNEL = "me"
+
+
+class PlayerTicketAuthentication(StreamTicketAuthentication):
+    """`?ticket=` from POST /me/stream-ticket, on GET /me/stream only."""
+
+    def authenticate(self, request):  # type: ignore[no-untyped-def]
+        ticket = request.query_params.get("ticket")
+        if not ticket:
+            return None
+        return check_ticket(ticket, PLAYER_CHANNEL)

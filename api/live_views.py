@@ -96,7 +96,7 @@ TICKET = OpenApiParameter(
                 "within DICE_STREAM_TICKET_TTL seconds (60) of its issue")
 
 
-def _resume_after(request: Request, query: dict) -> int:
+def resume_after(request: Request, query: dict) -> int:
     header = request.headers.get("Last-Event-ID", "").strip()
     if header:
         # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
@@ -129,7 +129,7 @@ class EventStreamView(APIView):
     def get(self, request: Request, game_id: str) -> HttpResponse:
         query = _valid(s.StreamQuerySerializer, request.query_params)
         game = selectors.readable_game(game_id, request.user)
-        after = _resume_after(request, query)
+        after = resume_after(request, query)
         seconds = min(query["timeout"], settings.DICE_STREAM_MAX)
         slot = open_slot(request.user, seconds)
         language = reader_language(request)
@@ -187,17 +187,17 @@ async def in_thread(function: Callable[..., Any], *args: Any,
     return await sync_to_async(run, thread_sensitive=False, executor=executor)()
 
 
-async def _check(view: Callable, request: HttpRequest, game_id: Any) -> HttpResponse:
+async def check_request(view: Callable, request: HttpRequest, **kwargs: Any) -> HttpResponse:
     """The DRF view's answer: LiveStart, or a rendered response (a problem document)."""
     def run() -> HttpResponse:
-        response = view(request, game_id=game_id)
+        response = view(request, **kwargs)
         if not isinstance(response, LiveStart) and hasattr(response, "render"):
             response = response.render()
         return response
     return await in_thread(run)
 
 
-def _drf_headers(source: HttpResponse, target: HttpResponse) -> HttpResponse:
+def drf_headers(source: HttpResponse, target: HttpResponse) -> HttpResponse:
     for header in ("Allow", "Vary", "Content-Language"):
         if header in source:
             target[header] = source[header]
@@ -293,7 +293,7 @@ async def _stream_body(game: Any, user: Any, after: int, seconds: float,
 
 
 async def stream(request: HttpRequest, game_id: Any) -> HttpResponse:
-    checked = await _check(_stream_view, request, game_id)
+    checked = await check_request(_stream_view, request, game_id=game_id)
     if not isinstance(checked, LiveStart):
         return checked
     params = checked.params
@@ -308,7 +308,7 @@ async def stream(request: HttpRequest, game_id: Any) -> HttpResponse:
     # away first) releases it when the response is closed or collected.
     response._resource_closers.append(slot.release)
     weakref.finalize(response, slot.release)
-    return _drf_headers(checked, response)
+    return drf_headers(checked, response)
 
 
 async def _poll_page(game: Any, user: Any, after: int, limit: int,
@@ -359,7 +359,7 @@ async def events(request: HttpRequest, game_id: Any) -> HttpResponse:
         early = None
         if request.GET.get("wait"):
             early = await stack.enter_async_context(broadcast.listening_if_followed(game_id))
-        checked = await _check(_events_view, request, game_id)
+        checked = await check_request(_events_view, request, game_id=game_id)
         if not isinstance(checked, LiveStart):
             return checked
         try:
@@ -371,7 +371,7 @@ async def events(request: HttpRequest, game_id: Any) -> HttpResponse:
         finally:
             checked.params["slot"].release()
     body = JSONRenderer().render(page)
-    return _drf_headers(checked, HttpResponse(body, content_type="application/json"))
+    return drf_headers(checked, HttpResponse(body, content_type="application/json"))
 
 
 async def _long_poll(params: dict, early: broadcast.Signal | None) -> dict:
@@ -407,7 +407,7 @@ async def _long_poll(params: dict, early: broadcast.Signal | None) -> dict:
             read = True
 
 
-def _live(endpoint: Callable, view: type[APIView]) -> Callable:
+def live_endpoint(endpoint: Callable, view: type[APIView]) -> Callable:
     """`endpoint` serves the URL; `view` documents it (drf-spectacular reads `cls`)."""
     endpoint.cls = view  # type: ignore[attr-defined]
     endpoint.initkwargs = {}  # type: ignore[attr-defined]
@@ -416,5 +416,5 @@ def _live(endpoint: Callable, view: type[APIView]) -> Callable:
 
 _stream_view = EventStreamView.as_view()
 _events_view = EventListView.as_view()
-stream_endpoint = _live(stream, EventStreamView)
-events_endpoint = _live(events, EventListView)
+stream_endpoint = live_endpoint(stream, EventStreamView)
+events_endpoint = live_endpoint(events, EventListView)

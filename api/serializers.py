@@ -96,6 +96,10 @@ class ProblemSerializer(serializers.Serializer):
     errors = serializers.DictField(required=False, child=serializers.JSONField(),
                                    help_text="on invalid_request and invalid_password: "
                                    "the errors of each field")
+    ticket = serializers.UUIDField(required=False, help_text="on ticket_exists: the waiting "
+                                   "ticket you hold for that game type")
+    game = serializers.UUIDField(required=False, help_text="on ticket_matched: the game the "
+                                 "ticket was matched to")
 
 
 class CredentialsSerializer(StrictStrings, serializers.Serializer):

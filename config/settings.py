@@ -337,11 +337,17 @@ DICE_STREAM_TICKET_TTL = int(os.environ.get("DICE_STREAM_TICKET_TTL") or "60")
 _gc = os.environ.get("DICE_GC_THRESHOLDS", "50000,20,100").strip()
 DICE_GC_THRESHOLDS: tuple[int, ...] | None = (
     None if _gc.lower() in ("", "off") else tuple(int(n) for n in _gc.split(",")))
+# A player's channel (docs/platform.md, "The player channel"): notices are kept this many
+# days, then pruned every DICE_NOTICE_PRUNE_INTERVAL seconds by beat.
+DICE_NOTICE_RETENTION_DAYS = float(os.environ.get("DICE_NOTICE_RETENTION_DAYS") or "7")
+DICE_NOTICE_PRUNE_INTERVAL = float(os.environ.get("DICE_NOTICE_PRUNE_INTERVAL") or "3600")
 CELERY_BEAT_SCHEDULE: dict = {
     "sweep": {"task": "events.sweep", "schedule": DICE_SWEEP_INTERVAL,
               "options": {"expires": max(DICE_SWEEP_INTERVAL * 2, 1)}},
     "sweep_matchmaking": {"task": "events.sweep_matchmaking", "schedule": DICE_SWEEP_INTERVAL,
                           "options": {"expires": max(DICE_SWEEP_INTERVAL * 2, 1)}},
+    "prune-notices": {"task": "events.prune_notices", "schedule": DICE_NOTICE_PRUNE_INTERVAL,
+                      "options": {"expires": DICE_NOTICE_PRUNE_INTERVAL}},
 }
 
 # CORS (django-cors-headers): the browser origins that may call the API, comma-separated.

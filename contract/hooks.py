@@ -129,11 +129,18 @@ def game_components(result: dict[str, JSON], **kwargs: Any) -> dict[str, JSON]:
     outcomes = list(dict.fromkeys(n for g in games for n in
                                   ([g.outcome] if g.outcome == "Outcome" else
                                    [g.outcome, "Outcome"])))
-    if "GameOverData" in schemas:
-        prop = schemas["GameOverData"]["properties"]["outcome"]
-        schemas["GameOverData"]["properties"]["outcome"] = {
-            **({"anyOf": [ref(n) for n in outcomes]} if len(outcomes) > 1 else ref(outcomes[0])),
-            "description": prop.get("description", "")}
+    # A webhook's game_over and a player channel's game_finished carry the public outcome.
+    for name in ("GameOverData", "GameFinishedNotice"):
+        if name in schemas:
+            prop = schemas[name]["properties"]["outcome"]
+            schemas[name]["properties"]["outcome"] = {
+                **({"anyOf": [ref(n) for n in outcomes]} if len(outcomes) > 1
+                   else ref(outcomes[0])),
+                "description": prop.get("description", "")}
+    if "PlayerStreamEvent" in schemas:
+        data = schemas["PlayerStreamEvent"]["properties"]["data"]
+        schemas["PlayerStreamEvent"]["properties"]["data"] = {
+            **data, "contentMediaType": "application/json", "contentSchema": ref("Notice")}
     schemas.update(built.components)
     result["components"]["schemas"] = dict(sorted(schemas.items()))
     return result

@@ -7,6 +7,8 @@ class EventsConfig(AppConfig):
         store/     the streams: append with the hash chain, fold, cache, snapshots
         writes/    the write path (lobby, moves), announcing each batch (writes/hooks.py)
         clocks/    turn clocks: deadlines, timeouts, abandonment
+        notices/   each player's live channel: notices in commit order (tidings.py: who
+                   needs to know, for the notices and the webhooks alike)
         bots/      bots at the table: their turns, what they see, their moves
         webhooks/  registrations, the outbox, signed deliveries
         audits/    the audit export and the verifier
@@ -20,12 +22,13 @@ class EventsConfig(AppConfig):
 
     def ready(self) -> None:
         """Wire the listeners to the write path, once: the bots, the clocks and the
-        webhooks react to each batch (the bots first: they see a returning player's
+        webhooks and the player channels react to each batch (the bots first: they see a returning player's
         autoplay before the clocks end it); the webhook outbox hands deliveries, and the
         bots their moves, to Celery."""
         from . import tasks
         from .bots import turns as bot_turns
         from .clocks import reactions as clock_reactions
+        from .notices import reactions as notice_reactions
         from .webhooks import outbox
         from .webhooks import reactions as webhook_reactions
         from .writes import hooks
@@ -33,5 +36,6 @@ class EventsConfig(AppConfig):
         hooks.listen(bot_turns.on_appended)
         hooks.listen(clock_reactions.on_appended)
         hooks.listen(webhook_reactions.on_appended)
+        hooks.listen(notice_reactions.on_appended)
         outbox.dispatch = tasks.enqueue_deliveries
         bot_turns.dispatch = tasks.enqueue_bot_moves

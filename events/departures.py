@@ -14,8 +14,9 @@ calls it; api/apps.py wires it, since events/ and accounts/ do not import each o
 - **finished games**: nothing changes; they stay replayable and verifiable;
 - their waiting matchmaking tickets are cancelled first (events/matchmaking/), so no
   matcher seats them again; a table matched just before is among the active games;
-- the user's idempotency records (the keys their app sent) are deleted, and their
-  webhooks with their delivery logs (events/webhooks/registrations.py).
+- the user's idempotency records (the keys their app sent) are deleted, their live
+  channel's notices (events/notices/; none is written to a deleted account after), and
+  their webhooks with their delivery logs (events/webhooks/registrations.py).
 
 Idempotent: a second run finds no lobby seat, active seats already on autoplay (their
 bot turn rewritten for the same version, which plays once), no webhook.
@@ -30,7 +31,7 @@ from django.db import transaction
 
 from .bots.turns import take_over
 from .matchmaking import cancel_all
-from .models import Game, GameStatus, IdempotencyRecord, Seat
+from .models import Game, GameStatus, IdempotencyRecord, PlayerNotice, Seat
 from .webhooks.registrations import delete_all_webhooks
 from .writes.locks import locked, seats_of
 
@@ -64,6 +65,7 @@ def depart(user: Any) -> Departure:
             elif game.status == GameStatus.ACTIVE:
                 _hand_to_bot(game, user, done)
         IdempotencyRecord.objects.filter(user=user).delete()
+        PlayerNotice.objects.filter(user=user).delete()  # nobody can read them any more
         delete_all_webhooks(user)
     return done
 

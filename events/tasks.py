@@ -10,8 +10,8 @@ import logging
 
 from celery import shared_task
 
-from . import bots, clocks, matchmaking
-from .webhooks import delivery, outbox, reactions
+from . import bots, clocks, matchmaking, notices, tidings
+from .webhooks import delivery, outbox
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,7 @@ def sweep() -> dict[str, int]:
     turns = bots.overdue()
     for turn in turns:
         play_bot.delay(str(turn.game_id), turn.seat, turn.version)
-    warned = reactions.send_clock_warnings()
+    warned = tidings.send_clock_warnings()
     delivery_ids = outbox.due_deliveries()
     for delivery_id in delivery_ids:
         deliver_webhook.delay(delivery_id)
@@ -40,6 +40,12 @@ def sweep_matchmaking() -> dict[str, int]:
     """Open the quick-play tables whose groups came of age (settle time, bots) and expire
     old tickets (events/matchmaking/)."""
     return matchmaking.sweep()
+
+
+@shared_task(name="events.prune_notices", ignore_result=True)
+def prune_notices() -> int:
+    """Delete the player notices past DICE_NOTICE_RETENTION_DAYS (events/notices/)."""
+    return notices.prune()
 
 
 @shared_task(name="events.fire_deadline", ignore_result=True, acks_late=True)

@@ -1,5 +1,9 @@
 """Push: a game's new head, announced once per committed batch, to everyone waiting for it.
 
+Keys are strings: a game's id, or `player:<player id>` for a player's channel, whose
+"head" is their last notice's seq (events/notices/store.py). Everything below says
+"game"; a player's key travels the same way (in Redis as `dice:game:player:<id>`).
+
 The write path calls `announce(game)` inside its transaction; the head is published when
 the transaction commits (`transaction.on_commit`), never before, so a reader woken by it
 always finds the new rows. Readers (SSE streams, long polls: api/live_views.py) are async:

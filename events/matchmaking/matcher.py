@@ -28,7 +28,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from ..models import Game, MatchQueue, Ticket, TicketStatus
+from ..models import Game, MatchQueue, NoticeKind, Ticket, TicketStatus
+from ..notices import notify
 from ..writes.bots import add_bot
 from ..writes.lobby import create_game, join_game, start_game
 from .policy import Table, Waiting, first_table, plan
@@ -117,10 +118,11 @@ def _open(table: Table, tickets: list[Ticket]) -> Game:
 
 def matched(game: Game, tickets: list[Ticket]) -> None:
     """The match is made: `tickets` now name `game` (started, its players seated), in the
-    matcher's transaction. The one place a match is announced from (the player channel's
-    `match_found`, to be wired here)."""
+    matcher's transaction. The one place a match is announced from: each player hears
+    `match_found` on their channel (events/notices/) when it commits."""
     now = timezone.now()
     Ticket.objects.filter(id__in=[t.id for t in tickets]).update(
         status=TicketStatus.MATCHED, game=game, matched_at=now)
     for ticket in tickets:
         ticket.status, ticket.game, ticket.matched_at = TicketStatus.MATCHED, game, now
+    notify([ticket.user for ticket in tickets], NoticeKind.MATCH_FOUND, game)

@@ -4,7 +4,8 @@ The new game is a lobby like any other (events/writes/lobby.py): same game type,
 table size and turn clock, a fresh server seed and commitment. The asker hosts it and
 keeps their seat number; each bot of the finished game sits again in its seat with its
 level (a level the game no longer offers is left out); the finished game's other players
-are invited (`invited`: their player ids) and take the seats left with the usual join.
+are invited (`invited`: their player ids; a `rematch_offered` notice on their live channel,
+events/notices/) and take the seats left with the usual join.
 
 One rematch per game: the finished game's row is locked while its rematch is looked up
 and created, so a second request, concurrent or later, gets the first rematch back
@@ -22,7 +23,8 @@ from games import registry
 from games.core.fairness import commitment
 
 from ..errors import Conflict, Forbidden
-from ..models import Game, GameStatus, Seat
+from ..models import Game, GameStatus, NoticeKind, Seat
+from ..notices import notify
 from .lobby import new_server_seed
 from .locks import locked, seat_of_user, seats_of
 
@@ -62,6 +64,9 @@ def rematch_game(*, user: AbstractBaseUser, game_id: Any) -> Rematch:
                                     bot_level=seat.bot_level)
         origin.rematch = game
         origin.save(update_fields=["rematch"])
+        notify([s.user for s in seats if s.user_id not in (None, user.pk)],
+               NoticeKind.REMATCH_OFFERED, game, rematch_of=str(origin.id),
+               by=own.player_public_id())
         return Rematch(game, created=True)
 
 

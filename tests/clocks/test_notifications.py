@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from events.webhooks import reactions as services
+from events import tidings as services
 from events.models import Deadline, Delivery, Game
 from tests.support.api import table
 from games.core.legal import expand_all

@@ -209,6 +209,14 @@ def _play() -> dict[str, list[dict[str, Any]]]:
            name="game_not_finished", summary="the rematch is in the lobby: 409")
     r.call(alice, "list_my_games", "get", "/me/games", name="invitation",
            summary="alice's inbox after bob's rematch: an invitation (no seat yet: join it)")
+    notices = r.call(alice, "list_notices", "get", "/me/notices", after=0, limit=3,
+                     summary="the first page of alice's channel")
+    r.call(alice, "list_notices", "get", "/me/notices", after=notices["last"], limit=100,
+           name="the_rest", summary="the rest: her turns, the end, bob's rematch offer")
+    r.call(alice, "create_notice_stream_ticket", "post", "/me/stream-ticket")
+    r.call(alice, "stream_notices", "get", "/me/stream", after=notices["last"] + 2, timeout=1,
+           headers={"Accept": "text/event-stream"},
+           summary="alice's channel after a seq she holds, until the timeout")
     r.call(alice, "list_webhook_deliveries", "get", f"/webhooks/{hook['id']}/deliveries")
     r.call(alice, "rotate_webhook_secret", "post", f"/webhooks/{hook['id']}/rotate-secret",
            {"secret": NEW_SECRET, "overlap_hours": 24})
@@ -267,7 +275,7 @@ VOLATILE = {"id", "token_id", "token", "ticket", "prefix", "hash", "prev_hash",
             "created_at", "started_at", "finished_at", "recorded_at", "last_used_at",
             "expires_at", "deadline", "due_at", "rotating_until", "next_attempt_at",
             "delivered_at", "exported_at", "date_joined", "joined_at", "games_next_after",
-            "last_move_at", "matched_at"}
+            "last_move_at", "matched_at", "at"}
 
 
 def normalized(value: Any, key: str | None = None) -> Any:

@@ -58,6 +58,20 @@ def test_four_tickets_make_a_started_table_of_four() -> None:
     assert game["seats"][0]["player"] == four[0].username    # the oldest ticket hosts
 
 
+def test_every_matched_player_hears_match_found_on_their_channel() -> None:
+    four, outsider = players(4), players(1)[0]
+    for player in four[:3]:
+        ticket(player)
+        assert [n["kind"] for n in player.get("/me/notices").json()["notices"]] == []
+    game = ticket(four[3]).json()["game"]
+    for player in four:
+        found = [n for n in player.get("/me/notices").json()["notices"]
+                 if n["kind"] == "match_found"]
+        assert [(n["game"], n["game_type"]) for n in found] == [(game, "snake-bones")]
+        assert found[0]["version"] >= 1
+    assert outsider.get("/me/notices").json()["notices"] == []
+
+
 def test_the_ticket_is_canonical_and_listed_newest_first() -> None:
     (alice,) = players(1)
     posted = ticket(alice, "dark-knights", 2, 3).json()

@@ -1,0 +1,122 @@
+"""Notices: written in the transaction of their cause, numbered per player in commit order,
+published on commit, read by page, pruned after DICE_NOTICE_RETENTION_DAYS.
+
+Numbering: one `NoticeHead` row per player, raised by an upsert (INSERT ... ON CONFLICT DO
+UPDATE ... RETURNING, PostgreSQL and SQLite alike) that also locks it until the transaction
+ends; a second writer for the same player waits for the first to commit. So for a player,
+seq 1, 2, 3 ... has no gap and a reader resuming after N never misses a later commit. Heads
+are raised in player order, so two writers never wait for each other in a cycle."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any, Iterable
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils import timezone
+
+from ..live import broadcast
+from ..models import Game, NoticeHead, PlayerNotice
+from ..store import chain
+
+# Live keys of player channels (events/live/broadcast.py): never a game id (a UUID).
+KEY_PREFIX = "player:"
+
+
+def channel_key(player_id: str) -> str:
+    """The broadcast key of a player's channel: their opaque player id (`p_...`), unique
+    across databases that share one Redis."""
+    return f"{KEY_PREFIX}{player_id}"
+
+
+def notify(users: Iterable[Any], kind: str, game: Game, /, **data: Any) -> dict[Any, int]:
+    """Write notice `kind` of `game` (at its current version) with `data` (public facts
+    only) to each of `users` (accounts, with their `player`), inside the caller's
+    transaction; published when it commits. Deleted accounts get nothing. Each user's
+    new seq, by user id."""
+    players = {}
+    for user in users:
+        if user is None:
+            continue
+        player = user.player
+        if not player.is_deleted:
+            players[user.pk] = player.id
+    if not players:
+        return {}
+    row = PlayerNotice(kind=kind, game=game, version=game.version, data=data,
+                       created_at=timezone.now())
+    heads = _write(sorted(players), row)
+    published = [(channel_key(players[user_id]), seq) for user_id, seq in heads.items()]
+    transaction.on_commit(lambda: _publish(published))
+    return heads
+
+
+def _write(user_ids: list[Any], row: PlayerNotice) -> dict[Any, int]:
+    """Raise each player's head (locked until the transaction ends) and insert `row` for
+    each with the new seq. One statement on PostgreSQL (a data-modifying WITH), two on
+    SQLite, which has none."""
+    qn = connection.ops.quote_name
+    head_table, notice_table = qn(NoticeHead._meta.db_table), qn(PlayerNotice._meta.db_table)
+    user, seq = qn(NoticeHead._meta.pk.column), qn("seq")
+    upsert = (f"INSERT INTO {head_table} ({user}, {seq}) VALUES "
+              + ", ".join(["(%s, 1)"] * len(user_ids))
+              + f" ON CONFLICT ({user}) DO UPDATE SET {seq} = {head_table}.{seq} + 1 "
+              f"RETURNING {user}, {seq}")
+    fields = [PlayerNotice._meta.get_field(name)
+              for name in ("kind", "game", "version", "data", "created_at")]
+    columns = ", ".join(qn(f.column) for f in fields)
+    values = [f.get_db_prep_save(getattr(row, f.attname), connection) for f in fields]
+    marks = ", ".join(["%s"] * len(fields))
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # Typed: parameters in a SELECT list have no column to take their type from.
+            marks = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in fields)
+            cursor.execute(
+                f"WITH heads AS ({upsert}) INSERT INTO {notice_table} "
+                f"({qn('user_id')}, {seq}, {columns}) SELECT {user}, {seq}, {marks} FROM heads "
+                f"RETURNING {qn('user_id')}, {seq}", [*user_ids, *values])
+            return dict(cursor.fetchall())
+        cursor.execute(upsert, user_ids)
+        heads = dict(cursor.fetchall())
+        cursor.executemany(
+            f"INSERT INTO {notice_table} ({qn('user_id')}, {seq}, {columns}) "
+            f"VALUES (%s, %s, {marks})", [[u, n, *values] for u, n in sorted(heads.items())])
+        return heads
+
+
+def _publish(published: list[tuple[str, int]]) -> None:
+    for key, seq in published:
+        broadcast.publish(key, seq)
+
+
+# What a read of notices loads (`served`): not the game's whole row.
+SERVED_FIELDS = ("seq", "kind", "game__game_type", "version", "data", "created_at")
+
+
+def page(user: Any, after: int, limit: int) -> tuple[list[PlayerNotice], bool]:
+    """The user's notices after seq `after`, `limit` at most, oldest first, with their
+    games; and whether more follow. One query."""
+    rows = list(PlayerNotice.objects.filter(user=user, seq__gt=after)
+                .select_related("game").only(*SERVED_FIELDS).order_by("seq")[:limit + 1])
+    return rows[:limit], len(rows) > limit
+
+
+def prune(now: datetime | None = None, batch: int = 5000) -> int:
+    """Delete the notices older than DICE_NOTICE_RETENTION_DAYS; the heads stay (seq goes
+    on from where it was). How many were deleted."""
+    cutoff = (now or timezone.now()) - timedelta(days=settings.DICE_NOTICE_RETENTION_DAYS)
+    deleted = 0
+    while True:
+        ids = list(PlayerNotice.objects.filter(created_at__lt=cutoff)
+                   .values_list("pk", flat=True)[:batch])
+        if not ids:
+            return deleted
+        deleted += PlayerNotice.objects.filter(pk__in=ids).delete()[0]
+
+
+def served(notice: PlayerNotice) -> dict[str, Any]:
+    """A notice as the channel serves it: the common fields, then its kind's."""
+    return {"seq": notice.seq, "kind": notice.kind, "game": str(notice.game_id),
+            "game_type": notice.game.game_type, "version": notice.version,
+            "at": chain.timestamp(notice.created_at), **notice.data}

@@ -320,9 +320,16 @@ DICE_STREAM_TICKET_TTL = int(os.environ.get("DICE_STREAM_TICKET_TTL") or "60")
 _gc = os.environ.get("DICE_GC_THRESHOLDS", "50000,20,100").strip()
 DICE_GC_THRESHOLDS: tuple[int, ...] | None = (
     None if _gc.lower() in ("", "off") else tuple(int(n) for n in _gc.split(",")))
+# Projections (docs/projections.md): beat runs the projector this often (seconds); a
+# game's end also kicks it after commit.
+DICE_PROJECTION_INTERVAL = float(os.environ.get("DICE_PROJECTION_INTERVAL", "1"))
+# Ratings (docs/ratings.md): rated games a player needs to appear on a leaderboard.
+DICE_LEADERBOARD_MIN_GAMES = int(os.environ.get("DICE_LEADERBOARD_MIN_GAMES", "5"))
 CELERY_BEAT_SCHEDULE: dict = {
     "sweep": {"task": "events.sweep", "schedule": DICE_SWEEP_INTERVAL,
               "options": {"expires": max(DICE_SWEEP_INTERVAL * 2, 1)}},
+    "project": {"task": "events.project", "schedule": DICE_PROJECTION_INTERVAL,
+                "options": {"expires": max(DICE_PROJECTION_INTERVAL * 2, 1)}},
 }
 
 # CORS (django-cors-headers): the browser origins that may call the API, comma-separated.

@@ -41,7 +41,7 @@ def apply(row: Event) -> None:
         if created:
             PlayerRecord.objects.get_or_create(player_id=seat.player, game_type=game.game_type)
             PlayerRecord.objects.filter(player_id=seat.player, game_type=game.game_type).update(
-                played=F("played") + 1, won=F("won") + (result == WON))
+                played=F("played") + 1, won=F("won") + int(result == WON))
 
 
 def reset() -> None:

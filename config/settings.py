@@ -224,6 +224,9 @@ SPECTACULAR_SETTINGS = {
         {"name": "audit", "description": "After the end: every event with its private parts, "
                                           "the revealed seed, the hash chain, the verdict, "
                                           "and the challenges of resolved bluffs."},
+        {"name": "players", "description": "Players' records across games, kept from the "
+                                            "events: profiles, finished games, ratings, "
+                                            "leaderboards (docs/ratings.md)."},
         {"name": "webhooks", "description": "Notifications pushed to your URL (your turn, "
                                              "game started, game over, clock warning): "
                                              "register, rotate secrets, read deliveries; "

@@ -3,8 +3,10 @@
 The projections of this package act on a game's last event (`seed_revealed`); then they
 read the game's whole stream once (`finished_game`): who sat where (`table_seated`),
 whether the game was rated (an option recorded there), whether it was abandoned
-(`game_abandoned`), the outcome (the rules' `outcome` of the folded stream: the ranking
-with ties, the scores) and the public part of every event (for the statistics).
+(`game_abandoned`), the outcome (the ranking with ties and the scores, as the rules'
+public `game_over` event records them: every game's rules end with one, equal to their
+`outcome` of the folded stream) and the public part of every event (for the statistics).
+No private part is read.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from ..store.players import served_event
 
 # The event that ends every stream: the projections act on it.
 LAST = SeedRevealed.TYPE
+# The rules' last event: the outcome (winners, ranking, scores), public.
+GAME_OVER = "game_over"
 
 
 @dataclass(frozen=True)
@@ -81,17 +85,23 @@ def _seat_results(seated: Mapping[str, Any], outcome: Mapping[str, Any] | None
 @functools.lru_cache(maxsize=256)
 def finished_game(game_id: uuid.UUID) -> FinishedGame:
     """The game as its events tell it (one read of its stream; immutable, so cached)."""
-    rows = list(Event.objects.filter(game_id=game_id).order_by("seq"))
-    public: list[tuple[str, Mapping[str, Any]]] = []
-    for row in rows:
-        kind, data = served_event(game_id, row.type, row.schema_version, row.data)
-        public.append((kind, data))
+    rows = list(Event.objects.filter(game_id=game_id).order_by("seq")
+                .values_list("type", "schema_version", "data", "recorded_at"))
+    public = tuple(served_event(game_id, kind, version, data)
+                   for kind, version, data, _ in rows)
     seated = public[0][1]
-    rules = registry.get(seated["game_type"])
     abandoned = any(kind == GameAbandoned.TYPE for kind, _ in public)
-    outcome = None if abandoned else rules.outcome(fold(rules, rows))
+    over = [data for kind, data in public if kind == GAME_OVER]
+    outcome = None if abandoned else (over[-1] if over else _folded_outcome(
+        seated["game_type"], game_id))
     return FinishedGame(
-        game_id=game_id, game_type=seated["game_type"], finished_at=rows[-1].recorded_at,
+        game_id=game_id, game_type=seated["game_type"], finished_at=rows[-1][3],
         rated=bool(seated.get("rated")), abandoned=abandoned,
-        seats=_seat_results(seated, outcome), public=tuple(public))
+        seats=_seat_results(seated, outcome), public=public)
+
+
+def _folded_outcome(game_type: str, game_id: uuid.UUID) -> Mapping[str, Any] | None:
+    """The rules' outcome of the folded stream, for a stream without `game_over`."""
+    rules = registry.get(game_type)
+    return rules.outcome(fold(rules, Event.objects.filter(game_id=game_id).order_by("seq")))
 

@@ -96,7 +96,7 @@ def capture() -> dict[str, list[dict[str, Any]]]:
 
 def _projected(game_id: str, seconds: float = 60) -> None:
     """Run the projections until the game's rating changes are in (on PostgreSQL the feed
-    waits for transactions still open anywhere on the cluster: docs/projections.md)."""
+    waits for transactions still open in the database: docs/projections.md)."""
     from events.models import RatingChange
     from events.projections.registry import run_all
 

@@ -27,9 +27,8 @@ def read_models() -> dict[str, list[tuple]]:
 
 
 def eventually(check: Callable[[], bool], seconds: float = 90) -> None:
-    """Wait for `check`. The feed reads below the oldest transaction still open on the
-    whole PostgreSQL cluster (xids are the cluster's): another database's long
-    transaction (other tests on this machine) only delays it (docs/projections.md)."""
+    """Wait for `check`: the feed reads below the oldest transaction still open in this
+    database (docs/projections.md), which another test's may delay."""
     deadline = time.monotonic() + seconds
     while not check():
         assert time.monotonic() < deadline, "the projections did not catch up in time"

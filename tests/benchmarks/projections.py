@@ -10,8 +10,8 @@ docs/benchmarks.md).
    stored event counted: the feed reads the games' last events, each projection reads each
    finished game's whole stream once).
 2. Commit -> leaderboard lag: a writer commits finished rated games at `--rate` games per
-   second for `--lag-seconds`, while a projector runs as the worker does when kicked at
-   each game's end; for each game, the time from its commit to its rating change being
+   second for `--lag-seconds` (their rows made beforehand: the writer only inserts), while
+   a projector runs as the worker does when kicked at each game's end; for each game, the time from its commit to its rating change being
    served (the leaderboard's rows updated): p50, p99, max.
 
 A throwaway database is created and dropped (never the test suite's).
@@ -39,6 +39,7 @@ from django.db import connection, transaction  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
 from events import store  # noqa: E402
+from events.store import chain  # noqa: E402
 from events.models import Event, Game, GameStatus, RatingChange  # noqa: E402
 from events.projections.registry import PROJECTIONS, run_all  # noqa: E402
 from events.projections.runner import rebuild, run  # noqa: E402
@@ -52,16 +53,23 @@ POOL = 2000              # players
 CHUNK = 2000             # rows per INSERT
 
 
-def templates() -> list[tuple[str, int, list[tuple[str, list[Any]]]]]:
+def templates(creator: Any) -> list[tuple[str, int, list[Event]]]:
+    """Random finished games of every type, as rows made once (copied by `copy_rows`)."""
     out = []
     for slug, players in PLAYERS.items():
         for seed in range(TEMPLATES):
-            out.append((slug, players, _rules_events(slug, players, random.Random(seed))))
+            batches = _rules_events(slug, players, random.Random(seed))
+            game = Game(id=uuid.uuid4(), game_type=slug, seats=players, creator=creator)
+            rows: list[Event] = []
+            for actor, events in batches:
+                rows += store.append(game, store.Batch(events, actor=actor), write=False)
+            out.append((slug, players, rows))
     return out
 
 
 def copy_rows(creator: Any, template: tuple, rng: random.Random) -> tuple[Game, list[Event]]:
-    slug, players, batches = template
+    """A copy of a template game with its own id, players and hash chain."""
+    slug, players, body = template
     game = Game(id=uuid.uuid4(), game_type=slug, seats=players, creator=creator,
                 server_seed="0" * 64, server_seed_hash="1" * 64, rated=True,
                 status=GameStatus.FINISHED)
@@ -71,8 +79,16 @@ def copy_rows(creator: Any, template: tuple, rng: random.Random) -> tuple[Game, 
                          seats=tuple(TableSeat(seat=n, player=f"p_bench{p:019d}",
                                                client_seed="") for n, p in enumerate(seats)))
     rows = store.append(game, store.Batch([seated], actor="system"), write=False)
-    for actor, events in batches:
-        rows += store.append(game, store.Batch(events, actor=actor), write=False)
+    prev, now = rows[0].hash, rows[0].recorded_at
+    for seq, proto in enumerate(body, start=2):
+        row = Event(game=game, seq=seq, type=proto.type, schema_version=proto.schema_version,
+                    data=proto.data, private=proto.private, actor=proto.actor,
+                    command=proto.command, draws=proto.draws, idempotency_key=None,
+                    recorded_at=now, prev_hash=prev, hash="")
+        row.hash = prev = chain.event_hash(chain.row_body(row))
+        rows.append(row)
+    game.version = len(rows)
+    game.head_hash = prev
     rows += store.append(game, store.Batch([SeedRevealed(
         server_seed="0" * 64, server_seed_hash="1" * 64, client_seeds=("",) * players,
         dice_used=0)], actor="system"), write=False)
@@ -81,7 +97,7 @@ def copy_rows(creator: Any, template: tuple, rng: random.Random) -> tuple[Game, 
 
 def store_games(creator: Any, count_events: int, rng: random.Random) -> tuple[int, int, float]:
     """Store finished games until `count_events` events; (games, events, seconds)."""
-    made = templates()
+    made = templates(creator)
     games, events, began = 0, 0, time.perf_counter()
     pending_games: list[Game] = []
     pending_rows: list[Event] = []
@@ -123,16 +139,18 @@ def rebuild_report(creator: Any, count_events: int) -> list[str]:
 
 
 def lag_report(creator: Any, seconds: float, rate: float) -> list[str]:
-    made = templates()
+    made = templates(creator)
     rng = random.Random(2)
+    ready = [copy_rows(creator, rng.choice(made), rng) for _ in range(int(seconds * rate) + 1)]
     committed: dict[uuid.UUID, float] = {}
     seen: dict[uuid.UUID, float] = {}
     stop = threading.Event()
 
     def writer() -> None:
         try:
-            while not stop.is_set():
-                game, rows = copy_rows(creator, rng.choice(made), rng)
+            for game, rows in ready:
+                if stop.is_set():
+                    break
                 with transaction.atomic():
                     game.save(force_insert=True)
                     store.insert(rows)

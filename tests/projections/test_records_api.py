@@ -77,3 +77,23 @@ def test_a_rated_game_shows_its_rating_changes_at_the_end(api) -> None:  # type:
     assert [c["seat"] for c in changes] == [0, 1]
     winner = next(c for c in changes if c["place"] == 1)
     assert winner["after"]["mu"] > winner["before"]["mu"]
+
+
+@override_settings(DICE_LEADERBOARD_MIN_GAMES=1)
+def test_a_deleted_account_has_no_profile_and_stays_on_the_leaderboard(api) -> None:  # type: ignore[no-untyped-def]
+    from accounts.models import DELETED_PLAYER_NAME
+
+    gone, stays = api.register("rec_gone"), api.register("rec_stays")
+    users = [get_user_model().objects.get(username=n) for n in ("rec_gone", "rec_stays")]
+    stored_game(users[1], "snake-bones", [u.player.id for u in users], seed=3, rated=True)
+    caught_up(run_all, PROJECTIONS)
+    assert api.anonymous.get("/api/v1/players/rec_gone").status_code == 200
+    deleted = gone.client.delete("/api/v1/me", data={"password": "correct horse battery"},
+                                 format="json")
+    assert deleted.status_code == 204, deleted.content
+    assert api.anonymous.get("/api/v1/players/rec_gone").status_code == 404
+    assert api.anonymous.get("/api/v1/players/rec_gone/games").status_code == 404
+    board = api.anonymous.get("/api/v1/game-types/snake-bones/leaderboard").json()["results"]
+    assert sorted(e["name"] for e in board) == sorted([DELETED_PLAYER_NAME, "rec_stays"])
+    games = stays.get("/players/rec_stays/games").json()["results"]
+    assert len(games) == 1

@@ -29,6 +29,9 @@ class PlayerGamesQuerySerializer(CursorQuerySerializer):
     result = serializers.ChoiceField(choices=RESULTS, required=False,
                                      help_text="only games the player won, lost, or that "
                                      "were abandoned")
+    disputed = serializers.BooleanField(required=False, allow_null=False,
+                                        help_text="true: only games with calls the player "
+                                        "made or faced (each with its challenge reports)")
 
 
 class RatingHistoryQuerySerializer(QuerySerializer):

@@ -85,14 +85,17 @@ class PlayerGamesView(APIView):
                    responses={200: OpenApiResponse(rs.PlayedGamePageSerializer),
                               **problems(400, 404, 429)},
                    summary="A player's finished games, newest first",
-                   description="Filters: `game_type`, `result` (won, lost, abandoned). " + PAGED)
+                   description="Filters: `game_type`, `result` (won, lost, abandoned), "
+                   "`disputed` (games with calls the player made or faced: the record of "
+                   "their disputed calls, each game linking its challenge reports). " + PAGED)
     def get(self, request: Request, username: str) -> Response:
         user = _player(username)
         query = _query(rs.PlayerGamesQuerySerializer, request)
         rows, cursor = reads.played_games(user.player.id, limit=query["limit"],
                                           cursor=query.get("cursor"),
                                           game_type=query.get("game_type"),
-                                          result=query.get("result"))
+                                          result=query.get("result"),
+                                          disputed=query.get("disputed"))
         results = [{**{f: getattr(row, f) for f in (
             "game_id", "game_type", "seat", "players", "result", "place", "score", "rated",
             "finished_at", "disputed_calls")},

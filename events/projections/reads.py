@@ -70,14 +70,16 @@ def profile(player_id: str) -> list[dict[str, Any]]:
 
 
 def played_games(player_id: str, *, limit: int, cursor: str | None = None,
-                 game_type: str | None = None, result: str | None = None
-                 ) -> tuple[list[PlayedGame], str | None]:
+                 game_type: str | None = None, result: str | None = None,
+                 disputed: bool | None = None) -> tuple[list[PlayedGame], str | None]:
     """A page of the player's finished games, newest first, and the next page's cursor."""
     rows = PlayedGame.objects.filter(player_id=player_id)
     if game_type:
         rows = rows.filter(game_type=game_type)
     if result:
         rows = rows.filter(result=result)
+    if disputed is not None:
+        rows = rows.filter(disputed_calls__gt=0) if disputed else rows.filter(disputed_calls=0)
     if cursor is not None:
         finished, game_id = _decode(cursor, 2)
         try:

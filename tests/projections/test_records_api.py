@@ -57,6 +57,13 @@ def test_profile_games_leaderboard_and_history(api) -> None:  # type: ignore[no-
     bad = client.get("/api/v1/game-types/snake-bones/leaderboard", {"cursor": "xx"})
     assert bad.status_code == 400 and bad.json()["code"] == "invalid_cursor"
     assert client.get("/api/v1/players/rec_api0/games", {"result": "x"}).status_code == 400
+    disputed = client.get("/api/v1/players/rec_api0/games", {"disputed": "true"}).json()
+    assert disputed["results"] and all(
+        g["disputed_calls"] > 0
+        and g["challenges_url"].endswith(f"/games/{g['game_id']}/challenges")
+        for g in disputed["results"])
+    calm = client.get("/api/v1/players/rec_api0/games", {"disputed": "false"}).json()
+    assert all(g["challenges_url"] is None for g in calm["results"])
 
 
 def test_a_rated_game_shows_its_rating_changes_at_the_end(api) -> None:  # type: ignore[no-untyped-def]

@@ -3,14 +3,7 @@
 Each finished game's public events (no private part is read) are counted for each seat
 (`game_counts`), and a player's counters in a game type are the sums over their games
 (`PlayerStatistics.counts`; averages are served as a sum and a count). What is counted:
-
-| game | counters |
-| --- | --- |
-| snake-bones | `calls` (bluff and spot-on calls made), `calls_right`, `spot_on_calls`, `spot_on_right`, `bluffs_survived` (the seat's bid was called a bluff and stood) |
-| bamboozled | `calls` (bluff calls made), `calls_right` (the declarer took the strike), `bluffs_survived` (a bluff or card-backed declaration accepted) |
-| dark-knights | `banks` (turns held), `banked_points` (their turn totals), `busts` |
-| skip-bo-dice | `stars_collected`, `piles_completed` |
-| bare-bones | `games_scored`, `total_score`, `best_score` (final scores) |
+the table in docs/projections.md (Statistics).
 """
 
 from __future__ import annotations

@@ -11,8 +11,9 @@ docs/benchmarks.md).
    finished game's whole stream once).
 2. Commit -> leaderboard lag: a writer commits finished rated games at `--rate` games per
    second for `--lag-seconds` (their rows made beforehand: the writer only inserts), while
-   a projector runs as the worker does when kicked at each game's end; for each game, the time from its commit to its rating change being
-   served (the leaderboard's rows updated): p50, p99, max.
+   a projector runs as the worker does when kicked at each game's end; for each game, the
+   time from its commit to its rating change being served (the leaderboard's rows
+   updated): p50, p99, max.
 
 A throwaway database is created and dropped (never the test suite's).
 """

@@ -7,7 +7,15 @@ from typing import Any, Callable
 
 from django.contrib.auth import get_user_model
 
-from events.models import Checkpoint, Event, PlayedGame, PlayerRecord, PlayerStatistics, Rating, RatingChange
+from events.models import (
+    Checkpoint,
+    Event,
+    PlayedGame,
+    PlayerRecord,
+    PlayerStatistics,
+    Rating,
+    RatingChange,
+)
 
 GAME_TYPES = ("snake-bones", "bamboozled", "dark-knights", "skip-bo-dice", "bare-bones")
 

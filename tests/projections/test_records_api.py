@@ -3,6 +3,8 @@ and a finished rated game's rating changes."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import override_settings
@@ -15,13 +17,13 @@ from tests.support.streams import stored_game
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _player_user(api, name):  # type: ignore[no-untyped-def]
+def _player_user(api: Any, name: str) -> Any:
     api.register(name)
     return get_user_model().objects.get(username=name)
 
 
 @override_settings(DICE_LEADERBOARD_MIN_GAMES=2)
-def test_profile_games_leaderboard_and_history(api) -> None:  # type: ignore[no-untyped-def]
+def test_profile_games_leaderboard_and_history(api: Any) -> None:
     users = [_player_user(api, f"rec_api{i}") for i in range(3)]
     ids = [u.player.id for u in users]
     for i in range(6):
@@ -66,7 +68,7 @@ def test_profile_games_leaderboard_and_history(api) -> None:  # type: ignore[no-
     assert all(g["challenges_url"] is None for g in calm["results"])
 
 
-def test_a_rated_game_shows_its_rating_changes_at_the_end(api) -> None:  # type: ignore[no-untyped-def]
+def test_a_rated_game_shows_its_rating_changes_at_the_end(api: Any) -> None:
     host, guest = api.register("rated_host"), api.register("rated_guest")
     game = host.post("/games", {"game_type": "dark-knights", "seats": 2,
                                        "rated": True}).json()
@@ -87,7 +89,7 @@ def test_a_rated_game_shows_its_rating_changes_at_the_end(api) -> None:  # type:
 
 
 @override_settings(DICE_LEADERBOARD_MIN_GAMES=1)
-def test_a_deleted_account_has_no_profile_and_stays_on_the_leaderboard(api) -> None:  # type: ignore[no-untyped-def]
+def test_a_deleted_account_has_no_profile_and_stays_on_the_leaderboard(api: Any) -> None:
     from accounts.models import DELETED_PLAYER_NAME
 
     gone, stays = api.register("rec_gone"), api.register("rec_stays")

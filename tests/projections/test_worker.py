@@ -3,6 +3,8 @@ game's end kicks it once its batch has committed."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.conf import settings
 
@@ -21,7 +23,7 @@ def test_beat_runs_the_projector() -> None:
     assert entry["schedule"] == settings.DICE_PROJECTION_INTERVAL
 
 
-def test_a_game_end_kicks_the_projector_after_commit(api, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_end_kicks_the_projector_after_commit(api: Any, monkeypatch: Any) -> None:
     kicks: list[int] = []
     monkeypatch.setattr(reactions, "dispatch", lambda: kicks.append(1))
     host, guest = api.register("kick_host"), api.register("kick_guest")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
 from django.db import connection, transaction
 
 from events.models import Checkpoint, Event
@@ -148,3 +150,16 @@ def test_a_projector_killed_mid_way_then_restarted_gives_the_same_result() -> No
         assert done.returncode == 0, done.stderr
     caught_up(restarted, PROJECTIONS)
     assert read_models() == uninterrupted
+
+
+def test_the_command_runs_rebuilds_and_shows_each_projection() -> None:
+    ids = [u.player.id for u in users(2)]
+    _games(ids, 2)
+    out = io.StringIO()
+    call_command("projections", "rebuild", "ratings", stdout=out)
+    call_command("projections", "status", stdout=out)
+    text = out.getvalue()
+    assert "ratings: 2 events applied" in text and "history: never run" in text
+    assert "ratings: 2 events, at (" in text
+    with pytest.raises(CommandError):
+        call_command("projections", "run", "leaderboards")

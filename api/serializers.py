@@ -207,6 +207,10 @@ class CreateGameSerializer(StrictStrings, serializers.Serializer):
         required=False, default=False,
         help_text="true: only the game's players may read it; it is never listed as "
                   "watchable and has no public replay (docs/platform.md, Spectators)")
+    rated = serializers.BooleanField(
+        required=False, default=False,
+        help_text="true: the game counts for the ratings if it ends by the rules with at "
+                  "least two players and no bot (docs/ratings.md)")
 
 
 class ClientSeedSerializer(StrictStrings, serializers.Serializer):
@@ -261,6 +265,25 @@ class AwaitingSerializer(serializers.Serializer):
                                          help_text="when the clock acts for this seat")
 
 
+class RatingSerializer(serializers.Serializer):
+    mu = serializers.FloatField(help_text="the estimated skill")
+    sigma = serializers.FloatField(help_text="its uncertainty")
+    ordinal = serializers.FloatField(help_text="the displayed rating: mu - 3 sigma")
+
+
+class RatingChangeSerializer(serializers.Serializer):
+    game_id = serializers.UUIDField()
+    game_type = serializers.CharField()
+    player_id = serializers.CharField()
+    seat = serializers.IntegerField()
+    place = serializers.IntegerField(help_text="the seat's place (ties share one)")
+    applied = serializers.IntegerField(help_text="the game's place in the order the "
+                                       "ratings applied games (docs/ratings.md)")
+    finished_at = serializers.DateTimeField()
+    before = RatingSerializer()
+    after = RatingSerializer()
+
+
 class GameSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     game_type = serializers.CharField()
@@ -298,6 +321,12 @@ class GameSerializer(serializers.Serializer):
         help_text="chosen at creation: true, only the game's players may read it (to anyone "
         "else it is absent: 404); false, anyone signed in may watch it, and anyone may "
         "replay it once finished")
+    rated = serializers.BooleanField(
+        help_text="chosen at creation: the game counts for the ratings (docs/ratings.md)")
+    rating_changes = RatingChangeSerializer(
+        many=True, allow_null=True, help_text="a finished rated game's rating changes, by "
+        "seat, once the ratings projection applied it (moments after the end); null "
+        "otherwise, and in lists")
     replay_url = serializers.URLField(
         allow_null=True, help_text="a finished, non-private game's public replay: the "
         "absolute URL of this game, which GET (with /events and /state) answers without "

@@ -144,7 +144,7 @@ class GameListView(APIView):
                                   turn_timeout=data["turn_timeout"],
                                   autoplay_after=data["autoplay_after"],
                                   bots=[bot.get("level", "basic") for bot in data.get("bots", [])],
-                                  private=data["private"])
+                                  private=data["private"], rated=data["rated"])
         return Response(game_body(request, game), status=status.HTTP_201_CREATED,
                         headers={"Location": reverse("game", args=[game.id])})
 

@@ -231,6 +231,9 @@ SPECTACULAR_SETTINGS = {
         {"name": "audit", "description": "After the end: every event with its private parts, "
                                           "the revealed seed, the hash chain, the verdict, "
                                           "and the challenges of resolved bluffs."},
+        {"name": "players", "description": "Players' records across games, kept from the "
+                                            "events: profiles, finished games, ratings, "
+                                            "leaderboards (docs/ratings.md)."},
         {"name": "webhooks", "description": "Notifications pushed to your URL (your turn, "
                                              "game started, game over, clock warning): "
                                              "register, rotate secrets, read deliveries; "
@@ -341,6 +344,11 @@ DICE_GC_THRESHOLDS: tuple[int, ...] | None = (
 # days, then pruned every DICE_NOTICE_PRUNE_INTERVAL seconds by beat.
 DICE_NOTICE_RETENTION_DAYS = float(os.environ.get("DICE_NOTICE_RETENTION_DAYS") or "7")
 DICE_NOTICE_PRUNE_INTERVAL = float(os.environ.get("DICE_NOTICE_PRUNE_INTERVAL") or "3600")
+# Projections (docs/projections.md): beat runs the projector this often (seconds); a
+# game's end also kicks it after commit.
+DICE_PROJECTION_INTERVAL = float(os.environ.get("DICE_PROJECTION_INTERVAL", "1"))
+# Ratings (docs/ratings.md): rated games a player needs to appear on a leaderboard.
+DICE_LEADERBOARD_MIN_GAMES = int(os.environ.get("DICE_LEADERBOARD_MIN_GAMES", "5"))
 CELERY_BEAT_SCHEDULE: dict = {
     "sweep": {"task": "events.sweep", "schedule": DICE_SWEEP_INTERVAL,
               "options": {"expires": max(DICE_SWEEP_INTERVAL * 2, 1)}},
@@ -348,6 +356,8 @@ CELERY_BEAT_SCHEDULE: dict = {
                           "options": {"expires": max(DICE_SWEEP_INTERVAL * 2, 1)}},
     "prune-notices": {"task": "events.prune_notices", "schedule": DICE_NOTICE_PRUNE_INTERVAL,
                       "options": {"expires": DICE_NOTICE_PRUNE_INTERVAL}},
+    "project": {"task": "events.project", "schedule": DICE_PROJECTION_INTERVAL,
+                "options": {"expires": max(DICE_PROJECTION_INTERVAL * 2, 1)}},
 }
 
 # CORS (django-cors-headers): the browser origins that may call the API, comma-separated.

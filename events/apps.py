@@ -21,14 +21,15 @@ class EventsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """Wire the listeners to the write path, once: the bots, the clocks and the
-        webhooks and the player channels react to each batch (the bots first: they see a returning player's
-        autoplay before the clocks end it); the webhook outbox hands deliveries, and the
-        bots their moves, to Celery."""
+        """Wire the listeners to the write path, once: the bots, the clocks, the webhooks
+        and the player channels react to each batch, a game's end kicks the projections
+        (the bots first: they see a returning player's autoplay before the clocks end it);
+        the webhook outbox hands deliveries, and the bots their moves, to Celery."""
         from . import tasks
         from .bots import turns as bot_turns
         from .clocks import reactions as clock_reactions
         from .notices import reactions as notice_reactions
+        from .projections import reactions as projection_reactions
         from .webhooks import outbox
         from .webhooks import reactions as webhook_reactions
         from .writes import hooks
@@ -37,5 +38,7 @@ class EventsConfig(AppConfig):
         hooks.listen(clock_reactions.on_appended)
         hooks.listen(webhook_reactions.on_appended)
         hooks.listen(notice_reactions.on_appended)
+        hooks.listen(projection_reactions.on_appended)
         outbox.dispatch = tasks.enqueue_deliveries
         bot_turns.dispatch = tasks.enqueue_bot_moves
+        projection_reactions.dispatch = tasks.enqueue_projection

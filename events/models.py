@@ -68,6 +68,10 @@ class Game(models.Model):
     # listed to others, and has no public replay.
     private = models.BooleanField(
         default=False, help_text="chosen at creation: only the game's players may read it")
+    # Ratings (docs/ratings.md): chosen at creation, recorded in `table_seated`, which is
+    # what the ratings projection reads.
+    rated = models.BooleanField(
+        default=False, help_text="chosen at creation: the game counts for the ratings")
 
     class Meta:
         ordering = ["-created_at"]
@@ -380,3 +384,14 @@ class PlayerNotice(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["user", "seq"], name="unique_notice_seq"),
         ]
+
+
+# The projections' read models (docs/projections.md) live with their code.
+from .projections.tables import (  # noqa: E402,F401
+    Checkpoint,
+    PlayedGame,
+    PlayerRecord,
+    PlayerStatistics,
+    Rating,
+    RatingChange,
+)

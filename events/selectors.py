@@ -19,6 +19,7 @@ from . import store, texts
 from .errors import BadRequest, NotFound
 from .models import Deadline, Event, Game, GameStatus, Seat
 from .store import chain, players, sql
+from .projections import reads
 
 
 def _seats_query() -> QuerySet[Seat]:
@@ -250,6 +251,10 @@ def game_for(game: Game, user: AbstractBaseUser | None, with_view: bool = True) 
         "rematch": game.rematch_id, "rematch_of": game.rematch_of_id,
         "invited": list(game.invited),
         "private": game.private,
+        "rated": game.rated,
+        # A finished rated game's rating changes, once the ratings projection applied it.
+        "rating_changes": (reads.rating_changes(game.id)
+                           if with_view and finished and game.rated else None),
     }
 
 

@@ -11,6 +11,7 @@ import logging
 from celery import shared_task
 
 from . import bots, clocks, matchmaking, notices, tidings
+from .projections import registry as projections
 from .webhooks import delivery, outbox
 
 log = logging.getLogger(__name__)
@@ -89,3 +90,21 @@ def enqueue_deliveries(ids: list[int]) -> None:
         except Exception:
             log.warning("could not enqueue delivery %s; the sweeper will retry", delivery_id)
             return
+
+
+@shared_task(name="events.project", ignore_result=True)
+def project() -> dict[str, int]:
+    """Bring the projections up to date (docs/projections.md): beat runs it every
+    DICE_PROJECTION_INTERVAL seconds and a game's end kicks it after commit; a second
+    projector of a projection at once skips it (its checkpoint is locked)."""
+    return projections.run_all()
+
+
+def enqueue_projection() -> None:
+    """Kick the projector now; if the broker is down, beat will soon."""
+    if project.app.conf.task_always_eager:
+        return
+    try:
+        project.delay()
+    except Exception:
+        log.warning("could not enqueue the projector; beat will run it")

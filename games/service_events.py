@@ -64,6 +64,9 @@ class TableSeated(GameEvent):
     dice_scheme: int = field(metadata=doc("how dice are drawn from the seeds "
                                           "(docs/fairness.md)"))
     seats: tuple[TableSeat, ...]
+    rated: bool | None = field(default=None, metadata=doc(
+        "true: the game counts for the ratings (docs/ratings.md); absent: it does not",
+        omit_none=True))
 
 
 EVERY_SEAT_ON_AUTOPLAY = "every_seat_on_autoplay"

@@ -70,7 +70,7 @@ def canonical_options(rules: GameRules, options: Mapping[str, Any] | None) -> di
 def create_game(*, user: AbstractBaseUser, game_type: str, seats: int,
                 options: Mapping[str, Any] | None = None, client_seed: str | None = None,
                 turn_timeout: int | None = None, autoplay_after: int = 3,
-                bots: Sequence[Any] = (), private: bool = False) -> Game:
+                bots: Sequence[Any] = (), private: bool = False, rated: bool = False) -> Game:
     """Open a lobby; the creator (the Bone Master, the host) takes seat 0 and bots of the
     `bots` levels the seats after it (events/writes/bots.py)."""
     _check_clock(turn_timeout, autoplay_after)
@@ -83,7 +83,7 @@ def create_game(*, user: AbstractBaseUser, game_type: str, seats: int,
         game = Game.objects.create(
             game_type=game_type, options=resolved, seats=seats, creator=user,
             server_seed=seed, server_seed_hash=commitment(seed), turn_timeout=turn_timeout,
-            autoplay_after=autoplay_after, private=private,
+            autoplay_after=autoplay_after, private=private, rated=rated,
         )
         Seat.objects.create(game=game, number=0, user=user, client_seed=_client_seed(client_seed))
         seat_bots(game, levels, {0})
@@ -180,7 +180,7 @@ def _table_seated(game: Game, seats: list[Seat]) -> TableSeated:
     return TableSeated(
         game_id=str(game.id), game_type=game.game_type, options=game.options,
         server_seed_hash=game.server_seed_hash, dice_scheme=game.dice_scheme,
-        seats=tuple(_seated(s) for s in seats),
+        seats=tuple(_seated(s) for s in seats), rated=True if game.rated else None,
     )
 
 

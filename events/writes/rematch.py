@@ -55,6 +55,7 @@ def rematch_game(*, user: AbstractBaseUser, game_id: Any) -> Rematch:
             creator=user, server_seed=seed, server_seed_hash=commitment(seed),
             turn_timeout=origin.turn_timeout, autoplay_after=origin.autoplay_after,
             rematch_of=origin, invited=_invited(seats, user), private=origin.private,
+            rated=origin.rated,
         )
         Seat.objects.create(game=game, number=own.number, user=user)
         levels = set(registry.bot_levels(origin.game_type))

@@ -53,7 +53,7 @@ def test_four_tickets_make_a_started_table_of_four() -> None:
         assert mine["status"] == "matched" and mine["game"] == last["game"]
         assert mine["matched_at"] is not None
     game = four[0].game(last["game"])
-    assert game["status"] == "active" and game["table_size"] == 4
+    assert game["status"] == "active" and game["table_size"] == 4 and game["rated"] is True
     assert sorted(s["player"] for s in game["seats"]) == sorted(p.username for p in four)
     assert game["seats"][0]["player"] == four[0].username    # the oldest ticket hosts
 

@@ -310,7 +310,8 @@ class MatchQueue(models.Model):
 
 class Ticket(models.Model):
     """A player's request for a table (quick play, docs/platform.md): waiting until the
-    matcher seats it at a game, cancelled by its player, or expired."""
+    matcher seats it at a game, cancelled by its player, or expired. A waiting ticket may
+    be claimed by a matcher opening its table (claim, claimed_at)."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
@@ -331,6 +332,10 @@ class Ticket(models.Model):
     created_at = models.DateTimeField()
     expires_at = models.DateTimeField(db_index=True)
     matched_at = models.DateTimeField(null=True, blank=True)
+    # A matcher's claim on a waiting ticket (events/matchmaking/matcher.py): its table is
+    # being opened outside the queue's lock. Still `waiting` to its player.
+    claim = models.UUIDField(null=True, blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

@@ -2,11 +2,12 @@
 
     tickets.py  post, cancel and read a player's tickets; expire old ones
     policy.py   which waiting tickets make a table now (pure)
-    matcher.py  open those tables under the queue's lock; `matched` marks the tickets
+    matcher.py  claim those tables' tickets under the queue's lock, then open each game;
+                `matched` marks the tickets
 
 Views call tickets.py; the sweeper (events/tasks.py) calls `sweep`."""
 
-from .matcher import due_queues, match_queue
+from .matcher import due_queues, match_queue, release_stale
 from .tickets import (
     MAX_BOT_FILL,
     cancel_all,
@@ -19,9 +20,11 @@ from .tickets import (
 
 
 def sweep() -> dict[str, int]:
-    """Open the tables whose groups came of age (settle time, bots), then expire the
-    tickets past their time. Returns what it did."""
-    games = sum(len(match_queue(key)) for key in due_queues())
+    """Give back the claims a crashed matcher left, open the tables whose groups came of
+    age (settle time, bots) or were given back, then expire the tickets past their time.
+    Returns what it did."""
+    released = release_stale()
+    games = sum(len(match_queue(key)) for key in sorted(released | set(due_queues())))
     return {"matched_games": games, "expired_tickets": expire_due()}
 
 

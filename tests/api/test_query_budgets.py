@@ -31,12 +31,6 @@ from tests.support.api import Player, playing, table
 MOVES = 14
 
 
-def _notice() -> int:
-    from django.db import connection
-
-    return 1 if connection.vendor == "postgresql" else 2
-
-
 def _budgets(assert_max: Any) -> Any:
     extra = 2  # BEGIN and COMMIT
 
@@ -69,7 +63,7 @@ def _play(players: list[Player], game_id: str, assert_max: Any, post_budget: int
         actions = playing(expand_all(listing["actions"]))
         calm = [a for a in actions if not a["type"].startswith("call")] or actions
         headers = {"Idempotency-Key": f"k{index}"} if key else {}
-        with budget(post_budget + _notice(), writes=True):
+        with budget(post_budget, writes=True):
             response = player.act(game_id, rng.choice(calm), listing["version"], **headers)
         assert response.status_code == 201, response.content
         made += 1

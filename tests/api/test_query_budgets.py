@@ -9,9 +9,10 @@ warm state cache.
 Those are the issue's budgets; the tests hold the counts measured since (docs/benchmarks.md):
 POST 5 (7 with an Idempotency-Key), 10 with clock and webhooks; GET /games/{id} and
 /legal-actions 2 (the token, then the game with its seats in one query); /events 3;
-/state 2. A move that tells a player something (every move here: it calls the other seat)
-writes their channel's notice too (issue #27, docs/decisions/0013-player-notices-stored.md):
-`_notice()` more statements: one on PostgreSQL, two on SQLite.
+/state 2. They hold for a move that tells a player something (most moves here: they call
+the other seat), which writes their channel's notice too (issue #27,
+docs/decisions/0013-player-notices-stored.md), on PostgreSQL and SQLite alike: how the
+notice's statement was won back is docs/decisions/0016-a-moves-statements.md.
 
 Django also logs the statements that open and close a write's transaction (`BEGIN` or
 SQLite's `BEGIN IMMEDIATE`, and `COMMIT`). They are not queries (the floor's write has

@@ -99,13 +99,9 @@ def _insert_statement(model: type[Model], vendor: str) -> tuple[str, list[Any], 
     return head, fields, row + "|" + tail, returning
 
 
-def insert(objs: list[Model]) -> None:
-    """`bulk_create(objs)` in one hand-written INSERT: each field's value as the ORM
-    prepares it (pre_save, get_db_prep_save); the new primary keys set where the database
-    returns them (PostgreSQL)."""
-    if not objs:
-        return
-    connection = default_connection
+def _insert_sql(objs: list[Model], connection: Any) -> tuple[str, list[Any], bool]:
+    """The INSERT of `objs` (RETURNING their keys where the database can), its parameters,
+    and whether it returns the keys."""
     model = type(objs[0])
     head, fields, row_tail, returning = _insert_statement(model, connection.vendor)
     row, tail = row_tail.split("|")
@@ -113,11 +109,58 @@ def insert(objs: list[Model]) -> None:
     for obj in objs:
         for field in fields:
             params.append(field.get_db_prep_save(field.pre_save(obj, True), connection))
-    with connection.cursor() as cursor:
-        cursor.execute(head + ", ".join([row] * len(objs)) + tail, params)
-        if returning:
-            for obj, (pk,) in zip(objs, cursor.fetchall()):
-                obj.pk = pk
+    return head + ", ".join([row] * len(objs)) + tail, params, returning
+
+
+def _inserted(objs: list[Model], cursor: Any, returning: bool, connection: Any) -> None:
+    """The instances marked saved, with the keys the statement returned, if it did."""
+    if returning:
+        for obj, (pk,) in zip(objs, cursor.fetchall()):
+            obj.pk = pk
     for obj in objs:
         obj._state.adding = False
         obj._state.db = connection.alias
+
+
+def insert(objs: list[Model]) -> None:
+    """`bulk_create(objs)` in one hand-written INSERT: each field's value as the ORM
+    prepares it (pre_save, get_db_prep_save); the new primary keys set where the database
+    returns them (PostgreSQL)."""
+    if not objs:
+        return
+    connection = default_connection
+    statement, params, returning = _insert_sql(objs, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(statement, params)
+        _inserted(objs, cursor, returning, connection)
+
+
+def insert_and_update(objs: list[Model], instance: Model, update_fields: list[str]) -> None:
+    """`insert(objs)`, then `instance.save(update_fields=update_fields)` of an existing
+    row (no signals are sent: the caller's models have none). One statement on PostgreSQL:
+    the UPDATE rides in a data-modifying WITH beside the INSERT, which runs it once
+    whether or not its output is read. Two where WITH holds no writes (SQLite)."""
+    connection = default_connection
+    if not objs or connection.vendor != "postgresql":
+        insert(objs)
+        instance.save(update_fields=update_fields)
+        return
+    statement, params, returning = _insert_sql(objs, connection)
+    update, update_params = _update_sql(instance, update_fields, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(f"WITH updated AS ({update}), inserted AS ({statement}) "
+                       f"SELECT * FROM inserted", [*update_params, *params])
+        _inserted(objs, cursor, returning, connection)
+
+
+def _update_sql(instance: Model, names: list[str], connection: Any) -> tuple[str, list[Any]]:
+    """`UPDATE ... SET` of `names` of the saved `instance`, each value as the ORM's save
+    prepares it, and its parameters."""
+    qn = connection.ops.quote_name
+    meta = instance._meta
+    fields = [meta.get_field(name) for name in names]
+    sets = ", ".join(f"{qn(f.column)} = %s" for f in fields)
+    params = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in fields]
+    statement = (f"UPDATE {qn(meta.db_table)} SET {sets} "
+                 f"WHERE {qn(meta.pk.column)} = %s RETURNING 1")
+    return statement, [*params, meta.pk.get_db_prep_value(instance.pk, connection)]

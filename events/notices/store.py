@@ -1,9 +1,10 @@
 """Notices: written in the transaction of their cause, numbered per player in commit order,
 published on commit, read by page, pruned after DICE_NOTICE_RETENTION_DAYS.
 
-Numbering: one `NoticeHead` row per player, raised by an upsert (INSERT ... ON CONFLICT DO
-UPDATE ... RETURNING, PostgreSQL and SQLite alike) that also locks it until the transaction
-ends; a second writer for the same player waits for the first to commit. So for a player,
+Numbering: one `NoticeHead` row per player, raised with the notice's insert (PostgreSQL: an
+upsert, INSERT ... ON CONFLICT DO UPDATE ... RETURNING, that also locks it until the
+transaction ends: a second writer for the same player waits for the first to commit;
+SQLite: by a trigger, its writers one at a time anyway). So for a player,
 seq 1, 2, 3 ... has no gap and a reader resuming after N never misses a later commit. Heads
 are raised in player order, so two writers never wait for each other in a cycle."""
 
@@ -54,35 +55,39 @@ def notify(users: Iterable[Any], kind: str, game: Game, /, **data: Any) -> dict[
 
 def _write(user_ids: list[Any], row: PlayerNotice) -> dict[Any, int]:
     """Raise each player's head (locked until the transaction ends) and insert `row` for
-    each with the new seq. One statement on PostgreSQL (a data-modifying WITH), two on
-    SQLite, which has none."""
+    each with the new seq, in one statement. PostgreSQL: a data-modifying WITH (the
+    upsert, then the insert of what it returns). SQLite has no writes in WITH: the insert
+    takes each seq from the head, and a trigger raises the head
+    (events/migrations/0013_sqlite_notice_heads_raised_by_trigger.py); its write holds
+    the whole database, so no other writer reads the head in between."""
     qn = connection.ops.quote_name
     head_table, notice_table = qn(NoticeHead._meta.db_table), qn(PlayerNotice._meta.db_table)
     user, seq = qn(NoticeHead._meta.pk.column), qn("seq")
-    upsert = (f"INSERT INTO {head_table} ({user}, {seq}) VALUES "
-              + ", ".join(["(%s, 1)"] * len(user_ids))
-              + f" ON CONFLICT ({user}) DO UPDATE SET {seq} = {head_table}.{seq} + 1 "
-              f"RETURNING {user}, {seq}")
     fields = [PlayerNotice._meta.get_field(name)
               for name in ("kind", "game", "version", "data", "created_at")]
     columns = ", ".join(qn(f.column) for f in fields)
     values = [f.get_db_prep_save(getattr(row, f.attname), connection) for f in fields]
-    marks = ", ".join(["%s"] * len(fields))
+    insert = f"INSERT INTO {notice_table} ({qn('user_id')}, {seq}, {columns})"
+    returning = f"RETURNING {qn('user_id')}, {seq}"
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
+            upsert = (f"INSERT INTO {head_table} ({user}, {seq}) VALUES "
+                      + ", ".join(["(%s, 1)"] * len(user_ids))
+                      + f" ON CONFLICT ({user}) DO UPDATE SET {seq} = {head_table}.{seq} + 1 "
+                      f"RETURNING {user}, {seq}")
             # Typed: parameters in a SELECT list have no column to take their type from.
             marks = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in fields)
+            cursor.execute(f"WITH heads AS ({upsert}) {insert} "
+                           f"SELECT {user}, {seq}, {marks} FROM heads {returning}",
+                           [*user_ids, *values])
+        else:
+            marks = ", ".join(["%s"] * len(fields))
+            players = "VALUES " + ", ".join(["(%s)"] * len(user_ids))  # column1
             cursor.execute(
-                f"WITH heads AS ({upsert}) INSERT INTO {notice_table} "
-                f"({qn('user_id')}, {seq}, {columns}) SELECT {user}, {seq}, {marks} FROM heads "
-                f"RETURNING {qn('user_id')}, {seq}", [*user_ids, *values])
-            return dict(cursor.fetchall())
-        cursor.execute(upsert, user_ids)
-        heads = dict(cursor.fetchall())
-        cursor.executemany(
-            f"INSERT INTO {notice_table} ({qn('user_id')}, {seq}, {columns}) "
-            f"VALUES (%s, %s, {marks})", [[u, n, *values] for u, n in sorted(heads.items())])
-        return heads
+                f"{insert} SELECT p.column1, COALESCE((SELECT h.{seq} FROM {head_table} h "
+                f"WHERE h.{user} = p.column1), 0) + 1, {marks} FROM ({players}) p "
+                f"ORDER BY p.column1 {returning}", [*values, *user_ids])
+        return dict(cursor.fetchall())
 
 
 def _publish(published: list[tuple[str, int]]) -> None:

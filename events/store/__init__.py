@@ -14,6 +14,7 @@ from .stream import (
     Batch,
     append,
     insert,
+    insert_with_head,
     rows,
     StoredEvent,
     rules_of,

@@ -59,6 +59,15 @@ def _statements(vendor: str) -> dict[str, Any]:
     creator_col = qn(Game._meta.get_field("creator").column)
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     due_field = Deadline._meta.get_field("due_at")
+    # A seat with its user, the user's player, and whether that player has an active
+    # webhook (`has_webhooks`), so a move that changes who is awaited looks webhooks up
+    # only when one may fire.
+    seat_cols = (f"{seat.sql}, {player.sql}, {seats_player.sql}, "
+                 f"EXISTS (SELECT 1 FROM {webhooks} w "
+                 f"WHERE w.{qn(Webhook._meta.get_field('user').column)} = s.{seat_user} "
+                 f"AND w.{qn(Webhook._meta.get_field('active').column)})")
+    seat_joins = (f"LEFT OUTER JOIN {users} u ON u.{user_pk} = s.{seat_user} "
+                  f"LEFT OUTER JOIN {players} up ON up.{player_user} = u.{user_pk}")
     return {
         "game": game, "seat": seat, "creator": creator, "player": player,
         "creators_player": creators_player, "seats_player": seats_player,
@@ -76,16 +85,14 @@ def _statements(vendor: str) -> dict[str, Any]:
                  f"LEFT OUTER JOIN {players} up ON up.{player_user} = u.{user_pk} "
                  f"WHERE g.{game_pk} = %s ORDER BY s.{seat_number}"),
         "lock": f"SELECT {game.sql} FROM {games} g WHERE g.{game_pk} = %s{lock}",
-        # With each seat: whether its player has an active webhook (`has_webhooks`), so
-        # a move that changes who is awaited looks webhooks up only when one may fire.
-        "seats": (f"SELECT {seat.sql}, {player.sql}, {seats_player.sql}, "
-                  f"EXISTS (SELECT 1 FROM {webhooks} w "
-                  f"WHERE w.{qn(Webhook._meta.get_field('user').column)} = s.{seat_user} "
-                  f"AND w.{qn(Webhook._meta.get_field('active').column)}) "
-                  f"FROM {seats} s "
-                  f"LEFT OUTER JOIN {users} u ON u.{user_pk} = s.{seat_user} "
-                  f"LEFT OUTER JOIN {players} up ON up.{player_user} = u.{user_pk} "
+        "seats": (f"SELECT {seat_cols} FROM {seats} s {seat_joins} "
                   f"WHERE s.{seat_game} = %s ORDER BY s.{seat_number}"),
+        # Where the database has no row lock (SQLite), the game and its seats in one read:
+        # the write's transaction holds the database's write lock from its BEGIN
+        # (IMMEDIATE), so no commit can come between the game's read and its seats'.
+        "lock_with_seats": (f"SELECT {game.sql}, {seat_cols} FROM {games} g "
+                            f"LEFT OUTER JOIN {seats} s ON s.{seat_game} = g.{game_pk} "
+                            f"{seat_joins} WHERE g.{game_pk} = %s ORDER BY s.{seat_number}"),
     }
 
 
@@ -152,31 +159,49 @@ def read_game(game_id: Any) -> Game | None:
 
 
 def lock_game(game_id: Any) -> Game | None:
-    """The game row, locked (FOR UPDATE) until the transaction ends; None if none."""
+    """The game row, locked (FOR UPDATE) until the transaction ends, with its seats read
+    after the lock (`LOCKED_SEATS`, see `seats_of`); None if none. Two statements where
+    rows are locked (PostgreSQL: the seats are read once the lock is held, so a seat
+    changed while this waited is seen; a join would read them as they were before), one
+    where the transaction holds the database's write lock from its start (SQLite)."""
     connection = default_connection
     st = _statements(connection.vendor)
+    one_read = not connection.features.has_select_for_update
     with connection.cursor() as cursor:
-        cursor.execute(st["lock"], [_param(game_id, connection)])
-        row = cursor.fetchone()
-    return None if row is None else st["game"].make(row, 0, connection)
+        cursor.execute(st["lock_with_seats" if one_read else "lock"],
+                       [_param(game_id, connection)])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    game = st["game"].make(rows[0], 0, connection)
+    at = st["game"].width
+    seats = [_seat(row, at, game, st, connection) for row in rows] if one_read else seats_of(game)
+    setattr(game, LOCKED_SEATS, [s for s in seats if s is not None])
+    return game
 
 
 def seats_of(game: Game) -> list[Seat]:
     """The game's seats in order, each with its user and `has_webhooks`, read now."""
     connection = default_connection
     st = _statements(connection.vendor)
-    seat_cols, player_cols, seats_player_cols = st["seat"], st["player"], st["seats_player"]
     with connection.cursor() as cursor:
         cursor.execute(st["seats"], [_param(game.pk, connection)])
         rows = cursor.fetchall()
-    seats = []
-    for row in rows:
-        seat = seat_cols.make(row, 0, connection)
-        player_at = seat_cols.width + player_cols.width
-        cache_related(seat, "user", _with_player(
-            player_cols.make(row, seat_cols.width, connection),
-            seats_player_cols.make(row, player_at, connection)))
-        cache_related(seat, "game", game)
-        seat.has_webhooks = bool(row[player_at + seats_player_cols.width])  # type: ignore[attr-defined]
-        seats.append(seat)
-    return seats
+    return [s for s in (_seat(row, 0, game, st, connection) for row in rows) if s is not None]
+
+
+def _seat(row: Any, at: int, game: Game, st: dict[str, Any], connection: Any) -> Seat | None:
+    """The seat in `row` from column `at` (seat, user, player, has_webhooks); None for
+    the empty side of an outer join (a game with no seat)."""
+    seat_cols, player_cols, seats_player_cols = st["seat"], st["player"], st["seats_player"]
+    seat = seat_cols.make(row, at, connection)
+    if seat is None:
+        return None
+    user_at = at + seat_cols.width
+    player_at = user_at + player_cols.width
+    cache_related(seat, "user", _with_player(
+        player_cols.make(row, user_at, connection),
+        seats_player_cols.make(row, player_at, connection)))
+    cache_related(seat, "game", game)
+    seat.has_webhooks = bool(row[player_at + seats_player_cols.width])  # type: ignore[attr-defined]
+    return seat

@@ -20,6 +20,7 @@ from games.core.fairness import Draw
 from games.core.rules import GameRules
 from games.service_events import TYPES as SERVICE_EVENTS  # noqa: F401 (re-exported)
 from infra.sql import insert as insert_rows
+from infra.sql import insert_and_update
 
 from ..models import Event, Game
 from . import chain
@@ -99,3 +100,9 @@ def append(game: Game, batch: Batch, *, write: bool = True) -> list[Event]:
 def insert(new_rows: list[Event]) -> None:
     """Insert rows made by `append(..., write=False)`, in order, in one statement."""
     insert_rows(new_rows)  # bulk_create's INSERT, without the ORM's compilation
+
+
+def insert_with_head(new_rows: list[Event], game: Game, fields: list[str]) -> None:
+    """Insert rows made by `append(..., write=False)` and save the game row's `fields`
+    (its new head): one statement on PostgreSQL, two on SQLite (infra/sql.py)."""
+    insert_and_update(new_rows, game, fields)

@@ -5,8 +5,8 @@
 1. `close_if_over`: the rules' outcome (or a forced one) ends the game: `seed_revealed`
    is appended, the status and outcome set;
 2. `update_awaiting`: who must act now, from the rules;
-3. `insert_rows`: the batch's rows and the closing ones, in one INSERT;
-   `save_head`: the game row's changed fields, in one UPDATE;
+3. `save_rows_and_head`: the batch's rows and the closing ones (one INSERT) and the game
+   row's changed fields (one UPDATE), in one statement on PostgreSQL;
 4. `hooks.announce`: the listeners (clocks: deadlines, autoplay; webhooks: the outbox)
    write their rows in the same transaction;
 5. `cache_after_commit`: the new state into the process's state cache;
@@ -49,8 +49,8 @@ def refresh(game: Game, state: Any, acted: Acted, *, version_before: int,
     result = outcome if outcome is not None else rules.outcome(state)
     closing = close_if_over(game, result)
     awaiting = update_awaiting(game, rules, state)
-    insert_rows([*(pending or []), *closing])
-    save_head(game, status_changed=started or game.status != status_before)
+    save_rows_and_head(game, [*(pending or []), *closing],
+                       status_changed=started or game.status != status_before)
     hooks.announce(Appended(
         game=game, seats=seats_of(game), acted=acted, awaiting_before=before,
         awaiting=awaiting, started=started,
@@ -79,12 +79,8 @@ def update_awaiting(game: Game, rules: Any, state: Any) -> dict[int, str]:
     return awaiting
 
 
-def insert_rows(rows: list[Event]) -> None:
-    store.insert(rows)
-
-
-def save_head(game: Game, *, status_changed: bool) -> None:
-    game.save(update_fields=HEAD_FIELDS + (STATUS_FIELDS if status_changed else []))
+def save_rows_and_head(game: Game, rows: list[Event], *, status_changed: bool) -> None:
+    store.insert_with_head(rows, game, HEAD_FIELDS + (STATUS_FIELDS if status_changed else []))
 
 
 def cache_after_commit(game: Game, state: Any) -> None:

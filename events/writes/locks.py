@@ -15,16 +15,16 @@ from ..store import sql
 
 def locked(game_id: Any) -> Game:
     """The game row, locked until the transaction ends, with its seats (and their users)
-    read after the lock: `seats_of(game)` reads no more rows. (Two statements, not one
-    join: the seats are read once the lock is held, so a join or leave that committed
-    while this waited is seen.) Hand-written SQL: events/store/sql.py."""
+    read after the lock: `seats_of(game)` reads no more rows. (Two statements on
+    PostgreSQL, not one join: the seats are read once the lock is held, so a join or leave
+    that committed while this waited is seen; one on SQLite, whose write holds the whole
+    database from its start.) Hand-written SQL: events/store/sql.py."""
     try:
         game = sql.lock_game(game_id)
     except (ValueError, TypeError, ValidationError):
         game = None
     if game is None:
         raise NotFound("no such game", code="game_not_found")
-    setattr(game, sql.LOCKED_SEATS, sql.seats_of(game))
     return game
 
 

@@ -178,3 +178,15 @@ def test_insert_stores_what_bulk_create_stores(table: dict[str, Any]) -> None:
         assert (raw.pk is None) == (orm.pk is None)
         if raw.pk is not None:
             assert fields(Event.objects.get(pk=raw.pk)) == fields(raw)
+
+
+@pytest.mark.parametrize("which", ["game", "empty"])
+def test_lock_game_carries_the_seats_read_after_the_lock(table: dict[str, Any], which: str) -> None:
+    raw = sql.lock_game(table[which].pk)
+    assert raw is not None
+    locked = getattr(raw, sql.LOCKED_SEATS)
+    again = sql.seats_of(raw)
+    assert ([(fields(s), fields(s.user), s.has_webhooks) for s in locked]
+            == [(fields(s), fields(s.user), s.has_webhooks) for s in again])
+    assert len(locked) == (4 if which == "game" else 0)
+    assert all(s.game is raw for s in locked)

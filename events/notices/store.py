@@ -58,7 +58,7 @@ def _write(user_ids: list[Any], row: PlayerNotice) -> dict[Any, int]:
     each with the new seq, in one statement. PostgreSQL: a data-modifying WITH (the
     upsert, then the insert of what it returns). SQLite has no writes in WITH: the insert
     takes each seq from the head, and a trigger raises the head
-    (events/migrations/0013_sqlite_notice_heads_raised_by_trigger.py); its write holds
+    (events/migrations/0014_sqlite_notice_heads_raised_by_trigger.py); its write holds
     the whole database, so no other writer reads the head in between."""
     qn = connection.ops.quote_name
     head_table, notice_table = qn(NoticeHead._meta.db_table), qn(PlayerNotice._meta.db_table)

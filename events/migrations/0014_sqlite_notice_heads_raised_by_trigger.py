@@ -32,5 +32,5 @@ def backward(apps, schema_editor):  # type: ignore[no-untyped-def]
 
 
 class Migration(migrations.Migration):
-    dependencies = [("events", "0012_projections")]
+    dependencies = [("events", "0013_ticket_claims")]
     operations = [migrations.RunPython(forward, backward)]

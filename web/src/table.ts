@@ -13,6 +13,7 @@ import { announce, h, words } from "./dom";
 import { renderView } from "./games/render";
 import type { Names } from "./games/parts";
 import { LiveEvents } from "./live";
+import { ratingChanges, ratingPending } from "./ratings";
 import { rematchPanel } from "./rematch";
 import { seating } from "./seating";
 import { commitments } from "./session";
@@ -141,8 +142,10 @@ class Table {
   private follow(game: Game): void {
     if (this.closed) return;
     // In the lobby every 2 s; in play every 20 s too, a safety net should the stream miss
-    // a batch (an event type this page does not listen to yet).
-    const every = game.status === "lobby" ? 2000 : game.status === "active" ? 20000 : 0;
+    // a batch (an event type this page does not listen to yet). Over and rated, every
+    // 2 s until the ratings projection has applied it (its `rating_changes`).
+    const every = game.status === "lobby" ? 2000 : game.status === "active" ? 20000
+      : ratingPending(game) ? 2000 : 0;
     if (every !== this.every) {
       window.clearInterval(this.poll);
       this.poll = every ? window.setInterval(() => void this.refresh(), every) : undefined;
@@ -345,6 +348,7 @@ class Table {
         : h("p", { class: "winner" }, winners ? `Winner: ${winners}.` : "No winner."),
       outcome ? h("ol", {}, outcome.ranking.map((group) => h("li", {},
         group.map((s) => `${this.names(s)} (${outcome.scores[String(s)] ?? 0})`).join(", ")))) : null,
+      ratingChanges(game, this.names),
       rematchPanel(game),
       h("p", {}, h("a", { href: `#/replay/${game.id}`, class: "button" }, "Replay, disputes and audit")),
       publicReplay(game));

@@ -3,7 +3,7 @@
  * opened with a stream ticket (POST /me/stream-ticket: an EventSource cannot send
  * Authorization) and opened again with a fresh ticket, after the last notice seen,
  * whenever it drops. Each notice signals `gamesChanged()` (so the inbox reads again),
- * is said in the polite live region and shown in the banner's notice line, and reaches
+ * is said in the polite live region and shown under the banner (the latest three), and reaches
  * whoever listens (`onNotice`: quick play waits for its `match_found` here).
  */
 import { call, type Schemas } from "./api";
@@ -18,6 +18,9 @@ const KINDS: Kind[] = ["your_turn", "game_started", "game_finished", "rematch_of
                        "match_found", "clock_warning"];
 /** Notices written this long before the page opened the channel are history: not said. */
 const HISTORY_MS = 5000;
+
+/** The latest notices shown under the banner. */
+const SHOWN = 3;
 
 const listeners = new Set<(notice: Notice) => void>();
 
@@ -104,8 +107,11 @@ async function tell(notice: Notice): Promise<void> {
   if (!text) return;
   announce(text);
   const line = document.getElementById("notice-line");
-  line?.replaceChildren(h("span", { class: "notice", "data-kind": notice.kind, "data-game-id": notice.game },
+  if (!line) return;
+  const list = line.querySelector("ul") ?? line.appendChild(h("ul", { "aria-label": "Latest notices" }));
+  list.prepend(h("li", { class: "notice", "data-kind": notice.kind, "data-game-id": notice.game },
     text, " ", h("a", { href: `#/game/${notice.game}` }, "Open the table")));
+  while (list.children.length > SHOWN) list.lastElementChild?.remove();
 }
 
 function sentence(kind: Kind, game: string): string {

@@ -16,7 +16,7 @@ import pytest
 
 from tests.bots.conftest import start_worker
 from tests.clocks.worker import Worker
-from tests.e2e.driver import GAMES, TIMEOUT, Player, play_to_end
+from tests.e2e.driver import AXE, GAMES, TIMEOUT, Player, axe_violations, play_to_end
 from tests.support.server import Server
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -111,6 +111,8 @@ def test_quick_play_the_channel_and_the_records(server: Server, worker: Worker, 
         board = page.inner_text("#leaderboard-entries")
         assert alice.name in board and bob.name in board
         assert page.inner_text("#leaderboard tbody tr:first-child td:nth-child(2)") == winner
+        if AXE.exists():
+            assert axe_violations(page, str(AXE)) == []
         for player in (alice, bob):
             assert player.errors == [] and player.offsite == []
     finally:

@@ -161,6 +161,7 @@ function createForm(types: GameType[]): HTMLElement {
   const botLevel = h("select", { id: "bots-level" });
   const clock = h("select", { id: "turn-clock", "aria-describedby": "turn-clock-help" },
     CLOCKS.map(([seconds, label]) => h("option", { value: seconds }, label)));
+  const rated = h("input", { id: "rated", type: "checkbox", "aria-describedby": "rated-help" });
   const optionsBox = h("fieldset", { class: "options" });
   const error = h("p", { class: "error", role: "alert" });
   let readers: [string, () => unknown][] = [];
@@ -191,6 +192,8 @@ function createForm(types: GameType[]): HTMLElement {
     h("div", { class: "field" }, h("label", { for: "bots-level" }, "Bot level"), botLevel),
     h("div", { class: "field" }, h("label", { for: "turn-clock" }, "Turn clock"), clock,
       h("small", { id: "turn-clock-help" }, "How long each player has for a move; when it runs out the game moves for them.")),
+    h("div", { class: "field check" }, rated, h("label", { for: "rated" }, "Rated game"),
+      h("small", { id: "rated-help" }, "Counts for the players' ratings and leaderboards (no bots).")),
     optionsBox, error,
     h("button", { type: "submit" }, "Open the table"));
   form.addEventListener("submit", (event) => {
@@ -207,6 +210,7 @@ function createForm(types: GameType[]): HTMLElement {
         seats: Number(seats.value),
         options: options as Schemas["CreateGameRequest"]["options"],
         turn_timeout: clock.value === "" ? null : Number(clock.value),
+        rated: rated.checked,
         ...(Number(bots.value) > 0
           ? { bots: Array.from({ length: Number(bots.value) }, () => ({ level: botLevel.value })) } : {}),
       } });

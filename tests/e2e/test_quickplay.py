@@ -1,7 +1,7 @@
 """Quick play, the player's live channel and the players' records in the browser
 (web/src/quickplay.ts, channel.ts, ratings.ts, profile.ts, leaderboard.ts): two players
 ask for a two-seat Snake Bones table and both land at it (alice, who asked first, learns
-of the match from her channel); a `your_turn` notice refreshes bob's inbox in the lobby
+of the match from her channel alone: her page may not read the ticket again); a `your_turn` notice refreshes bob's inbox in the lobby
 with no focus change; the game, rated as quick play's games are, shows each seat's rating
 change once the worker's projector applied it, and the winner's profile and the
 leaderboard list it."""
@@ -63,8 +63,13 @@ def move_while_awaited(player: Player) -> int:
     return version
 
 
-def test_quick_play_the_channel_and_the_records(server: Server, worker: Worker, browser: Any) -> None:
+def test_quick_play_the_channel_and_the_records(
+        server: Server, worker: Worker, browser: Any, screenshots: Path | None) -> None:
     alice, bob = Player(browser, server.url), Player(browser, server.url)
+    # alice's page may not read her ticket again (quick play's fallback): only her
+    # channel's match_found can take her to the table.
+    alice.context.route("**/api/v1/matchmaking/tickets/*",
+                        lambda route: route.abort() if route.request.method == "GET" else route.continue_())
     try:
         alice.sign_up()
         bob.sign_up()
@@ -72,6 +77,8 @@ def test_quick_play_the_channel_and_the_records(server: Server, worker: Worker, 
         quick_play(alice)
         alice.page.wait_for_selector("#quickplay-waiting", timeout=TIMEOUT)
         assert alice.page.is_visible("#quickplay-cancel")
+        if screenshots is not None:
+            alice.page.screenshot(path=str(screenshots / "quick-play.png"), full_page=True)
         quick_play(bob)
         game_id = at_table(bob)
         assert at_table(alice) == game_id
@@ -106,6 +113,8 @@ def test_quick_play_the_channel_and_the_records(server: Server, worker: Worker, 
         row = page.inner_text('#profile-record-table tr[data-game-type="snake-bones"]')
         assert row.split("\t")[1:3] == ["1", "1"], row
         page.wait_for_selector(f'#profile-games li[data-game-id="{game_id}"]', timeout=TIMEOUT)
+        if screenshots is not None:
+            page.screenshot(path=str(screenshots / "profile.png"), full_page=True)
         page.click('#profile-record-table a[href="#/leaderboard/snake-bones"]')
         page.wait_for_selector("#leaderboard[data-busy=false]", timeout=TIMEOUT)
         board = page.inner_text("#leaderboard-entries")

@@ -74,9 +74,16 @@ def test_quick_play_the_channel_and_the_records(
         alice.sign_up()
         bob.sign_up()
         alice.page.wait_for_selector("body[data-channel=open]", timeout=TIMEOUT)
+        # A ticket cancelled, then another.
+        quick_play(alice)
+        alice.page.wait_for_selector("#quickplay-waiting", timeout=TIMEOUT)
+        alice.page.click("#quickplay-cancel")
+        alice.page.wait_for_selector("#quickplay-form:not([hidden])", timeout=TIMEOUT)
+        assert "cancelled" in alice.page.inner_text("#quickplay-status")
         quick_play(alice)
         alice.page.wait_for_selector("#quickplay-waiting", timeout=TIMEOUT)
         assert alice.page.is_visible("#quickplay-cancel")
+        assert "Snake Bones table of 2" in alice.page.inner_text("#quickplay-waiting")
         if screenshots is not None:
             alice.page.screenshot(path=str(screenshots / "quick-play.png"), full_page=True)
         quick_play(bob)

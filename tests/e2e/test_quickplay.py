@@ -2,7 +2,8 @@
 (web/src/quickplay.ts, channel.ts, ratings.ts, profile.ts, leaderboard.ts): two players
 ask for a two-seat Snake Bones table and both land at it (alice, who asked first, learns
 of the match from her channel alone: her page may not read the ticket again); a `your_turn` notice refreshes bob's inbox in the lobby
-with no focus change; the game, rated as quick play's games are, shows each seat's rating
+with no focus change (his channel opened again with a fresh ticket after
+its first was refused); the game, rated as quick play's games are, shows each seat's rating
 change once the worker's projector applied it, and the winner's profile and the
 leaderboard list it."""
 
@@ -70,10 +71,25 @@ def test_quick_play_the_channel_and_the_records(
     # channel's match_found can take her to the table.
     alice.context.route("**/api/v1/matchmaking/tickets/*",
                         lambda route: route.abort() if route.request.method == "GET" else route.continue_())
+    # bob's first channel is refused (as a dropped stream would be): his page asks for a
+    # fresh ticket and opens it again.
+    refused: list[str] = []
+    tickets: list[str] = []
+    bob.page.on("request", lambda r: tickets.append(r.url) if "/me/stream-ticket" in r.url else None)
+
+    def refuse_once(route: Any) -> None:
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.url)
+        route.fulfill(status=503, body="")
+    bob.context.route("**/api/v1/me/stream?*", refuse_once)
     try:
         alice.sign_up()
         bob.sign_up()
         alice.page.wait_for_selector("body[data-channel=open]", timeout=TIMEOUT)
+        bob.page.wait_for_selector("body[data-channel=open]", timeout=TIMEOUT)
+        assert len(refused) == 1 and len(tickets) == 2
         # A ticket cancelled, then another.
         quick_play(alice)
         alice.page.wait_for_selector("#quickplay-waiting", timeout=TIMEOUT)

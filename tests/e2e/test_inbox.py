@@ -38,7 +38,10 @@ def wait_turn(player: Player, game_id: str, mine: bool) -> None:
 
 
 def test_the_inbox_lists_my_turn_first_and_follows_the_moves(server: Server, browser: Any) -> None:
-    alice, bob = Player(browser, server.url, "alice"), Player(browser, server.url, "bob")
+    # alice's page has no live channel (test_quickplay.py covers it): what she sees comes
+    # from the table's stream and from regaining focus.
+    alice = Player(browser, server.url, "alice", channel=False)
+    bob = Player(browser, server.url, "bob")
     try:
         alice.sign_up()
         bob.sign_up()

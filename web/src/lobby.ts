@@ -3,6 +3,8 @@ import { call, ProblemError, seatLabel, type Game, type GameType, type Option, t
 import { problemText } from "./auth";
 import { gameTypes } from "./catalog";
 import { announce, h, words } from "./dom";
+import { leaderboardLinks } from "./leaderboard";
+import { quickPlay } from "./quickplay";
 import { watchable, watchList } from "./watch";
 
 export function showLobby(main: HTMLElement): () => void {
@@ -10,8 +12,15 @@ export function showLobby(main: HTMLElement): () => void {
   const mine = h("div", { id: "my-games", "aria-busy": "true" }, h("p", {}, "Loading…"));
   const watch = h("div", { id: "watch-games", "aria-busy": "true" }, h("p", {}, "Loading…"));
   const createSlot = h("div", {});
+  const quickSlot = h("div", {}, h("p", {}, "Loading…"));
+  const boards = h("div", {});
+  let stopQuick = () => {};
   main.replaceChildren(
     h("h1", {}, "Lobby"),
+    h("section", { class: "card", "aria-labelledby": "quickplay-title" },
+      h("h2", { id: "quickplay-title" }, "Quick play"),
+      h("p", { class: "muted" }, "Say what you would like to play: the server seats you with others who want the same."),
+      quickSlot),
     h("div", { class: "columns" },
       h("section", { class: "card", "aria-labelledby": "create-title" },
         h("h2", { id: "create-title" }, "Open a table"), createSlot),
@@ -23,9 +32,15 @@ export function showLobby(main: HTMLElement): () => void {
     h("section", { class: "card", "aria-labelledby": "mine-title" },
       h("h2", { id: "mine-title" }, "My games"), mine),
     h("section", { class: "card", "aria-labelledby": "watch-title" },
-      h("h2", { id: "watch-title" }, "Games to watch"), watch));
+      h("h2", { id: "watch-title" }, "Games to watch"), watch),
+    h("section", { class: "card", "aria-labelledby": "boards-title" },
+      h("h2", { id: "boards-title" }, "Leaderboards"), boards));
 
-  void gameTypes().then((types) => createSlot.replaceChildren(createForm(types)))
+  void gameTypes().then((types) => {
+    createSlot.replaceChildren(createForm(types));
+    stopQuick = quickPlay(quickSlot, types);
+    boards.replaceChildren(leaderboardLinks(types));
+  })
     .catch((e: unknown) => createSlot.replaceChildren(h("p", { role: "alert" }, String(e))));
 
   async function load(): Promise<void> {
@@ -49,7 +64,10 @@ export function showLobby(main: HTMLElement): () => void {
   }
   void load();
   const timer = window.setInterval(() => void load(), 5000);
-  return () => window.clearInterval(timer);
+  return () => {
+    window.clearInterval(timer);
+    stopQuick();
+  };
 }
 
 function gameList(games: Game[], types: GameType[], empty: string): HTMLElement {
@@ -143,6 +161,7 @@ function createForm(types: GameType[]): HTMLElement {
   const botLevel = h("select", { id: "bots-level" });
   const clock = h("select", { id: "turn-clock", "aria-describedby": "turn-clock-help" },
     CLOCKS.map(([seconds, label]) => h("option", { value: seconds }, label)));
+  const rated = h("input", { id: "rated", type: "checkbox", "aria-describedby": "rated-help" });
   const optionsBox = h("fieldset", { class: "options" });
   const error = h("p", { class: "error", role: "alert" });
   let readers: [string, () => unknown][] = [];
@@ -173,6 +192,8 @@ function createForm(types: GameType[]): HTMLElement {
     h("div", { class: "field" }, h("label", { for: "bots-level" }, "Bot level"), botLevel),
     h("div", { class: "field" }, h("label", { for: "turn-clock" }, "Turn clock"), clock,
       h("small", { id: "turn-clock-help" }, "How long each player has for a move; when it runs out the game moves for them.")),
+    h("div", { class: "field check" }, rated, h("label", { for: "rated" }, "Rated game"),
+      h("small", { id: "rated-help" }, "Counts for the players' ratings and leaderboards (no bots).")),
     optionsBox, error,
     h("button", { type: "submit" }, "Open the table"));
   form.addEventListener("submit", (event) => {
@@ -189,6 +210,7 @@ function createForm(types: GameType[]): HTMLElement {
         seats: Number(seats.value),
         options: options as Schemas["CreateGameRequest"]["options"],
         turn_timeout: clock.value === "" ? null : Number(clock.value),
+        rated: rated.checked,
         ...(Number(bots.value) > 0
           ? { bots: Array.from({ length: Number(bots.value) }, () => ({ level: botLevel.value })) } : {}),
       } });

@@ -1,10 +1,15 @@
-/** The web client's entry: a hash router over four pages (login, lobby, table, replay),
- * with the player's inbox beside the lobby and the tables. */
+/** The web client's entry: a hash router over six pages (login, lobby, table, replay,
+ * a player's profile, a leaderboard), with the player's inbox beside the lobby and the
+ * tables, and the player's live channel open while they are logged in. */
 import "./style.css";
 import { h } from "./dom";
 import { session } from "./session";
 import { showLogin } from "./auth";
+import type { Slug } from "./api";
+import { closeChannel, openChannel } from "./channel";
 import { showInbox } from "./inbox";
+import { showLeaderboard } from "./leaderboard";
+import { playerLink, showProfile } from "./profile";
 import { showLobby } from "./lobby";
 import { showTable } from "./table";
 import { showReplay } from "./replay";
@@ -19,7 +24,7 @@ function navigation(): void {
   nav.replaceChildren(user
     ? h("ul", {},
         h("li", {}, h("a", { href: "#/" }, "Lobby")),
-        h("li", {}, h("span", { class: "who" }, "Signed in as ", h("strong", {}, user))),
+        h("li", {}, h("span", { class: "who" }, "Signed in as ", h("strong", {}, playerLink(user)))),
         h("li", {}, h("button", { type: "button", class: "link", onclick: () => {
           void logout();
         } }, "Log out")))
@@ -48,11 +53,16 @@ export function route(): void {
   const path = location.hash.replace(/^#/, "") || "/";
   const game = /^\/game\/([0-9a-f-]{36})$/.exec(path);
   const replay = /^\/replay\/([0-9a-f-]{36})$/.exec(path);
+  const player = /^\/player\/([^/]+)$/.exec(path);
+  const board = /^\/leaderboard\/([a-z-]+)$/.exec(path);
   if (!session.token() && !path.startsWith("/login")) {
     location.hash = "#/login";
     return;
   }
+  if (session.token()) openChannel();
   if (path.startsWith("/login")) teardown = showLogin(main);
+  else if (player) teardown = both(showProfile(main, decodeURIComponent(player[1])), showInbox(aside));
+  else if (board) teardown = both(showLeaderboard(main, board[1] as Slug), showInbox(aside));
   else if (replay) teardown = showReplay(main, replay[1]);
   else teardown = both(game ? showTable(main, game[1]) : showLobby(main), showInbox(aside));
 }
@@ -67,6 +77,7 @@ function both(first: () => void, second: () => void): () => void {
 window.addEventListener("hashchange", route);
 // Logged out here or refused by the server (a revoked token): back to the login page.
 session.onChange(() => {
+  if (!session.token()) closeChannel();
   if (!session.token() && !location.hash.startsWith("#/login")) location.hash = "#/login";
   else navigation();
 });

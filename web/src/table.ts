@@ -13,6 +13,8 @@ import { announce, h, words } from "./dom";
 import { renderView } from "./games/render";
 import type { Names } from "./games/parts";
 import { LiveEvents } from "./live";
+import { playerLink } from "./profile";
+import { ratingChanges, ratingPending } from "./ratings";
 import { rematchPanel } from "./rematch";
 import { seating } from "./seating";
 import { commitments } from "./session";
@@ -75,6 +77,13 @@ class Table {
     const name = found ? seatLabel(found) : `seat ${seat}`;
     return seat === this.game?.seat ? `${name} (you)` : name;
   };
+
+  /** A seat's name, linking a player's to their profile. */
+  private named(seat: number): HTMLElement | string {
+    const player = this.game?.seats.find((s) => s.seat === seat)?.player;
+    if (!player) return this.names(seat);
+    return h("span", {}, playerLink(player), seat === this.game?.seat ? " (you)" : "");
+  }
 
   /** Reads the game (and the caller's legal actions) again; calls made meanwhile are
    * folded into one more read after the current one. */
@@ -141,8 +150,10 @@ class Table {
   private follow(game: Game): void {
     if (this.closed) return;
     // In the lobby every 2 s; in play every 20 s too, a safety net should the stream miss
-    // a batch (an event type this page does not listen to yet).
-    const every = game.status === "lobby" ? 2000 : game.status === "active" ? 20000 : 0;
+    // a batch (an event type this page does not listen to yet). Over and rated, every
+    // 2 s until the ratings projection has applied it (its `rating_changes`).
+    const every = game.status === "lobby" ? 2000 : game.status === "active" ? 20000
+      : ratingPending(game) ? 2000 : 0;
     if (every !== this.every) {
       window.clearInterval(this.poll);
       this.poll = every ? window.setInterval(() => void this.refresh(), every) : undefined;
@@ -344,7 +355,8 @@ class Table {
       outcome?.abandoned ? h("p", {}, "Abandoned: nobody played on, nobody won.")
         : h("p", { class: "winner" }, winners ? `Winner: ${winners}.` : "No winner."),
       outcome ? h("ol", {}, outcome.ranking.map((group) => h("li", {},
-        group.map((s) => `${this.names(s)} (${outcome.scores[String(s)] ?? 0})`).join(", ")))) : null,
+        group.map((s, i) => [i ? ", " : "", this.named(s), ` (${outcome.scores[String(s)] ?? 0})`])))) : null,
+      ratingChanges(game, this.names),
       rematchPanel(game),
       h("p", {}, h("a", { href: `#/replay/${game.id}`, class: "button" }, "Replay, disputes and audit")),
       publicReplay(game));

@@ -37,7 +37,7 @@ def move_right_after_the_check(monkeypatch: pytest.MonkeyPatch, mover: Player, g
                                version: int) -> None:
     """The next long poll's check reads the game; then, before the poll waits, `mover`
     stakes (committed in a thread of its own)."""
-    original = live_views._check
+    original = live_views.check_request
 
     def stake() -> None:
         try:
@@ -46,11 +46,11 @@ def move_right_after_the_check(monkeypatch: pytest.MonkeyPatch, mover: Player, g
         finally:
             connection.close()
 
-    async def check_then_move(view: Any, request: Any, game: Any) -> Any:
-        answer = await original(view, request, game)
+    async def check_then_move(view: Any, request: Any, **kwargs: Any) -> Any:
+        answer = await original(view, request, **kwargs)
         await asyncio.to_thread(stake)
         return answer
-    monkeypatch.setattr(live_views, "_check", check_then_move)
+    monkeypatch.setattr(live_views, "check_request", check_then_move)
 
 
 def test_a_long_poll_of_a_followed_game_hears_a_commit_right_after_its_check_unread(

@@ -8,12 +8,15 @@ model and its checkpoint as of its last whole batch, and the next run goes on fr
 An event at or before the checkpoint is never applied again (the history and the ratings
 are idempotent on their own too: their rows are keyed by game and player). Two projectors of
 one projection at once: the second skips the locked checkpoint row and returns.
-`rebuild(projection)` resets the read model and the checkpoint, then runs from the start.
+`rebuild(projection)` resets the read model and the checkpoint, then runs from the start;
+while it replays, `replaying()` is true, so a projection that tells players of what it
+applied (the ratings: a `rating_changed` notice) stays silent about old games.
 """
 
 from __future__ import annotations
 
 import logging
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
@@ -25,6 +28,13 @@ from . import feed
 log = logging.getLogger(__name__)
 
 BATCH = 500
+
+_REPLAYING: ContextVar[bool] = ContextVar("projections_replaying", default=False)
+
+
+def replaying() -> bool:
+    """Whether the events applied now are a rebuild's replay (not news to anyone)."""
+    return _REPLAYING.get()
 
 
 @dataclass(frozen=True)
@@ -101,6 +111,10 @@ def reset(projection: Projection) -> None:
 def rebuild(projection: Projection, limit: int = BATCH) -> int:
     """Drop the read model and replay every stored event into it."""
     reset(projection)
-    applied = run(projection, limit)
+    token = _REPLAYING.set(True)
+    try:
+        applied = run(projection, limit)
+    finally:
+        _REPLAYING.reset(token)
     log.info("projection %s rebuilt from %d events", projection.name, applied)
     return applied

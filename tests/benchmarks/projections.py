@@ -16,8 +16,11 @@ docs/benchmarks.md).
    updated): p50, p99, max. With `--worker`, the projector is a real Celery worker (a
    subprocess, `celery -A config worker`, prefork, `--concurrency 2`, on REDIS_URL), kicked
    after each commit as a game's end kicks it (`events.tasks.enqueue_projection`), and a
-   watcher reads the rating changes every 20 ms. `--events 0` skips the rebuilds. Run
-   beside `tests.benchmarks.live` for the lag under the live benchmark's load.
+   watcher reads the rating changes every 20 ms; `--beat` adds beat to it, as deployed.
+   `--events 0` skips the rebuilds. `--into NAME`: the lag phase alone, in an existing
+   database (nothing created or dropped): run beside `tests.benchmarks.live`, into its
+   database (`dice_live_benchmark`), for the lag under the live benchmark's load, its
+   moves' transactions in the same database as the finished games.
 
 A throwaway database is created and dropped (never the test suite's).
 """
@@ -148,12 +151,15 @@ def rebuild_report(creator: Any, count_events: int) -> list[str]:
     return lines
 
 
-def start_worker() -> subprocess.Popen:
+def start_worker(beat: bool) -> subprocess.Popen:
     """A Celery worker on this benchmark's database, as deployed (prefork), 2 processes."""
     env = {**os.environ, "DATABASE_URL": database_url(), "DICE_TEST_WORKER": "1",
            "DJANGO_SETTINGS_MODULE": "config.settings_test", "DICE_LOG_LEVEL": "WARNING"}
-    proc = subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker",
-                             "--concurrency", "2", "--loglevel", "WARNING"], env=env)
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency", "2",
+               "--loglevel", "WARNING"]
+    if beat:
+        command += ["--beat", "--schedule", "/tmp/dice-projections-bench-beat"]
+    proc = subprocess.Popen(command, env=env)
     deadline = time.monotonic() + 60
     while not project.app.control.ping(timeout=1):   # ready: it answers
         assert time.monotonic() < deadline and proc.poll() is None, "the worker did not start"
@@ -226,28 +232,39 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=20, help="finished games per second")
     parser.add_argument("--worker", action="store_true",
                         help="the projector is a Celery worker kicked after each commit")
+    parser.add_argument("--beat", action="store_true", help="the worker runs beat too")
+    parser.add_argument("--into", help="an existing database: the lag phase alone, there")
     args = parser.parse_args()
+    if args.into:
+        connection.settings_dict["NAME"] = args.into
+        lag_phase(args, f"bench_lag_{os.getpid()}")
+        return
     setup_test_environment()
     if connection.vendor == "postgresql":  # never the test suite's database
         connection.settings_dict.setdefault("TEST", {})["NAME"] = "dicegames_projections_bench"
     name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
-        creator = get_user_model().objects.create_user("bench", password="x")
         print("## Projections\n")
         if args.events:
+            creator = get_user_model().objects.create_user("bench", password="x")
             print("\n".join(rebuild_report(creator, args.events)))
             print()
-        worker = start_worker() if args.worker else None
-        try:
-            print("\n".join(lag_report(creator, args.lag_seconds, args.rate,
-                                        worker is not None)))
-        finally:
-            if worker is not None:
-                worker.terminate()
-                worker.wait(30)
+        lag_phase(args, "bench_lag")
     finally:
         connection.close()
         connection.creation.destroy_test_db(name, verbosity=0)
+
+
+def lag_phase(args: argparse.Namespace, username: str) -> None:
+    creator = get_user_model().objects.create_user(username, password="x")
+    worker = start_worker(args.beat) if args.worker else None
+    try:
+        print("\n".join(lag_report(creator, args.lag_seconds, args.rate, worker is not None)))
+    finally:
+        connection.close()
+        if worker is not None:
+            worker.terminate()
+            worker.wait(30)
 
 
 if __name__ == "__main__":

@@ -215,6 +215,9 @@ def lag_report(creator: Any, seconds: float, rate: float, worker: bool = False) 
     stop.set()
     for thread in threads:
         thread.join(120)
+    began = min(committed.values())
+    late = sorted((committed[g] - began, seen[g] - committed[g]) for g in seen
+                  if g in committed and seen[g] - committed[g] > 1)
     lags = sorted(seen[g] - committed[g] for g in seen if g in committed)
     p = lambda q: lags[min(len(lags) - 1, int(q * len(lags)))]  # noqa: E731
     projector = ("a Celery worker kicked after each commit" if worker
@@ -222,7 +225,9 @@ def lag_report(creator: Any, seconds: float, rate: float, worker: bool = False) 
     return [f"- {len(lags)} finished rated games committed at ~{rate:g}/s for {seconds:g} s, "
             f"{projector}: commit -> leaderboard updated "
             f"p50 {p(0.5) * 1000:.0f} ms, p99 {p(0.99) * 1000:.0f} ms, "
-            f"max {lags[-1] * 1000:.0f} ms (mean {statistics.mean(lags) * 1000:.0f} ms)"]
+            f"max {lags[-1] * 1000:.0f} ms (mean {statistics.mean(lags) * 1000:.0f} ms)",
+            f"- over 1 s: {len(late)} games, committed at (s after the first) -> lag (s): "
+            + ", ".join(f"{at:.1f} -> {lag:.1f}" for at, lag in late)]
 
 
 def main() -> None:

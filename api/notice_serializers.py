@@ -11,7 +11,13 @@ from rest_framework import serializers
 
 from events.models import NoticeKind
 
-from .serializers import MAX_INT, QueryFloatField, QueryIntegerField, QuerySerializer
+from .serializers import (
+    MAX_INT,
+    QueryFloatField,
+    QueryIntegerField,
+    QuerySerializer,
+    RatingSerializer,
+)
 
 
 class NoticeQuerySerializer(QuerySerializer):
@@ -72,6 +78,16 @@ ClockWarningNoticeSerializer = _notice(
     seat=serializers.IntegerField(help_text="your seat"),
     decision=serializers.CharField(help_text="the decision awaited, e.g. stake, bid, respond"),
     due_at=serializers.DateTimeField(help_text="when the clock acts for your seat"))
+RatingChangedNoticeSerializer = _notice(
+    NoticeKind.RATING_CHANGED,
+    "A rated game of yours changed your rating in its game type (docs/ratings.md): the "
+    "values served in the game's `rating_changes` and your rating history. Written when "
+    "the ratings projection applies the game, moments after it ended.",
+    seat=serializers.IntegerField(help_text="your seat"),
+    place=serializers.IntegerField(help_text="your place (ties share one)"),
+    applied=serializers.IntegerField(help_text="the game's place in the order the ratings "
+                                     "applied games"),
+    before=RatingSerializer(), after=RatingSerializer())
 
 NOTICE_KINDS = {
     NoticeKind.YOUR_TURN: YourTurnNoticeSerializer,
@@ -80,6 +96,7 @@ NOTICE_KINDS = {
     NoticeKind.MATCH_FOUND: MatchFoundNoticeSerializer,
     NoticeKind.REMATCH_OFFERED: RematchOfferedNoticeSerializer,
     NoticeKind.CLOCK_WARNING: ClockWarningNoticeSerializer,
+    NoticeKind.RATING_CHANGED: RatingChangedNoticeSerializer,
 }
 
 

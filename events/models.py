@@ -358,6 +358,7 @@ class NoticeKind(models.TextChoices):
     MATCH_FOUND = "match_found"
     REMATCH_OFFERED = "rematch_offered"
     CLOCK_WARNING = "clock_warning"
+    RATING_CHANGED = "rating_changed"
 
 
 class NoticeHead(models.Model):

@@ -91,5 +91,23 @@ def read(types: Iterable[str], after: Position, limit: int) -> list[Event]:
     return list(Event.objects.raw(sql, params))
 
 
+def last(types: Iterable[str]) -> Position:
+    """The position of the last committed event of these types now (START if none)."""
+    kinds = sorted(types)
+    if connection.vendor == "postgresql":
+        sql = ("SELECT e.tx::text::bigint, e.id FROM events_event e WHERE e.type = ANY(%s) "
+               "ORDER BY e.tx DESC, e.id DESC LIMIT 1")
+        params: list[Any] = [kinds]
+    else:
+        marks = ", ".join(["%s"] * len(kinds))
+        sql = (f"SELECT 0, e.id FROM events_event e WHERE e.type IN ({marks}) "
+               "ORDER BY e.id DESC LIMIT 1")
+        params = kinds
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    return Position(int(row[0]), int(row[1])) if row else START
+
+
 def position_of(row: Event) -> Position:
     return Position(int(row.position_tx), row.id)  # type: ignore[attr-defined]

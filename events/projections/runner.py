@@ -9,11 +9,17 @@ An event at or before the checkpoint is never applied again (the history and the
 are idempotent on their own too: their rows are keyed by game and player). Two projectors of
 one projection at once: the second skips the locked checkpoint row and returns.
 `rebuild(projection)` resets the read model and the checkpoint, then runs from the start.
+A reset also records in the checkpoint the feed's last event at that moment: whoever
+applies an event up to it (the rebuild, or the worker's run meanwhile) replays it, and
+`replaying()` is then true, so a projection that tells players of what it applied (the
+ratings: a `rating_changed` notice) stays silent about old games. (A game whose end
+commits out of order around the reset, with a lower transaction id, counts as old.)
 """
 
 from __future__ import annotations
 
 import logging
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
@@ -25,6 +31,13 @@ from . import feed
 log = logging.getLogger(__name__)
 
 BATCH = 500
+
+_REPLAYING: ContextVar[bool] = ContextVar("projections_replaying", default=False)
+
+
+def replaying() -> bool:
+    """Whether the event applied now is replayed after a reset (news to no one)."""
+    return _REPLAYING.get()
 
 
 @dataclass(frozen=True)
@@ -53,11 +66,16 @@ def apply_events(projection: Projection, rows: Iterable[Event]) -> int:
         if checkpoint is None:
             return 0
         position = feed.Position(checkpoint.tx, checkpoint.event_id)
+        replayed = feed.Position(checkpoint.replayed_tx, checkpoint.replayed_event_id)
         for row in rows:
             at = feed.position_of(row)
             if at <= position:
                 continue
-            projection.apply(row)
+            token = _REPLAYING.set(at <= replayed)
+            try:
+                projection.apply(row)
+            finally:
+                _REPLAYING.reset(token)
             position = at
             applied += 1
         if applied:
@@ -95,6 +113,9 @@ def reset(projection: Projection) -> None:
         Checkpoint.objects.get_or_create(name=projection.name)
         Checkpoint.objects.select_for_update().filter(name=projection.name).update(
             tx=0, event_id=0, applied=0)
+        end = feed.last(projection.types)
+        Checkpoint.objects.filter(name=projection.name).update(
+            replayed_tx=end.tx, replayed_event_id=end.event_id)
         projection.reset()
 
 

@@ -20,6 +20,10 @@ class Checkpoint(models.Model):
     tx = models.BigIntegerField(default=0, help_text="the transaction id (0 on SQLite)")
     event_id = models.BigIntegerField(default=0)
     applied = models.BigIntegerField(default=0, help_text="events applied since the reset")
+    replayed_tx = models.BigIntegerField(
+        default=0, help_text="the feed's last event when the read model was reset: up to "
+        "it (with replayed_event_id) a run replays old events and tells no one")
+    replayed_event_id = models.BigIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
 

@@ -13,7 +13,14 @@ docs/benchmarks.md).
    second for `--lag-seconds` (their rows made beforehand: the writer only inserts), while
    a projector runs as the worker does when kicked at each game's end; for each game, the
    time from its commit to its rating change being served (the leaderboard's rows
-   updated): p50, p99, max.
+   updated): p50, p99, max. With `--worker`, the projector is a real Celery worker (a
+   subprocess, `celery -A config worker`, prefork, `--concurrency 2`, on REDIS_URL), kicked
+   after each commit as a game's end kicks it (`events.tasks.enqueue_projection`), and a
+   watcher reads the rating changes every 20 ms; `--beat` adds beat to it, as deployed.
+   `--events 0` skips the rebuilds. `--into NAME`: the lag phase alone, in an existing
+   database (nothing created or dropped): run beside `tests.benchmarks.live`, into its
+   database (`dice_live_benchmark`), for the lag under the live benchmark's load, its
+   moves' transactions in the same database as the finished games.
 
 A throwaway database is created and dropped (never the test suite's).
 """
@@ -24,12 +31,16 @@ import argparse
 import os
 import random
 import statistics
+import subprocess
+import sys
 import threading
 import time
 import uuid
 from typing import Any
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
+if "--worker" in sys.argv:
+    os.environ["DICE_TEST_WORKER"] = "1"     # the test settings' broker: Redis, not memory
 
 import django  # noqa: E402
 
@@ -41,6 +52,7 @@ from django.test.utils import setup_test_environment  # noqa: E402
 
 from events import store  # noqa: E402
 from events.store import chain  # noqa: E402
+from events.tasks import enqueue_projection, project  # noqa: E402
 from events.models import Event, Game, GameStatus, RatingChange  # noqa: E402
 from events.projections.registry import PROJECTIONS, run_all  # noqa: E402
 from events.projections.runner import rebuild, run  # noqa: E402
@@ -139,7 +151,27 @@ def rebuild_report(creator: Any, count_events: int) -> list[str]:
     return lines
 
 
-def lag_report(creator: Any, seconds: float, rate: float) -> list[str]:
+def start_worker(beat: bool) -> subprocess.Popen:
+    """A Celery worker on this benchmark's database, as deployed (prefork), 2 processes."""
+    env = {**os.environ, "DATABASE_URL": database_url(), "DICE_TEST_WORKER": "1",
+           "DJANGO_SETTINGS_MODULE": "config.settings_test", "DICE_LOG_LEVEL": "WARNING"}
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency", "2",
+               "--loglevel", "WARNING"]
+    if beat:
+        command += ["--beat", "--schedule", "/tmp/dice-projections-bench-beat"]
+    proc = subprocess.Popen(command, env=env)
+    deadline = time.monotonic() + 60
+    while not project.app.control.ping(timeout=1):   # ready: it answers
+        assert time.monotonic() < deadline and proc.poll() is None, "the worker did not start"
+    return proc
+
+
+def database_url() -> str:
+    base = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
+    return f"{base}/{connection.settings_dict['NAME']}"
+
+
+def lag_report(creator: Any, seconds: float, rate: float, worker: bool = False) -> list[str]:
     made = templates(creator)
     rng = random.Random(2)
     ready = [copy_rows(creator, rng.choice(made), rng) for _ in range(int(seconds * rate) + 1)]
@@ -156,6 +188,8 @@ def lag_report(creator: Any, seconds: float, rate: float) -> list[str]:
                     game.save(force_insert=True)
                     store.insert(rows)
                 committed[game.id] = time.perf_counter()
+                if worker:
+                    enqueue_projection()        # as a game's end kicks it after commit
                 time.sleep(1 / rate)
         finally:
             connection.close()
@@ -163,13 +197,14 @@ def lag_report(creator: Any, seconds: float, rate: float) -> list[str]:
     def projector() -> None:
         try:
             while not stop.is_set() or len(seen) < len(committed):
-                run_all()
+                if not worker:
+                    run_all()
                 now = time.perf_counter()
                 for game_id in RatingChange.objects.filter(
                         game_id__in=[g for g in list(committed) if g not in seen]
                 ).values_list("game_id", flat=True).distinct():
                     seen[game_id] = now
-                time.sleep(0.05)
+                time.sleep(0.02 if worker else 0.05)
         finally:
             connection.close()
 
@@ -180,12 +215,19 @@ def lag_report(creator: Any, seconds: float, rate: float) -> list[str]:
     stop.set()
     for thread in threads:
         thread.join(120)
+    began = min(committed.values())
+    late = sorted((committed[g] - began, seen[g] - committed[g]) for g in seen
+                  if g in committed and seen[g] - committed[g] > 1)
     lags = sorted(seen[g] - committed[g] for g in seen if g in committed)
     p = lambda q: lags[min(len(lags) - 1, int(q * len(lags)))]  # noqa: E731
+    projector = ("a Celery worker kicked after each commit" if worker
+                 else "the projector polling every 50 ms")
     return [f"- {len(lags)} finished rated games committed at ~{rate:g}/s for {seconds:g} s, "
-            f"the projector polling every 50 ms: commit -> leaderboard updated "
+            f"{projector}: commit -> leaderboard updated "
             f"p50 {p(0.5) * 1000:.0f} ms, p99 {p(0.99) * 1000:.0f} ms, "
-            f"max {lags[-1] * 1000:.0f} ms (mean {statistics.mean(lags) * 1000:.0f} ms)"]
+            f"max {lags[-1] * 1000:.0f} ms (mean {statistics.mean(lags) * 1000:.0f} ms)",
+            f"- over 1 s: {len(late)} games, committed at (s after the first) -> lag (s): "
+            + ", ".join(f"{at:.1f} -> {lag:.1f}" for at, lag in late)]
 
 
 def main() -> None:
@@ -193,20 +235,41 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=1_000_000)
     parser.add_argument("--lag-seconds", type=float, default=30)
     parser.add_argument("--rate", type=float, default=20, help="finished games per second")
+    parser.add_argument("--worker", action="store_true",
+                        help="the projector is a Celery worker kicked after each commit")
+    parser.add_argument("--beat", action="store_true", help="the worker runs beat too")
+    parser.add_argument("--into", help="an existing database: the lag phase alone, there")
     args = parser.parse_args()
+    if args.into:
+        connection.settings_dict["NAME"] = args.into
+        lag_phase(args, f"bench_lag_{os.getpid()}")
+        return
     setup_test_environment()
     if connection.vendor == "postgresql":  # never the test suite's database
         connection.settings_dict.setdefault("TEST", {})["NAME"] = "dicegames_projections_bench"
     name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
-        creator = get_user_model().objects.create_user("bench", password="x")
         print("## Projections\n")
-        print("\n".join(rebuild_report(creator, args.events)))
-        print()
-        print("\n".join(lag_report(creator, args.lag_seconds, args.rate)))
+        if args.events:
+            creator = get_user_model().objects.create_user("bench", password="x")
+            print("\n".join(rebuild_report(creator, args.events)))
+            print()
+        lag_phase(args, "bench_lag")
     finally:
         connection.close()
         connection.creation.destroy_test_db(name, verbosity=0)
+
+
+def lag_phase(args: argparse.Namespace, username: str) -> None:
+    creator = get_user_model().objects.create_user(username, password="x")
+    worker = start_worker(args.beat) if args.worker else None
+    try:
+        print("\n".join(lag_report(creator, args.lag_seconds, args.rate, worker is not None)))
+    finally:
+        connection.close()
+        if worker is not None:
+            worker.terminate()
+            worker.wait(30)
 
 
 if __name__ == "__main__":

@@ -235,7 +235,8 @@ def _play() -> dict[str, list[dict[str, Any]]]:
     notices = r.call(alice, "list_notices", "get", "/me/notices", after=0, limit=3,
                      summary="the first page of alice's channel")
     r.call(alice, "list_notices", "get", "/me/notices", after=notices["last"], limit=100,
-           name="the_rest", summary="the rest: her turns, the end, bob's rematch offer")
+           name="the_rest",
+           summary="the rest: her turns, the end, her rating change, bob's rematch offer")
     r.call(alice, "create_notice_stream_ticket", "post", "/me/stream-ticket")
     r.call(alice, "stream_notices", "get", "/me/stream", after=notices["last"] + 2, timeout=1,
            headers={"Accept": "text/event-stream"},

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0012_projections'),
+        ('events', '0014_sqlite_notice_heads_raised_by_trigger'),
     ]
 
     operations = [

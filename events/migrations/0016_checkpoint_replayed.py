@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0013_notice_rating_changed'),
+        ('events', '0015_notice_rating_changed'),
     ]
 
     operations = [

@@ -60,7 +60,9 @@ def test_the_same_bot_task_delivered_twice_appends_once(worker: Worker, players)
 
 def test_a_bot_that_raises_leaves_its_seat_to_the_clock(broken_worker: Worker, players) -> None:  # type: ignore[no-untyped-def]
     (a,) = players(1)
-    game_id = bot_table(a, "dark-knights", ["basic"], turn_timeout=1, first_player=1)
+    # The clock (5 s) leaves the bot's task time to run and raise first, even on a loaded
+    # machine (with 1 s, a task picked up late found its version stale and never raised).
+    game_id = bot_table(a, "dark-knights", ["basic"], turn_timeout=5, first_player=1)
     version = Game.objects.get(id=game_id).version
     wait_until(lambda: Event.objects.filter(game_id=game_id, actor="clock").exists(), 30,
                "the clock did not play the broken bot's seat", broken_worker.tail)

@@ -164,12 +164,16 @@ def channel_verdict(users: list[Any], held: dict[str, Any]) -> None:
     tables: dict[Any, list[Any]] = defaultdict(list)
     for user, mine in found.items():
         if len(mine) == 1 and user in tickets:
-            tables[tickets[user].game_id].append((mine[0][0], tickets[user].created_at))
-    delays = [max(at for at, _ in seats) - max(made for _, made in seats).timestamp()
-              for seats in tables.values() if len(seats) == 4]
+            tables[tickets[user].game_id].append((mine[0][0], tickets[user]))
+    full = [seats for seats in tables.values() if len(seats) == 4]
+    delays = [max(at for at, _ in seats) - max(t.created_at for _, t in seats).timestamp()
+              for seats in full]
+    carried = [max(at for at, _ in seats) - max(t.matched_at for _, t in seats).timestamp()
+               for seats in full]
     if len(delays) > 1:
         print(f"- last needed ticket (`created_at`) to the table's last `match_found` on "
               f"the channel ({len(delays)} tables): {percentiles(delays)}")
+        print(f"- of which the match (`matched_at`) to that arrival: {percentiles(carried)}")
 
 
 def verdict(n: int) -> None:

@@ -10,12 +10,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import weakref
 from typing import Any, AsyncIterator
 
 from django.conf import settings
 from django.db import DatabaseError
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.http import urlencode
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -30,7 +29,8 @@ from . import notice_serializers as ns
 from . import serializers as s
 from .auth import BearerOrTokenAuthentication
 from .base import APIView
-from .live import PLAYER_CHANNEL, LiveStart, PlayerTicketAuthentication, Slot, issue_ticket
+from .live import (PLAYER_CHANNEL, EventStream, LiveStart, PlayerTicketAuthentication, Slot,
+                   issue_ticket)
 from .live import open_slot
 from .live_views import (LAST_EVENT_ID, NO_FORMAT, WAKE_READS, EventStreamRenderer,
                          StreamNegotiation, StreamTicketSerializer, check_request, drf_headers,
@@ -168,15 +168,9 @@ async def stream(request: HttpRequest) -> HttpResponse:
         return checked
     params = checked.params
     slot: Slot = params["slot"]
-    response = StreamingHttpResponse(
+    response = EventStream(
         _stream_body(params["user"], params["key"], params["after"], params["seconds"], slot),
-        content_type="text/event-stream")
-    response["Cache-Control"] = "no-cache"
-    response["X-Accel-Buffering"] = "no"
-    # As a game's stream (api/live_views.py): a body never started releases its slot when
-    # the response is closed or collected.
-    response._resource_closers.append(slot.release)
-    weakref.finalize(response, slot.release)
+        slot)
     return drf_headers(checked, response)
 
 

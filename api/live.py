@@ -10,13 +10,14 @@ import logging
 import secrets
 import threading
 import time
+import weakref
 from datetime import datetime, timedelta, timezone
-from typing import Any, Callable
+from typing import Any, AsyncIterator, Callable
 
 from django.conf import settings
 from django.core import signing
 from django.db import connections
-from django.http import HttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -34,6 +35,26 @@ class LiveStart(HttpResponse):
     def __init__(self, **params: Any) -> None:
         super().__init__(status=200)
         self.params = params
+
+
+class EventStream(StreamingHttpResponse):
+    """A server-sent event stream (a game's or a player's channel) holding one of its
+    user's stream slots. The body releases the slot when it ends; a body never started (the
+    client went away first) releases it when Django closes the response, or when the
+    response is collected."""
+
+    def __init__(self, body: AsyncIterator[str], slot: Slot) -> None:
+        super().__init__(body, content_type="text/event-stream")
+        self["Cache-Control"] = "no-cache"
+        self["X-Accel-Buffering"] = "no"
+        self.slot = slot
+        weakref.finalize(self, slot.release)
+
+    def close(self) -> None:
+        try:
+            self.slot.release()
+        finally:
+            super().close()
 
 
 # --- Open streams per user ----------------------------------------------------------------

@@ -17,14 +17,13 @@ import contextlib
 import json
 import logging
 import random
-import weakref
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, AsyncIterator, Callable
 
 from asgiref.sync import AsyncToSync, sync_to_async
 from django.conf import settings
 from django.db import DatabaseError
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.http import urlencode
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -46,7 +45,7 @@ from .auth import BearerOrTokenAuthentication
 from .base import APIView
 from .errors import problem_exception_handler
 from .language import ACCEPT_LANGUAGE, content_language, reader_language, told_in
-from .live import LiveStart, Slot, StreamTicketAuthentication, issue_ticket
+from .live import EventStream, LiveStart, Slot, StreamTicketAuthentication, issue_ticket
 from .live import open_slot
 from .schema import live_problems, problems
 from .views import GAME_ID, LOCATION, EventListView, _valid, ascii_number
@@ -298,16 +297,9 @@ async def stream(request: HttpRequest, game_id: Any) -> HttpResponse:
         return checked
     params = checked.params
     slot: Slot = params["slot"]
-    response = StreamingHttpResponse(
+    response = EventStream(
         _stream_body(params["game"], params["user"], params["after"], params["seconds"], slot,
-                     params["language"]),
-        content_type="text/event-stream")
-    response["Cache-Control"] = "no-cache"
-    response["X-Accel-Buffering"] = "no"
-    # The body releases the slot when it ends; a body never started (the client went
-    # away first) releases it when the response is closed or collected.
-    response._resource_closers.append(slot.release)
-    weakref.finalize(response, slot.release)
+                     params["language"]), slot)
     return drf_headers(checked, response)
 
 

@@ -122,5 +122,6 @@ function sentence(kind: Kind, game: string): string {
     case "rematch_offered": return `You are invited to play ${game} again.`;
     case "match_found": return `Quick play found you a ${game} table.`;
     case "clock_warning": return `Your clock in ${game} is running out.`;
+    case "rating_changed": return `Your ${game} rating changed.`;
   }
 }

@@ -7,7 +7,13 @@ from __future__ import annotations
 import gc
 from collections.abc import AsyncIterator
 
+import pytest
+
 from api.live import EventStream, LocalSlots
+
+# Closing a response sends Django's request_finished, which looks at the database
+# connections (close_old_connections).
+pytestmark = pytest.mark.django_db
 
 
 async def _never_read() -> AsyncIterator[str]:

@@ -1,6 +1,4 @@
-"""Middleware that runs on the event loop under ASGI (no thread hop of its own).
-
-WhiteNoise (the Swagger UI and ReDoc assets) as middleware that is async too.
+"""WhiteNoise (the Swagger UI and ReDoc assets) as middleware that is async too.
 
 WhiteNoiseMiddleware is sync only, and one sync-only middleware makes Django run a whole
 request's middleware chain in a thread: an async view (a long poll, a stream) would then
@@ -12,8 +10,6 @@ passes every other request straight to the next handler, async.
 from __future__ import annotations
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
-from django.middleware.common import CommonMiddleware as _CommonMiddleware
-from django.middleware.security import SecurityMiddleware as _SecurityMiddleware
 from whitenoise.middleware import WhiteNoiseMiddleware
 
 
@@ -39,25 +35,3 @@ class StaticFilesMiddleware(WhiteNoiseMiddleware):
             return await sync_to_async(self.serve, thread_sensitive=False)(static_file, request)
         return await self.get_response(request)
 
-
-# --- Django's own middleware without thread hops ------------------------------------------
-#
-# Django's MiddlewareMixin, on ASGI, runs process_request and process_response each in
-# a worker thread (sync_to_async): two thread hops a middleware a request. Security and
-# Common only read the request and set headers (no I/O, no database), so they run here on
-# the event loop, unchanged.
-
-
-class InlineMixin:
-    async def __acall__(self, request):  # type: ignore[no-untyped-def]
-        response = self.process_request(request)  # type: ignore[attr-defined]
-        response = response or await self.get_response(request)  # type: ignore[attr-defined]
-        return self.process_response(request, response)  # type: ignore[attr-defined]
-
-
-class SecurityMiddleware(InlineMixin, _SecurityMiddleware):
-    pass
-
-
-class CommonMiddleware(InlineMixin, _CommonMiddleware):
-    pass

@@ -25,7 +25,7 @@ from prometheus_client.exposition import choose_encoder
 from events import metrics
 from infra.request_id import REQUEST_ID
 
-from .errors import problem
+from .errors import not_found_view, problem
 from .throttling import DocsRateThrottle, tightest
 
 log = logging.getLogger(__name__)
@@ -194,8 +194,12 @@ def _registry() -> Any:
 
 def metrics_view(request: HttpRequest) -> HttpResponse:
     """Prometheus' text format. With DICE_METRICS_TOKEN set, only for `Authorization:
-    Bearer <token>`; unset, only for requests from this machine (127.0.0.1, ::1)."""
+    Bearer <token>`; unset, only for requests from this machine (127.0.0.1, ::1), and in
+    production not at all (404): there a proxy on this machine would make every client
+    local."""
     token = settings.DICE_METRICS_TOKEN
+    if not token and settings.PRODUCTION:
+        return not_found_view(request)
     if token:
         sent = request.headers.get("Authorization", "")
         scheme, _, given = sent.partition(" ")

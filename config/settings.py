@@ -8,6 +8,7 @@ from typing import Any
 
 import dj_database_url
 from corsheaders.defaults import default_headers
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("DICE_VAR_DIR", BASE_DIR / "var"))
@@ -28,7 +29,15 @@ if not SECRET_KEY:
     if PRODUCTION:
         raise RuntimeError("DJANGO_SECRET_KEY must be set in production")
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
-ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "*").split(",") if h]
+# The host names this service answers for (Django checks every request's Host against
+# them: 400 otherwise). Absolute URLs (rules_url, next, ...) are built from the request's
+# Host, so in production it must be a checked one: the list is required, `*` refused.
+ALLOWED_HOSTS = [h.strip() for h in os.environ.get(
+    "DJANGO_ALLOWED_HOSTS", "" if PRODUCTION else "*").split(",") if h.strip()]
+if PRODUCTION and (not ALLOWED_HOSTS or "*" in ALLOWED_HOSTS):
+    raise ImproperlyConfigured(
+        "DJANGO_ALLOWED_HOSTS must name this service's host names in production "
+        "(comma-separated, e.g. dice.example.com); `*` is refused")
 
 INSTALLED_APPS = [
     "django.contrib.auth",
@@ -48,12 +57,38 @@ MIDDLEWARE = [
     "api.ops.RequestMiddleware",
     # CORS before anything that may answer: a preflight never needs a token.
     "corsheaders.middleware.CorsMiddleware",
-    # Django's Security and Common middleware, run on the event loop (api/middleware.py):
-    # every middleware here is async, so a request's only thread hop is its view's.
-    "api.middleware.SecurityMiddleware",
+    # Django's own: HTTPS redirect, HSTS and the other security headers, X-Frame-Options
+    # (before WhiteNoise, so the web client's files get them too), the Host check.
+    "django.middleware.security.SecurityMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "api.middleware.StaticFilesMiddleware",  # WhiteNoise, async-capable (served on ASGI)
-    "api.middleware.CommonMiddleware",
+    "django.middleware.common.CommonMiddleware",
 ]
+
+# HTTPS in production (docs/scaling.md, "Production settings"). Behind a proxy that ends
+# TLS, DICE_PROXY_SSL_HEADER names the header it sets to `https` (X-Forwarded-Proto): the
+# proxy must overwrite it on every request. Plain-HTTP health probes are not redirected.
+DICE_SSL_REDIRECT = env_bool("DICE_SSL_REDIRECT", PRODUCTION)
+SECURE_SSL_REDIRECT = DICE_SSL_REDIRECT
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
+DICE_PROXY_SSL_HEADER = os.environ.get("DICE_PROXY_SSL_HEADER", "").strip()
+if DICE_PROXY_SSL_HEADER:
+    SECURE_PROXY_SSL_HEADER = (
+        "HTTP_" + DICE_PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
+# HSTS: a year by default in production (0: none), subdomains included, preload on (the
+# directive alone enrolls nothing: submitting the domain to the browsers' list does).
+DICE_HSTS_SECONDS = int(os.environ.get("DICE_HSTS_SECONDS") or (31_536_000 if PRODUCTION else 0))
+SECURE_HSTS_SECONDS = DICE_HSTS_SECONDS
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DICE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("DICE_HSTS_PRELOAD", True)
+if DICE_HSTS_SECONDS < 0:
+    raise ImproperlyConfigured("DICE_HSTS_SECONDS must be 0 or more")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = PRODUCTION
+X_FRAME_OPTIONS = "DENY"
+# security.W003 (no CSRF middleware): the API authenticates by a header (a token) or a
+# stream ticket in the URL, never by a cookie, so a forged cross-site request carries no
+# credential; there are no sessions and no forms (docs/decisions/0017-production-settings.md).
+SILENCED_SYSTEM_CHECKS = ["security.W003"]
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -129,9 +164,19 @@ WHITENOISE_INDEX_FILE = True
 WHITENOISE_IMMUTABLE_FILE_TEST = r"^/play/assets/.+-[A-Za-z0-9_-]{8}\.(js|css)$"
 
 
+# The page's Content-Security-Policy (its one home), sent as a header with the page: only
+# this origin (it loads nothing from elsewhere and works offline), and no framing by any
+# page (frame-ancestors works in a header only; X-Frame-Options: DENY comes from Django's
+# middleware for older browsers).
+WEB_CLIENT_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; "
+                  "img-src 'self' data:; connect-src 'self'; object-src 'none'; "
+                  "base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+
+
 def _web_client_headers(headers: Any, path: str, url: str) -> None:
     if url.startswith("/play/") and not url.startswith("/play/assets/"):
         headers["Cache-Control"] = "no-cache"
+        headers["Content-Security-Policy"] = WEB_CLIENT_CSP
 
 
 WHITENOISE_ADD_HEADERS_FUNCTION = _web_client_headers

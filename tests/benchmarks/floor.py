@@ -239,7 +239,10 @@ def main() -> None:
                       8812, admin, {"REDIS_URL": redis,
                                     # the production settings, as docker/compose.yaml runs them
                                     "DICE_ENV": "production",
-                                    "DJANGO_SECRET_KEY": "floor-benchmark-only", "DICE_THROTTLE_USER": "100000/min",
+                                    "DJANGO_SECRET_KEY": "floor-benchmark-only",
+                                    # plain HTTP on 127.0.0.1, as behind a proxy ending TLS
+                                    "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DICE_SSL_REDIRECT": "false",
+                                    "DICE_THROTTLE_USER": "100000/min",
                                     "DICE_THROTTLE_ANON": "100000/min",
                                     "DICE_VAR_DIR": "/tmp/dice-floor-benchmark"})
     results: dict[str, list[dict]] = {"floor": [], "product": []}

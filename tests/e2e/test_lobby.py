@@ -25,7 +25,8 @@ def test_the_page_is_served_at_play_and_loads_nothing_from_elsewhere(server: Ser
     assert status == 200 and headers["content-type"].startswith("text/html")
     assert headers["cache-control"] == "no-cache"
     page = body.decode()
-    assert "Content-Security-Policy" in page and "default-src 'self'" in page
+    assert "default-src 'self'" in headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
     assets = re.findall(r'(?:src|href)="(/play/assets/[^"]+)"', page)
     assert any(a.endswith(".js") for a in assets) and any(a.endswith(".css") for a in assets)
     for asset in assets:

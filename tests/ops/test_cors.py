@@ -92,7 +92,7 @@ def origins_in(env: dict[str, str]) -> str:
     code = "from django.conf import settings; print(','.join(settings.CORS_ALLOWED_ORIGINS))"
     full = {k: v for k, v in os.environ.items() if not k.startswith("DICE_CORS")}
     full.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_SECRET_KEY": "x" * 50,
-                 **env})
+                 "DJANGO_ALLOWED_HOSTS": "dice.example.com", **env})
     return subprocess.run([sys.executable, "-c", "import django; django.setup(); " + code],
                           cwd=ROOT, env=full, capture_output=True, text=True,
                           check=True).stdout.strip()

@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.db import OperationalError
@@ -111,8 +112,17 @@ def problem_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
                                     instance=instance))
 
 
+def _code_of(exc: drf.APIException) -> str:
+    """A DRF exception raised with a code of its own keeps it (`AuthenticationFailed(...,
+    code="ticket_used")`); else the code of its class."""
+    own = exc.get_codes()
+    if isinstance(own, str) and own != exc.default_code:
+        return own
+    return next((c for cls, c in DRF_CODES if isinstance(exc, cls)), "error")
+
+
 def _drf_problem(exc: drf.APIException, instance: str | None) -> Response:
-    code = next((c for cls, c in DRF_CODES if isinstance(exc, cls)), "error")
+    code = _code_of(exc)
     headers: dict[str, str] = {}
     extra: dict[str, Any] = {}
     if isinstance(exc, drf.ValidationError):
@@ -126,6 +136,15 @@ def _drf_problem(exc: drf.APIException, instance: str | None) -> Response:
         headers["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
     return problem_response(problem(exc.status_code, code, detail, instance=instance, **extra),
                             headers)
+
+
+def bad_request_view(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    """Django's 400 (a suspicious request: a Host outside DJANGO_ALLOWED_HOSTS is
+    `disallowed_host`). The path only: the request may be lying about anything else."""
+    code = "disallowed_host" if isinstance(exception, DisallowedHost) else "bad_request"
+    body = problem(400, code, "the request was refused as malformed or suspicious",
+                   instance=request.path)
+    return JsonResponse(body, status=400, content_type="application/problem+json")
 
 
 def not_found_view(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:

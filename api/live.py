@@ -16,6 +16,7 @@ from typing import Any, AsyncIterator, Callable
 
 from django.conf import settings
 from django.core import signing
+from django.core.cache import cache
 from django.db import connections
 from django.http import HttpResponse, StreamingHttpResponse
 from rest_framework.authentication import BaseAuthentication
@@ -197,12 +198,13 @@ TICKET_SALT = "dice-games.stream-ticket"
 
 
 def issue_ticket(user: Any, token: Any, game_id: Any) -> dict[str, Any]:
-    """A signed ticket for one game's stream, for the holder of `token`, valid for
+    """A signed ticket for one game's stream, for the holder of `token`, valid once within
     DICE_STREAM_TICKET_TTL seconds (it opens a stream; the stream may then run its
     course). Revoking the token revokes its tickets."""
     ttl = settings.DICE_STREAM_TICKET_TTL
     ticket = signing.TimestampSigner(salt=TICKET_SALT).sign_object(
-        {"u": user.pk, "t": getattr(token, "pk", None), "g": str(game_id)})
+        {"u": user.pk, "t": getattr(token, "pk", None), "g": str(game_id),
+         "n": secrets.token_urlsafe(16)})
     expires = datetime.now(timezone.utc) + timedelta(seconds=ttl)
     return {"ticket": ticket, "expires_at": expires}
 
@@ -227,7 +229,19 @@ def check_ticket(ticket: str, game_id: Any) -> tuple[Any, Any]:
         raise AuthenticationFailed("the login this ticket was issued to has expired")
     if not token.user.is_active:
         raise AuthenticationFailed("the account is disabled")
+    _use_once(data.get("n"))
     return token.user, token
+
+
+def _use_once(nonce: Any) -> None:
+    """A ticket opens one stream: its first use marks its nonce in the cache (shared Redis
+    with REDIS_URL, so every server process sees it; the process's own cache on the
+    embedded default) for as long as the ticket lives; a second use is refused, 401
+    ticket_used."""
+    if not isinstance(nonce, str) or not cache.add(f"dice:ticket-used:{nonce}", 1,
+                                                   settings.DICE_STREAM_TICKET_TTL + 1):
+        raise AuthenticationFailed("this stream ticket was used already; get a new one",
+                                   code="ticket_used")
 
 
 class StreamTicketAuthentication(BaseAuthentication):

@@ -6,12 +6,17 @@ variable (infra/request_id.py); RequestIdFilter copies it onto every log record 
 can print it. Context variables follow a request into the threads its sync views run in
 (asgiref copies them).
 DICE_LOG_FORMAT=json selects JsonFormatter: one JSON object a line.
+
+RedactTicketFilter keeps stream tickets out of every line: a URL's `ticket=` value
+(`GET /games/{id}/stream?ticket=...`, in the service's access log and uvicorn's, which
+settings route through the same handler) is written `ticket=[redacted]`.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 from datetime import UTC, datetime
 
 from infra.request_id import REQUEST_ID
@@ -21,6 +26,28 @@ class RequestIdFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if not hasattr(record, "request_id"):
             record.request_id = REQUEST_ID.get()
+        return True
+
+
+# `ticket=` as a query parameter (after ? & or ;), up to the next separator or quote.
+TICKET_IN_URL = re.compile(r"([?&;]ticket=)[^&;\s\"']+", re.IGNORECASE)
+REDACTED = r"\1[redacted]"
+
+
+def _redact(value: object) -> object:
+    return TICKET_IN_URL.sub(REDACTED, value) if isinstance(value, str) else value
+
+
+class RedactTicketFilter(logging.Filter):
+    """Rewrites a stream ticket in the record's message and arguments (in place: the
+    arguments keep their shape, so any formatter still reads them)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = _redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(_redact(a) for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: _redact(v) for k, v in record.args.items()}
         return True
 
 

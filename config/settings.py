@@ -430,12 +430,17 @@ if DICE_LOG_FORMAT not in {"text", "json"}:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "config.logs.RequestIdFilter"}},
+    "filters": {"request_id": {"()": "config.logs.RequestIdFilter"},
+                "redact_tickets": {"()": "config.logs.RedactTicketFilter"}},
     "formatters": {
         "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
         "json": {"()": "config.logs.JsonFormatter"},
     },
-    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["request_id"],
+    "handlers": {"console": {"class": "logging.StreamHandler",
+                             "filters": ["request_id", "redact_tickets"],
                              "formatter": DICE_LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("DICE_LOG_LEVEL", "INFO")},
+    # uvicorn's access log (it names every URL, stream tickets included) goes through the
+    # same handler, so through the same redaction and format.
+    "loggers": {"uvicorn.access": {"handlers": ["console"], "propagate": False}},
 }

@@ -13,5 +13,6 @@ urlpatterns = [
     path("metrics", ops.metrics_view, name="metrics"),
 ]
 
+handler400 = "api.errors.bad_request_view"
 handler404 = "api.errors.not_found_view"
 handler500 = "api.errors.server_error_view"

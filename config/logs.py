@@ -9,7 +9,8 @@ DICE_LOG_FORMAT=json selects JsonFormatter: one JSON object a line.
 
 RedactTicketFilter keeps stream tickets out of every line: a URL's `ticket=` value
 (`GET /games/{id}/stream?ticket=...`, in the service's access log and uvicorn's, which
-settings route through the same handler) is written `ticket=[redacted]`.
+settings route through the same handler) is written `ticket=[redacted]`; JsonFormatter
+redacts its whole line too (its extras, such as Django's `request`, may name the URL).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class RequestIdFilter(logging.Filter):
 
 
 # `ticket=` as a query parameter (after ? & or ;), up to the next separator or quote.
-TICKET_IN_URL = re.compile(r"([?&;]ticket=)[^&;\s\"']+", re.IGNORECASE)
+TICKET_IN_URL = re.compile(r"([?&;]ticket=)[^&;\s\"'\\]+", re.IGNORECASE)
 REDACTED = r"\1[redacted]"
 
 
@@ -75,4 +76,5 @@ class JsonFormatter(logging.Formatter):
             out["exception"] = self.formatException(record.exc_info)
         if record.stack_info:
             out["stack"] = self.formatStack(record.stack_info)
-        return json.dumps(out, default=str)
+        # Redacted once more as written: an extra (Django's `request`) may name the URL.
+        return _redact(json.dumps(out, default=str))  # type: ignore[return-value]

@@ -380,6 +380,13 @@ DICE_STREAM_MAX = float(os.environ.get("DICE_STREAM_MAX", "300"))
 DICE_STREAMS_PER_USER = int(os.environ.get("DICE_STREAMS_PER_USER") or "20")
 DICE_STREAM_HEARTBEAT = float(os.environ.get("DICE_STREAM_HEARTBEAT") or "15")
 DICE_STREAM_TICKET_TTL = int(os.environ.get("DICE_STREAM_TICKET_TTL") or "60")
+# Caps per user (docs/platform.md, "Caps per user"; events/caps.py): open tables a user
+# created (lobby or in play; quick-play tables not counted) and webhooks a user holds;
+# 409 too_many_open_tables / too_many_webhooks past them.
+DICE_OPEN_TABLES_PER_USER = int(os.environ.get("DICE_OPEN_TABLES_PER_USER") or "20")
+DICE_WEBHOOKS_PER_USER = int(os.environ.get("DICE_WEBHOOKS_PER_USER") or "10")
+if DICE_OPEN_TABLES_PER_USER < 1 or DICE_WEBHOOKS_PER_USER < 1:
+    raise ImproperlyConfigured("DICE_OPEN_TABLES_PER_USER and DICE_WEBHOOKS_PER_USER are 1 or more")
 # The served process's garbage collector (config/gc_tuning.py): "gen0,gen1,gen2"
 # thresholds after start-up objects are frozen; "off" leaves CPython's defaults.
 _gc = os.environ.get("DICE_GC_THRESHOLDS", "50000,20,100").strip()

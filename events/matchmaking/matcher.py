@@ -182,7 +182,7 @@ def _open(table: Table, tickets: list[Ticket]) -> Game:
     host = tickets[0]
     game = create_game(user=host.user, game_type=host.game_type, seats=table.size,
                        options=host.options, turn_timeout=settings.DICE_MATCH_TURN_TIMEOUT,
-                       rated=True)
+                       rated=True, capped=False)
     for ticket in tickets[1:]:
         join_game(user=ticket.user, game_id=game.id)
     for _ in range(table.bots):

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from .. import caps
 from ..errors import BadRequest, Conflict, NotFound
 from ..models import Delivery, Webhook, WebhookEvent
 from . import egress, signing
@@ -45,8 +46,11 @@ def create_webhook(*, user: AbstractBaseUser, url: str, events: Sequence[str],
     unknown = sorted(set(events) - set(KINDS))
     if unknown or not events:
         raise BadRequest(f"events are one or more of {KINDS}", code="invalid_webhook_events")
-    return Webhook.objects.create(user=user, url=url, events=sorted(set(events)),
-                                  secret=_secret(secret))
+    stored_secret = _secret(secret)
+    with transaction.atomic():
+        caps.check_webhooks(user)  # 409 too_many_webhooks at DICE_WEBHOOKS_PER_USER
+        return Webhook.objects.create(user=user, url=url, events=sorted(set(events)),
+                                      secret=stored_secret)
 
 
 def _secret(supplied: str | None) -> str:

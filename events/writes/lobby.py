@@ -17,7 +17,7 @@ from games.core.fairness import HmacDice, commitment
 from games.core.options import InvalidOptions, resolve_options
 from games.service_events import TableSeat, TableSeated
 
-from .. import store
+from .. import caps, store
 from ..errors import BadRequest, Conflict, Forbidden
 from ..models import MAX_TURN_TIMEOUT, Game, GameStatus, Seat
 from . import head
@@ -70,9 +70,12 @@ def canonical_options(rules: GameRules, options: Mapping[str, Any] | None) -> di
 def create_game(*, user: AbstractBaseUser, game_type: str, seats: int,
                 options: Mapping[str, Any] | None = None, client_seed: str | None = None,
                 turn_timeout: int | None = None, autoplay_after: int = 3,
-                bots: Sequence[Any] = (), private: bool = False, rated: bool = False) -> Game:
+                bots: Sequence[Any] = (), private: bool = False, rated: bool = False,
+                capped: bool = True) -> Game:
     """Open a lobby; the creator (the Bone Master, the host) takes seat 0 and bots of the
-    `bots` levels the seats after it (events/writes/bots.py)."""
+    `bots` levels the seats after it (events/writes/bots.py). `capped`: the creator's open
+    tables are counted first (409 too_many_open_tables at DICE_OPEN_TABLES_PER_USER,
+    events/caps.py); the matcher's quick-play tables are not."""
     _check_clock(turn_timeout, autoplay_after)
     rules = rules_for(game_type)
     check_table_size(rules, seats)
@@ -80,6 +83,8 @@ def create_game(*, user: AbstractBaseUser, game_type: str, seats: int,
     levels = check_bots(game_type, seats, bots)
     seed = new_server_seed()
     with transaction.atomic():
+        if capped:
+            caps.check_open_tables(user)
         game = Game.objects.create(
             game_type=game_type, options=resolved, seats=seats, creator=user,
             server_seed=seed, server_seed_hash=commitment(seed), turn_timeout=turn_timeout,

@@ -22,6 +22,7 @@ from django.db import transaction
 from games import registry
 from games.core.fairness import commitment
 
+from .. import caps
 from ..errors import Conflict, Forbidden
 from ..models import Game, GameStatus, NoticeKind, Seat
 from ..notices import notify
@@ -37,8 +38,10 @@ class Rematch:
 
 def rematch_game(*, user: AbstractBaseUser, game_id: Any) -> Rematch:
     """The finished game's rematch: created now (asked by `user`, who hosts it), or the
-    one created before. 404 game_not_found, 403 not_a_player, 409 game_not_finished."""
+    one created before. 404 game_not_found, 403 not_a_player, 409 game_not_finished,
+    too_many_open_tables (a new rematch counts as a table its asker created)."""
     with transaction.atomic():
+        caps.lock_user(user)  # the user's row before the game's, as create_game
         origin = locked(game_id)
         own = seat_of_user(origin, user)
         if own is None:
@@ -48,6 +51,7 @@ def rematch_game(*, user: AbstractBaseUser, game_id: Any) -> Rematch:
             raise Conflict("a rematch follows a finished game", code="game_not_finished")
         if origin.rematch_id is not None:
             return Rematch(Game.objects.get(pk=origin.rematch_id), created=False)
+        caps.check_open_tables(user)
         seats = seats_of(origin)
         seed = new_server_seed()
         game = Game.objects.create(

@@ -51,6 +51,21 @@ LIVE_429 = ("throttled (problem details; see Retry-After), or the caller has "
             "DICE_STREAMS_PER_USER streams and long polls open already: `too_many_streams`")
 
 
+# The caps per user (events/caps.py, docs/platform.md "Caps per user"): 409 with a code.
+OPEN_TABLES_409 = ("`too_many_open_tables`: you created DICE_OPEN_TABLES_PER_USER (default 20) "
+                   "games that are not finished (in the lobby or in play; rematches you asked "
+                   "for count, quick-play tables do not); nothing was created. The problem "
+                   "holds the `limit`")
+WEBHOOKS_409 = ("`too_many_webhooks`: you hold DICE_WEBHOOKS_PER_USER (default 10) webhooks; "
+                "nothing was created: delete one first. The problem holds the `limit`")
+
+
+def conflict(description: str) -> dict[tuple[int, str], OpenApiResponse]:
+    """A 409 problem response saying its codes."""
+    return {(409, "application/problem+json"): OpenApiResponse(ProblemSerializer,
+                                                               description=description)}
+
+
 def live_problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
     """As problems(), for the live endpoints (streams and long polls), whose 429 may also
     be `too_many_streams`."""

@@ -100,6 +100,8 @@ class ProblemSerializer(serializers.Serializer):
                                    "ticket you hold for that game type")
     game = serializers.UUIDField(required=False, help_text="on ticket_matched: the game the "
                                  "ticket was matched to")
+    limit = serializers.IntegerField(required=False, help_text="on too_many_open_tables and "
+                                     "too_many_webhooks: the cap (docs/platform.md)")
 
 
 class CredentialsSerializer(StrictStrings, serializers.Serializer):

@@ -24,7 +24,7 @@ from . import serializers as s
 from .base import APIView, unbind
 from .language import ACCEPT_LANGUAGE, content_language, reader_language, told_in
 from .live import LiveStart, open_slot
-from .schema import live_problems, problems
+from .schema import OPEN_TABLES_409, conflict, live_problems, problems
 
 GAME_ID = OpenApiParameter("game_id", type=OpenApiTypes.UUID, location=OpenApiParameter.PATH,
                            description="the game's id")
@@ -134,7 +134,8 @@ class GameListView(APIView):
 
     @extend_schema(operation_id="create_game", tags=["lobby"], request=s.CreateGameSerializer,
                    parameters=[LOCATION],
-                   responses={201: s.GameSerializer, **problems(400, 401, 429)},
+                   responses={201: s.GameSerializer, **problems(400, 401),
+                              **conflict(OPEN_TABLES_409), **problems(429)},
                    summary="Open a game in the lobby; the creator takes seat 0")
     def post(self, request: Request) -> Response:
         data = _valid(s.CreateGameSerializer, request.data)
@@ -220,7 +221,9 @@ class RematchView(APIView):
                               200: OpenApiResponse(s.GameSerializer,
                                                    description="the rematch asked for before "
                                                    "(by any player): the same game"),
-                              **problems(401, 403, 404, 409, 429)},
+                              **problems(401, 403, 404),
+                              **conflict(f"`game_not_finished`, or {OPEN_TABLES_409}"),
+                              **problems(429)},
                    summary="Open the finished game's table again (a player of it only)",
                    description="A new game in the lobby with the same game type, options, "
                    "table size and turn clock; the asker hosts it in their old seat, each bot "

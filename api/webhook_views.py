@@ -14,7 +14,7 @@ from events import webhooks
 
 from . import serializers as s
 from .base import APIView
-from .schema import problems
+from .schema import WEBHOOKS_409, conflict, problems
 from .views import LOCATION, _valid
 
 WEBHOOK_ID = OpenApiParameter("webhook_id", type=int, location=OpenApiParameter.PATH)
@@ -42,7 +42,8 @@ class WebhookListView(APIView):
 
     @extend_schema(operation_id="create_webhook", tags=["webhooks"],
                    request=s.WebhookRequestSerializer, parameters=[LOCATION],
-                   responses={201: s.WebhookWithSecretSerializer, **problems(400, 401, 429)},
+                   responses={201: s.WebhookWithSecretSerializer, **problems(400, 401),
+                              **conflict(WEBHOOKS_409), **problems(429)},
                    summary="Register a webhook for your turn, game start, game over, clock warnings",
                    description="The answer holds the secret, in the `whsec_` form: it is "
                                "shown only here (and by a rotation). A `secret` that is not "

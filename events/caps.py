@@ -29,8 +29,11 @@ class TooManyWebhooks(Conflict):
 
 
 def lock_user(user: Any) -> None:
-    """The user's row, locked until the transaction ends."""
-    list(get_user_model().objects.select_for_update().filter(pk=user.pk)
+    """The user's row, locked until the transaction ends: FOR NO KEY UPDATE, which two
+    creations by the user take in turn, but which leaves the row's key to others (a row
+    another transaction writes that names this user, e.g. a rematch's notice to them,
+    takes FOR KEY SHARE for its foreign key: FOR UPDATE would deadlock with it)."""
+    list(get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk)
          .values_list("pk", flat=True))
 
 

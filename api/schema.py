@@ -66,10 +66,18 @@ def conflict(description: str) -> dict[tuple[int, str], OpenApiResponse]:
                                                                description=description)}
 
 
+LIVE_401 = ("not authenticated (problem details): `not_authenticated`, "
+            "`authentication_failed`; on a stream opened with `?ticket=`, a ticket used "
+            "before: `ticket_used` (a ticket opens one stream: ask for a new one)")
+
+
 def live_problems(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
     """As problems(), for the live endpoints (streams and long polls), whose 429 may also
-    be `too_many_streams`."""
+    be `too_many_streams`, and whose streams' tickets are single-use (401 `ticket_used`)."""
     out = problems(*statuses)
+    if 401 in statuses:
+        out[(401, "application/problem+json")] = OpenApiResponse(ProblemSerializer,
+                                                                 description=LIVE_401)
     if 429 in statuses:
         out[(429, "application/problem+json")] = OpenApiResponse(ProblemSerializer,
                                                                  description=LIVE_429)

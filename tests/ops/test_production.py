@@ -31,8 +31,8 @@ def run(args: list[str], env: dict[str, str], tmp_path: Path) -> subprocess.Comp
     full = {k: v for k, v in os.environ.items()
             if not k.startswith(("DICE_", "DJANGO_", "DATABASE_URL", "REDIS_URL"))}
     full.update({"DICE_VAR_DIR": str(tmp_path), **env})
-    return subprocess.run([sys.executable, *args], cwd=ROOT, env=full, capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run([sys.executable, *args], check=False, cwd=ROOT, env=full,
+                          capture_output=True, text=True, timeout=120)
 
 
 def test_check_deploy_reports_no_warning_in_production(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import yaml
@@ -22,17 +23,22 @@ def test_compose_has_web_worker_beat_postgres_redis_with_health_checks() -> None
         assert service["environment"]["DATABASE_URL"].startswith("postgres://")
         assert service["environment"]["REDIS_URL"].startswith("redis://")
     assert "worker" in services["worker"]["command"] and "beat" in services["beat"]["command"]
+    # beat runs once, as its own service: never embedded in a worker (which may be scaled)
+    assert not {"--beat", "-B"} & set(services["worker"]["command"])
 
 
-def test_dockerfile_installs_the_project_and_serves_asgi_with_uvicorn() -> None:
+GUNICORN = ["gunicorn", "--config", "python:config.gunicorn_conf", "--bind", "0.0.0.0:8000"]
+
+
+def test_dockerfile_installs_the_project_and_serves_asgi_with_gunicorn() -> None:
+    """The server command and its options are config/gunicorn_conf.py's (uvicorn workers,
+    no proxy headers, no lifespan: tests/ops/test_supervised_processes.py serves it)."""
     text = (DOCKER / "Dockerfile").read_text()
     assert "pip install" in text and "collectstatic" in text
-    assert '"uvicorn", "config.asgi:application"' in text and "gunicorn" not in text
-    assert '"--no-proxy-headers"' in text and '"--lifespan", "off"' in text
+    assert "CMD " + json.dumps(GUNICORN) in text
 
 
-def test_compose_serves_web_with_uvicorn() -> None:
+def test_compose_serves_web_with_the_images_command() -> None:
     web = yaml.safe_load((DOCKER / "compose.yaml").read_text())["services"]["web"]
-    assert web["command"][:2] == ["uvicorn", "config.asgi:application"]
-    assert "--no-proxy-headers" in web["command"]
+    assert web["command"] == GUNICORN
     assert web["environment"]["REDIS_URL"].startswith("redis://")

@@ -42,3 +42,28 @@ def test_compose_serves_web_with_the_images_command() -> None:
     web = yaml.safe_load((DOCKER / "compose.yaml").read_text())["services"]["web"]
     assert web["command"] == GUNICORN
     assert web["environment"]["REDIS_URL"].startswith("redis://")
+
+
+def haproxy_seconds(name: str) -> float:
+    """A `timeout <name>` of docker/haproxy.cfg's defaults, in seconds."""
+    units = {"ms": 0.001, "s": 1, "m": 60, "h": 3600}
+    for line in (DOCKER / "haproxy.cfg").read_text().splitlines():
+        words = line.split("#")[0].split()
+        if words[:2] == ["timeout", name]:
+            value = words[2]
+            unit = value.lstrip("0123456789")
+            return float(value[:len(value) - len(unit)]) * units[unit or "ms"]
+    raise AssertionError(f"no timeout {name}")
+
+
+def test_the_balancer_keeps_quiet_streams_and_long_polls() -> None:
+    """A quiet stream sends a keep-alive every DICE_STREAM_HEARTBEAT seconds, a long poll
+    nothing for up to DICE_LONG_POLL_MAX: the balancer's inactivity timeouts must outlast
+    both, on either side (tests/service/test_load_balancer.py runs the file itself)."""
+    from django.conf import settings
+
+    longest_silence = max(settings.DICE_STREAM_HEARTBEAT, settings.DICE_LONG_POLL_MAX)
+    for name in ("client", "server"):
+        assert haproxy_seconds(name) > longest_silence, name
+    text = (DOCKER / "haproxy.cfg").read_text()
+    assert "option httpchk" in text and "uri /healthz" in text

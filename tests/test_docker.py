@@ -67,3 +67,6 @@ def test_the_balancer_keeps_quiet_streams_and_long_polls() -> None:
         assert haproxy_seconds(name) > longest_silence, name
     text = (DOCKER / "haproxy.cfg").read_text()
     assert "option httpchk" in text and "uri /healthz" in text
+    # Without it HAProxy held each event back to merge it with more: commit-to-arrival
+    # p50 234 ms instead of 18 ms (docs/benchmarks.md, "Behind a load balancer").
+    assert "option http-no-delay" in text

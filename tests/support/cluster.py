@@ -45,6 +45,7 @@ class Cluster:
             self._other([*celery, "beat", "--loglevel=INFO", "-s",
                          str(self.workdir / "beat-schedule")], "beat")
             haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
+            assert Path(haproxy).exists(), "install Debian's haproxy (.ci/run does)"
             balancer = self._other([haproxy, "-f", str(HAPROXY_CFG)], "haproxy", {
                 "DICE_LB_BIND": f"127.0.0.1:{self.port}",
                 "DICE_WEB_1": f"127.0.0.1:{self.ports[0]}",

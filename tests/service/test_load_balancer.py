@@ -241,7 +241,7 @@ def test_a_server_killed_mid_game_loses_no_move_and_its_stream_resumes_on_the_ot
         plays = [Play(game_id, seats, seed) for seed, (game_id, seats) in enumerate(games)]
         for play in plays:
             play.start()
-        assert wait_for(lambda: all(p.moves >= 4 or not p.is_alive() for p in plays), 60), \
+        assert wait_for(lambda: all(p.moves >= 3 or not p.is_alive() for p in plays), 60), \
             cluster.tails()
         before = [p.moves for p in plays]
         cluster.kill_server(0)  # mid-game: moves are being made in both games

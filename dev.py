@@ -104,7 +104,8 @@ def serve(address: str, python: Path | str) -> int:
                 uvicorn_command(address, python)]
     dies_with_me = (functools.partial(die_with_parent, parent=os.getpid())
                     if os.name == "posix" else None)  # no preexec_fn on Windows
-    procs = [subprocess.Popen(command, cwd=ROOT, preexec_fn=dies_with_me)
+    # preexec_fn is unsafe only where threads run at the fork: dev.py starts none.
+    procs = [subprocess.Popen(command, cwd=ROOT, preexec_fn=dies_with_me)  # noqa: PLW1509
              for command in commands]
     try:
         while all(p.poll() is None for p in procs):

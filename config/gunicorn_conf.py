@@ -19,7 +19,7 @@ Command-line flags override what is set here (gunicorn's order).
 from __future__ import annotations
 
 import signal
-from typing import Any
+from typing import Any, ClassVar
 
 from uvicorn_worker import UvicornWorker
 
@@ -45,7 +45,7 @@ class Worker(UvicornWorker):
     has no lifespan events; the client address is the socket's peer, X-Forwarded-For is
     read only as DICE_TRUSTED_PROXIES says (uvicorn would trust it from 127.0.0.1)."""
 
-    CONFIG_KWARGS = {
+    CONFIG_KWARGS: ClassVar[dict[str, Any]] = {
         **UvicornWorker.CONFIG_KWARGS,
         "lifespan": "off",
         "proxy_headers": False,

@@ -24,7 +24,6 @@ Bounded: at most ~4 minutes; every process and the database are removed at the e
 from __future__ import annotations
 
 import argparse
-import asyncio
 import gc
 import os
 import random
@@ -123,13 +122,13 @@ class BalancedBench(Bench):
             self.args.interval = interval
         moves = len(self.moves)
         self.report += [
-            f"### the most moves: {len(self.games)} new games (set up in {set_up:.0f} s), "
-            "each played with no pause, no stream open", "",
-            f"- moves: {moves} in {self.args.seconds:.0f} s "
+            (f"### the most moves: {len(self.games)} new games (set up in {set_up:.0f} s), "
+            "each played with no pause, no stream open"), "",
+            (f"- moves: {moves} in {self.args.seconds:.0f} s "
             f"({moves / self.args.seconds:.1f}/s); POST /actions p50 "
-            f"{ms(pct(self.post_took, 50))}, p99 {ms(pct(self.post_took, 99))}",
-            f"- GET /api/v1/game-types meanwhile ({len(probe)} requests): "
-            f"p50 {ms(pct(probe, 50))}, p99 {ms(pct(probe, 99))}, max {ms(max(probe))}",
+            f"{ms(pct(self.post_took, 50))}, p99 {ms(pct(self.post_took, 99))}"),
+            (f"- GET /api/v1/game-types meanwhile ({len(probe)} requests): "
+            f"p50 {ms(pct(probe, 50))}, p99 {ms(pct(probe, 99))}, max {ms(max(probe))}"),
             f"- {self.cpu_line()}", ""]
 
     async def run(self) -> None:
@@ -156,7 +155,7 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=10)
     args = parser.parse_args()
     args.port, args.polls, args.wave = 0, 0, False  # the live benchmark's, unused here
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     bench = BalancedBench(args)
     bench.load_before = f"{os.getloadavg()[0]:.1f}"

@@ -25,7 +25,14 @@ import pytest
 from tests.clocks.worker import ROOT, free_port
 from tests.clocks.worker import test_database_url as database_url
 from tests.support.processes import (
-    Session, alive, children, command_line, healthy, in_group, listening, wait_for,
+    Session,
+    alive,
+    children,
+    command_line,
+    healthy,
+    in_group,
+    listening,
+    wait_for,
 )
 
 pytestmark = [pytest.mark.served, pytest.mark.django_db(transaction=True)]

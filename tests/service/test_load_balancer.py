@@ -20,8 +20,9 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -97,13 +98,13 @@ class Play(threading.Thread):
         self.accepted: dict[int, str] = {}  # seq -> type, from the 2xx answers
         self.moves = 0
         self.stop = threading.Event()
-        self.error: BaseException | None = None
+        self.error: Exception | None = None
 
     def run(self) -> None:
         try:
             while not self.stop.is_set() and self.step():
                 self.moves += 1
-        except BaseException as error:  # reported by the test
+        except Exception as error:  # noqa: BLE001 (reported by the test)
             self.error = error
 
     def step(self) -> bool:
@@ -237,7 +238,7 @@ def test_a_server_killed_mid_game_loses_no_move_and_its_stream_resumes_on_the_ot
         for stream in streams:
             stream.start()
             assert stream.opened.wait(10), stream.connections
-            assert wait_for(lambda: len(stream.seqs) >= 1, 10)
+            assert wait_for(lambda s=stream: len(s.seqs) >= 1, 10)
         plays = [Play(game_id, seats, seed) for seed, (game_id, seats) in enumerate(games)]
         for play in plays:
             play.start()
@@ -266,7 +267,7 @@ def test_a_server_killed_mid_game_loses_no_move_and_its_stream_resumes_on_the_ot
     head = max(all_events(survivor, watched)[-1]["seq"], 1)
     try:
         for stream in streams:
-            assert wait_for(lambda: stream.seqs and stream.seqs[-1] >= head, 20), \
+            assert wait_for(lambda s=stream: bool(s.seqs) and s.seqs[-1] >= head, 20), \
                 (head, stream.connections)
     finally:
         for stream in streams:

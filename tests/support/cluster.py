@@ -53,12 +53,12 @@ class Cluster:
             for i in range(2):
                 server = self.servers[i]
                 assert server is not None
-                assert wait_for(lambda: healthy(self.ports[i])
+                assert wait_for(lambda i=i, server=server: healthy(self.ports[i])
                                 and len(children(server.pid)) == self.workers, 60), \
                     server.tail()
             assert wait_for(lambda: healthy(self.port), 20), balancer.tail()
             for worker in self.others[:2]:
-                assert wait_for(lambda: "ready." in worker.tail(), 60), worker.tail()
+                assert wait_for(lambda w=worker: "ready." in w.tail(), 60), worker.tail()
         except BaseException:
             self.stop()
             raise

@@ -11,8 +11,8 @@ import socket
 import subprocess
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 PROC = Path("/proc")
 

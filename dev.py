@@ -83,16 +83,12 @@ def run(args: list[str]) -> int:
     address = args[0] if args else os.environ.get("DICE_ADDRESS", "127.0.0.1:8000")
     (ROOT / "var").mkdir(exist_ok=True)
     web = build_web_client()
-    print(f"serving http://{address}/api/v1/  (docs: http://{address}/api/docs/); Ctrl-C stops",
-          flush=True)
-    if web:
-        print(f"the web client: http://{address}/play/", flush=True)
-    return serve(address, PYTHON)
+    return serve(address, PYTHON, web)
 
 
-def serve(address: str, python: Path | str) -> int:
+def serve(address: str, python: Path | str, web: bool = False) -> int:
     """Migrate, then run the server, a Celery worker and beat with `python` until one of
-    them ends or Ctrl-C; then stop the others. Each child dies with this process (Linux's
+    them ends or Ctrl-C; then stop the others. `web`: the web client was built. Each child dies with this process (Linux's
     parent-death signal, infra/parent_death.py), so killing it, even with SIGKILL, leaves
     nothing serving or scheduling; beat is a process of its own (not the worker's
     `--beat` child, which outlived a killed worker)."""
@@ -107,6 +103,10 @@ def serve(address: str, python: Path | str) -> int:
     # preexec_fn is unsafe only where threads run at the fork: dev.py starts none.
     procs = [subprocess.Popen(command, cwd=ROOT, preexec_fn=dies_with_me)  # noqa: PLW1509
              for command in commands]
+    print(f"serving http://{address}/api/v1/  (docs: http://{address}/api/docs/); Ctrl-C stops",
+          flush=True)
+    if web:
+        print(f"the web client: http://{address}/play/", flush=True)
     try:
         while all(p.poll() is None for p in procs):
             try:

@@ -3,7 +3,7 @@
 
 Each creates `.venv` and installs the project into it on first use (again whenever
 pyproject.toml changes). `run` serves the API with uvicorn (ASGI) on the embedded
-default (SQLite, a filesystem broker, a Celery worker with beat) unless DATABASE_URL /
+default (SQLite, a filesystem broker, a Celery worker and beat) unless DATABASE_URL /
 REDIS_URL say otherwise, and the web client at /play/ (built first with web/build.py
 when Node.js and npm are here). `test` runs pytest; extra arguments go to pytest; `test --fast`
 the fast loop (README). `verifier [DIR]` builds the
@@ -13,6 +13,7 @@ command; games/verify/README.md) into DIR, by default `dist/`.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
@@ -23,6 +24,8 @@ import sys
 import tempfile
 import venv
 from pathlib import Path
+
+from infra.parent_death import die_with_parent
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -46,13 +49,14 @@ def ensure_venv() -> None:
         STAMP.write_text(wanted)
 
 
-def uvicorn_command(address: str, workers: int = 1) -> list[str]:
-    """The ASGI server, as the Docker image runs it (README, docs/scaling.md): streams and
-    long polls wait on its event loop; the REST views run in Django's threads."""
+def uvicorn_command(address: str, python: Path | str = PYTHON) -> list[str]:
+    """The ASGI server for development: one uvicorn process (no worker processes), with
+    the options production's uvicorn workers have (config/gunicorn_conf.py: gunicorn
+    supervises them there; README, "Serving"). Streams and long polls wait on its event
+    loop; the REST views run in Django's threads."""
     host, _, port = address.rpartition(":")
-    return [str(PYTHON), "-m", "uvicorn", "config.asgi:application",
+    return [str(python), "-m", "uvicorn", "config.asgi:application",
             "--host", host.strip("[]") or "127.0.0.1", "--port", port or "8000",
-            "--workers", str(workers),
             "--lifespan", "off",         # Django has no lifespan events
             "--no-proxy-headers",        # REMOTE_ADDR is the peer (DICE_TRUSTED_PROXIES)
             "--timeout-keep-alive", "5", "--timeout-graceful-shutdown", "10"]
@@ -79,13 +83,26 @@ def run(args: list[str]) -> int:
     address = args[0] if args else os.environ.get("DICE_ADDRESS", "127.0.0.1:8000")
     (ROOT / "var").mkdir(exist_ok=True)
     web = build_web_client()
-    manage = [str(PYTHON), str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], check=True, cwd=ROOT)
-    procs = [
-        subprocess.Popen([str(PYTHON), "-m", "celery", "-A", "config", "worker", "--beat",
-                          "--pool=solo", "--loglevel=INFO"], cwd=ROOT),
-        subprocess.Popen(uvicorn_command(address), cwd=ROOT),
-    ]
+    return serve(address, PYTHON, web)
+
+
+def serve(address: str, python: Path | str, web: bool = False) -> int:
+    """Migrate, then run the server, a Celery worker and beat with `python` until one of
+    them ends or Ctrl-C; then stop the others. `web`: the web client was built. Each child dies with this process (Linux's
+    parent-death signal, infra/parent_death.py), so killing it, even with SIGKILL, leaves
+    nothing serving or scheduling; beat is a process of its own (not the worker's
+    `--beat` child, which outlived a killed worker)."""
+    subprocess.run([str(python), str(ROOT / "manage.py"), "migrate", "--noinput", "-v", "0"],
+                   check=True, cwd=ROOT)
+    celery = [str(python), "-m", "celery", "-A", "config"]
+    commands = [[*celery, "worker", "--pool=solo", "--loglevel=INFO"],
+                [*celery, "beat", "--loglevel=INFO"],
+                uvicorn_command(address, python)]
+    dies_with_me = (functools.partial(die_with_parent, parent=os.getpid())
+                    if os.name == "posix" else None)  # no preexec_fn on Windows
+    # preexec_fn is unsafe only where threads run at the fork: dev.py starts none.
+    procs = [subprocess.Popen(command, cwd=ROOT, preexec_fn=dies_with_me)  # noqa: PLW1509
+             for command in commands]
     print(f"serving http://{address}/api/v1/  (docs: http://{address}/api/docs/); Ctrl-C stops",
           flush=True)
     if web:
@@ -93,7 +110,7 @@ def run(args: list[str]) -> int:
     try:
         while all(p.poll() is None for p in procs):
             try:
-                procs[1].wait(timeout=1)
+                procs[-1].wait(timeout=1)
             except subprocess.TimeoutExpired:
                 pass
     except KeyboardInterrupt:

@@ -29,3 +29,7 @@ format
 # Django compiles a query expression by calling its as_<vendor> (as_sqlite,
 # as_postgresql), else its as_sql (events/inbox.py AwaitsSeat).
 as_sql, as_sqlite, as_postgresql
+
+# gunicorn calls the hooks its config module defines by name (config/gunicorn_conf.py),
+# with the arbiter as first argument.
+post_fork

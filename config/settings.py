@@ -335,6 +335,11 @@ DICE_STREAM_MAX = float(os.environ.get("DICE_STREAM_MAX", "300"))
 DICE_STREAMS_PER_USER = int(os.environ.get("DICE_STREAMS_PER_USER") or "20")
 DICE_STREAM_HEARTBEAT = float(os.environ.get("DICE_STREAM_HEARTBEAT") or "15")
 DICE_STREAM_TICKET_TTL = int(os.environ.get("DICE_STREAM_TICKET_TTL") or "60")
+# Without REDIS_URL (the embedded default), a commit made by another process (the Celery
+# worker of `dev.py run`) reaches this process's streams and long polls by their looking
+# again every this many seconds; 0: never (one process). With Redis nothing polls
+# (events/live/broadcast.py).
+DICE_EMBEDDED_POLL = float(os.environ.get("DICE_EMBEDDED_POLL") or "1")
 # The served process's garbage collector (config/gc_tuning.py): "gen0,gen1,gen2"
 # thresholds after start-up objects are frozen; "off" leaves CPython's defaults.
 _gc = os.environ.get("DICE_GC_THRESHOLDS", "50000,20,100").strip()

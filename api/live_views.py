@@ -207,12 +207,12 @@ class GameFeed:
 
 
 class GamePoll:
-    """A long poll's page once woken, None if nothing is newer than `after`. A game that
-    had started when the request was checked has its seats for good (selectors.seat_of),
-    read with it: the long polls of the game woken by one commit share one read of the
-    new rows (READS) and need no other. A lobby's page, or one cut short of the head (its
-    `version` is the head's), is read whole: its rows, then the game and the seat
-    (selectors.event_page)."""
+    """A long poll's page once woken, None if nothing is newer than `after` (one read of
+    the rows: the long polls of the game woken by one commit share it, READS). A game
+    that had started when the request was checked has its seats for good
+    (selectors.seat_of), read with it: its page needs no other read. A lobby's page, or
+    one cut short of the head (its `version` is the head's), is then read whole: its
+    rows, then the game and the seat (selectors.event_page)."""
 
     def __init__(self, game: Any, user: Any, query: dict, language: str) -> None:
         self.game, self.user, self.language = game, user, language
@@ -220,17 +220,16 @@ class GamePoll:
 
     async def read(self, rung_at: float) -> dict | None:
         game = self.game
-        if game.status != GameStatus.LOBBY:
-            rows, following = await READS.rows_after(str(game.id), self.after, rung_at,
-                                                     self.limit)
-            if not rows:
-                return None
-            if following is None:
-                seat = selectors.seat_of(game, self.user)  # read with the started game
-                return {"game_type": game.game_type, "version": rows[-1].seq,
-                        "events": selectors.visible_events(
-                            rows, selectors.reader(game, seat, self.language)),
-                        "next_after": None}
+        rows, following = await READS.rows_after(str(game.id), self.after, rung_at,
+                                                 self.limit)
+        if not rows:
+            return None
+        if game.status != GameStatus.LOBBY and following is None:
+            seat = selectors.seat_of(game, self.user)  # read with the started game
+            return {"game_type": game.game_type, "version": rows[-1].seq,
+                    "events": selectors.visible_events(
+                        rows, selectors.reader(game, seat, self.language)),
+                    "next_after": None}
         page = await off_loop(selectors.event_page, game.id, self.user, self.after,
                               self.limit, self.language)
         return page if page["events"] else None

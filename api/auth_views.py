@@ -25,7 +25,8 @@ from .errors import Busy
 from .schema import credentials_problems, problems
 from .throttling import AnonRateThrottle, Quota
 from .throttling import record as record_quota
-from .views import LOCATION, _valid
+from .views import LOCATION
+from .validation import valid
 
 TOKEN_ID = OpenApiParameter("token_id", type=OpenApiTypes.INT, location=OpenApiParameter.PATH,
                             description="the token's id, from GET /auth/tokens")
@@ -82,7 +83,7 @@ class RegisterView(CredentialsView):
                    "`username_taken`. 503 `login_busy` (with Retry-After) when the "
                    "process's password hashers stayed busy (docs/accounts.md).")
     def post(self, request: Request) -> Response:
-        data = _valid(s.CredentialsSerializer, request.data)
+        data = valid(s.CredentialsSerializer, request.data)
         issued = accounts.register(data["username"], data["password"],
                                    name=_token_name(request, data))
         return Response(s.TokenSerializer(_issued(issued)).data, status=status.HTTP_201_CREATED,
@@ -102,7 +103,7 @@ class TokenView(CredentialsView):
                    "process's password hashers stayed busy: nothing checked, nothing "
                    "counted.")
     def post(self, request: Request) -> Response:
-        data = _valid(s.CredentialsSerializer, request.data)
+        data = valid(s.CredentialsSerializer, request.data)
         try:
             issued, standing = accounts.login(request, self.get_ident(request),
                                               data["username"], data["password"],

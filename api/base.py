@@ -7,8 +7,8 @@ touched (the request, the user, the game and its seats, the serializers, the res
 was freed when the request ended: it waited for the cyclic collector. Under load (tests/benchmarks/live.py: 1,000 long polls and moves in 200
 games) that was ~155 objects a long poll, and collections of 160,000 to 340,000 objects
 that stopped a worker for 250 to 760 ms. Once its response is rendered, a view here lets
-go of those links, and `unbind` those of a used serializer's fields (api/views.py
-`_valid`): reference counting frees the request and what only it held. Left to the
+go of those links, and `unbind` those of a used serializer's fields (api/validation.py
+`valid`): reference counting frees the request and what only it held. Left to the
 collector: 24 objects a long poll, 0 for /game-types (a game and its seats refer to each
 other, so that no seat reads its game again).
 """

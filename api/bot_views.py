@@ -17,7 +17,8 @@ from . import serializers as s
 from .base import APIView
 from .bot_serializers import AddBotSerializer
 from .schema import problems
-from .views import GAME_ID, LOCATION, _valid, game_body
+from .views import GAME_ID, LOCATION, game_body
+from .validation import valid
 
 SEAT = OpenApiParameter("seat", type=OpenApiTypes.INT, location=OpenApiParameter.PATH,
                         description="the bot's seat number")
@@ -33,7 +34,7 @@ class BotListView(APIView):
                    "`game_not_in_lobby` or `game_full`. The bot plays its seat like any "
                    "player, through the same write path; its events say `actor: bot:N`.")
     def post(self, request: Request, game_id: str) -> Response:
-        body = _valid(AddBotSerializer, request.data)
+        body = valid(AddBotSerializer, request.data)
         seat = writes.add_bot(user=request.user, game_id=game_id,
                               level=body.get("level", "basic"))
         game = selectors.get_game(game_id)

@@ -1,44 +1,36 @@
 """The player's live channel (docs/platform.md, "The player channel"): GET /me/stream
 (server-sent events), GET /me/notices (a page, or a long poll with ?wait=) and POST
 /me/stream-ticket, served as the game streams are (api/live_views.py): a DRF view checks
-the request (token or ticket, throttles, parameters, a stream slot) and answers LiveStart;
-the async part waits for the player's key to be rung on commit (events/live/broadcast.py),
-holding no thread and no database connection, then reads the new notices once."""
+the request (token or ticket, throttles, parameters, a stream slot) and returns a response
+whose body waits on the event loop (api/live_bodies.py) for the player's key to be rung on
+commit (events/live/broadcast.py), then reads the new notices once."""
 
 from __future__ import annotations
 
-import asyncio
-import json
-import logging
-from typing import Any, AsyncIterator
+from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.http import urlencode
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from events import notices
-from events.live import broadcast
 
 from . import notice_serializers as ns
 from . import serializers as s
 from .auth import BearerOrTokenAuthentication
-from .base import APIView
-from .live import (PLAYER_CHANNEL, EventStream, LiveStart, PlayerTicketAuthentication, Slot,
-                   issue_ticket)
-from .live import open_slot
-from .live_views import (LAST_EVENT_ID, NO_FORMAT, WAKE_READS, EventStreamRenderer,
-                         StreamNegotiation, StreamTicketSerializer, check_request, drf_headers,
-                         live_endpoint, resume_after, in_thread, spread)
+from .live import PLAYER_CHANNEL, PlayerTicketAuthentication, issue_ticket, open_slot
+from .live_bodies import NOTHING, Batch, event_stream, off_loop, sse_event, waiting_page
+from .live_views import (LAST_EVENT_ID, NO_FORMAT, EventStreamRenderer, StreamNegotiation,
+                         StreamTicketSerializer, resume_after)
 from .schema import live_problems, problems
-from .views import LOCATION, _valid
-
-log = logging.getLogger(__name__)
+from .validation import valid
+from .views import LOCATION
 
 # Notices one read of a stream takes at most (more are read at once after).
 STREAM_CHUNK = 200
@@ -56,6 +48,35 @@ def _page(user: Any, after: int, limit: int) -> dict[str, Any]:
     return {"notices": served, "last": served[-1]["seq"] if served else after, "more": more}
 
 
+class ChannelFeed:
+    """A player's channel for `user`: every notice after `after` as it is written."""
+
+    def __init__(self, user: Any) -> None:
+        self.user = user
+
+    async def read(self, after: int, rung_at: float) -> Batch:
+        page = await off_loop(_page, self.user, after, STREAM_CHUNK)
+        served = page["notices"]
+        if not served:
+            return NOTHING
+        return Batch("".join(sse_event(n["seq"], n["kind"], n) for n in served),
+                     served[-1]["seq"], more=page["more"])
+
+
+class ChannelPoll:
+    """A long poll's page of notices once woken, None if nothing is newer than `after`."""
+
+    def __init__(self, user: Any, query: dict[str, Any]) -> None:
+        self.user, self.after, self.limit = user, query["after"], query["limit"]
+
+    async def read(self, rung_at: float) -> dict[str, Any] | None:
+        page = await off_loop(_page, self.user, self.after, self.limit)
+        return page if page["notices"] else None
+
+    def empty(self) -> dict[str, Any]:
+        return {"notices": [], "last": self.after, "more": False}
+
+
 class NoticeListView(APIView):
     @extend_schema(
         operation_id="list_notices", tags=["live"], parameters=[ns.NoticeQuerySerializer],
@@ -65,13 +86,14 @@ class NoticeListView(APIView):
                     "that cannot hold a stream: oldest first; with `wait` and nothing newer "
                     "than `after`, the answer waits for the next notice.")
     def get(self, request: Request) -> HttpResponse:
-        query = _valid(ns.NoticeQuerySerializer, request.query_params)
+        query = valid(ns.NoticeQuerySerializer, request.query_params)
         page = _page(request.user, query["after"], query["limit"])
         if page["notices"] or not query["wait"]:
             return Response(page)
         slot = open_slot(request.user, query["wait"])
-        return LiveStart(user=request.user, key=notices.channel_key(request.user.player.id),
-                         query=query, slot=slot)
+        poll = ChannelPoll(request.user, query)
+        return waiting_page(notices.channel_key(request.user.player.id), query["after"],
+                            query["wait"], poll.read, poll.empty(), slot)
 
 
 class PlayerStreamView(APIView):
@@ -91,12 +113,12 @@ class PlayerStreamView(APIView):
             **live_problems(400, 401, 429)},
         summary="Your live channel: what needs you, in all your games (server-sent events)")
     def get(self, request: Request) -> HttpResponse:
-        query = _valid(s.StreamQuerySerializer, request.query_params)
+        query = valid(s.StreamQuerySerializer, request.query_params)
         after = resume_after(request, query)
         seconds = min(query["timeout"], settings.DICE_STREAM_MAX)
         slot = open_slot(request.user, seconds)
-        return LiveStart(user=request.user, key=notices.channel_key(request.user.player.id),
-                         after=after, seconds=seconds, slot=slot)
+        return event_stream(notices.channel_key(request.user.player.id), after, seconds,
+                            ChannelFeed(request.user).read, slot)
 
 
 class PlayerStreamTicketView(APIView):
@@ -112,101 +134,3 @@ class PlayerStreamTicketView(APIView):
         stream = f"{reverse('me-stream')}?{urlencode({'ticket': ticket['ticket']})}"
         return Response(StreamTicketSerializer(ticket).data, status=201,
                         headers={"Location": stream})
-
-
-# --- The async endpoints -----------------------------------------------------------------
-
-def _read(user: Any, after: int, limit: int) -> list[dict[str, Any]]:
-    rows, _ = notices.page(user, after, limit)
-    return [notices.served(row) for row in rows]
-
-
-def _sse(notice: dict[str, Any]) -> str:
-    return f"id: {notice['seq']}\nevent: {notice['kind']}\ndata: {json.dumps(notice)}\n\n"
-
-
-async def _stream_body(user: Any, key: str, after: int, seconds: float,
-                       slot: Slot) -> AsyncIterator[str]:
-    """Every notice after `after` as it is written, for `seconds` at most."""
-    loop = asyncio.get_running_loop()
-    try:
-        yield "retry: 2000\n\n"
-        end = loop.time() + seconds
-        heartbeat = settings.DICE_STREAM_HEARTBEAT
-        async with broadcast.listening(key, after) as signal:
-            next_beat = loop.time() + heartbeat
-            read_now = True
-            while True:
-                if read_now:
-                    signal.take()
-                    try:
-                        served = await in_thread(_read, user, after, STREAM_CHUNK,
-                                                 executor=WAKE_READS)
-                    except DatabaseError as error:
-                        log.warning("player channel %s ends: %s", key, error)
-                        return
-                    if served:
-                        yield "".join(_sse(notice) for notice in served)
-                        after = signal.after = served[-1]["seq"]
-                        next_beat = loop.time() + heartbeat
-                        if len(served) == STREAM_CHUNK:
-                            continue
-                now = loop.time()
-                if now >= end:
-                    return
-                read_now = await signal.wait(min(next_beat, end) - now)
-                if not read_now and loop.time() >= next_beat:
-                    yield ": keep-alive\n\n"
-                    next_beat = loop.time() + heartbeat
-    finally:
-        slot.release()
-
-
-async def stream(request: HttpRequest) -> HttpResponse:
-    checked = await check_request(_stream_view, request)
-    if not isinstance(checked, LiveStart):
-        return checked
-    params = checked.params
-    slot: Slot = params["slot"]
-    response = EventStream(
-        _stream_body(params["user"], params["key"], params["after"], params["seconds"], slot),
-        slot)
-    return drf_headers(checked, response)
-
-
-async def notices_endpoint_body(request: HttpRequest) -> HttpResponse:
-    """list_notices; with ?wait= and nothing newer than `after`, a long poll: it listens to
-    the player's key, then reads once more (a notice committed since the check), then
-    waits."""
-    checked = await check_request(_notices_view, request)
-    if not isinstance(checked, LiveStart):
-        return checked
-    params = checked.params
-    user, query = params["user"], params["query"]
-    try:
-        page = await _long_poll(user, params["key"], query)
-    except DatabaseError as error:
-        log.warning("long poll of %s ends: %s", params["key"], error)
-        page = {"notices": [], "last": query["after"], "more": False}
-    finally:
-        params["slot"].release()
-    body = JSONRenderer().render(page)
-    return drf_headers(checked, HttpResponse(body, content_type="application/json"))
-
-
-async def _long_poll(user: Any, key: str, query: dict[str, Any]) -> dict[str, Any]:
-    loop = asyncio.get_running_loop()
-    after, limit = query["after"], query["limit"]
-    end = loop.time() + spread(query["wait"])
-    async with broadcast.listening(key, after) as signal:
-        while True:
-            signal.take()
-            page = await in_thread(_page, user, after, limit, executor=WAKE_READS)
-            if page["notices"] or not await signal.wait(end - loop.time()):
-                return page  # type: ignore[no-any-return]
-
-
-_stream_view = PlayerStreamView.as_view()
-_notices_view = NoticeListView.as_view()
-stream_endpoint = live_endpoint(stream, PlayerStreamView)
-notices_endpoint = live_endpoint(notices_endpoint_body, NoticeListView)

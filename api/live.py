@@ -1,7 +1,7 @@
-"""What the live endpoints (api/live_views.py) share with the DRF views: the go-ahead a
-DRF view gives to an async endpoint, the limit of open streams per user, and stream
-tickets (the way a browser's EventSource, which cannot send an Authorization header,
-opens a stream)."""
+"""What the live endpoints (api/live_views.py, api/channel_views.py) share: their
+responses, whose bodies wait on the event loop (api/live_bodies.py), the limit of open
+streams per user, and stream tickets (the way a browser's EventSource, which cannot send
+an Authorization header, opens a stream)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
 from django.db import connections
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import StreamingHttpResponse
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -28,26 +28,16 @@ from events.errors import ServiceError
 log = logging.getLogger(__name__)
 
 
-class LiveStart(HttpResponse):
-    """A live endpoint's DRF view answers this when the request is good (authenticated,
-    not throttled, valid, the game exists, a stream slot is free): the async endpoint
-    takes over from there. DRF has set its usual headers (Allow, Vary) on it."""
-
-    def __init__(self, **params: Any) -> None:
-        super().__init__(status=200)
-        self.params = params
-
-
-class EventStream(StreamingHttpResponse):
-    """A server-sent event stream (a game's or a player's channel) holding one of its
-    user's stream slots. The body releases the slot when it ends; a body never started (the
+class LiveResponse(StreamingHttpResponse):
+    """An answer that waits: a DRF view returns it once the request is checked, and its
+    body, an async iterator, runs on the event loop (Django's ASGI handler consumes it
+    there), holding no thread and no database connection while it waits. It holds one of
+    its user's stream slots: the body releases it when it ends; a body never started (the
     client went away first) releases it when Django closes the response, or when the
     response is collected."""
 
-    def __init__(self, body: AsyncIterator[str], slot: Slot) -> None:
-        super().__init__(body, content_type="text/event-stream")
-        self["Cache-Control"] = "no-cache"
-        self["X-Accel-Buffering"] = "no"
+    def __init__(self, body: AsyncIterator[str], slot: Slot, content_type: str) -> None:
+        super().__init__(body, content_type=content_type)
         self.slot = slot
         weakref.finalize(self, slot.release)
 
@@ -56,6 +46,23 @@ class EventStream(StreamingHttpResponse):
             self.slot.release()
         finally:
             super().close()
+
+
+class EventStream(LiveResponse):
+    """A server-sent event stream: a game's, or a player's channel."""
+
+    def __init__(self, body: AsyncIterator[str], slot: Slot) -> None:
+        super().__init__(body, slot, content_type="text/event-stream")
+        self["Cache-Control"] = "no-cache"
+        self["X-Accel-Buffering"] = "no"
+
+
+class WaitingPage(LiveResponse):
+    """A long poll's answer: one JSON page, sent once something newer has committed or the
+    wait has run out."""
+
+    def __init__(self, body: AsyncIterator[str], slot: Slot) -> None:
+        super().__init__(body, slot, content_type="application/json")
 
 
 # --- Open streams per user ----------------------------------------------------------------

@@ -1,29 +1,22 @@
-"""Live updates: the server-sent-events stream and the long poll, served async.
+"""A game's live updates: its server-sent-events stream, and its events (a page, or a
+long poll with ?wait=).
 
-Each request first goes through its DRF view, run in a worker thread: authentication
-(a token, or a stream ticket on the stream), throttles, parameters, the game, a free
-stream slot (DICE_STREAMS_PER_USER). Its errors are thus the problem documents of every
-other endpoint, and its OpenAPI description is the view's. When all is well the view
-answers `LiveStart` and the async endpoint takes over: it waits for the game's head to
-pass (events/live/broadcast.py: pushed on commit), holding no thread and no database
-connection, then reads the new rows once in a worker thread that hands its connection
-back at once, and filters them for the seat the caller holds at that moment.
+Each is a DRF view: authentication (a token, or a stream ticket on the stream),
+throttles, parameters, the game, a free stream slot (DICE_STREAMS_PER_USER); its errors
+are the problem documents of every other endpoint. When all is well and there is
+something to wait for, the view returns a response whose body waits on the event loop
+(api/live_bodies.py) for the game's head to pass (events/live/broadcast.py: pushed on
+commit), then reads the new rows once and filters them for the seat the caller holds at
+that moment.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
-import logging
-import random
-from concurrent.futures import Executor, ThreadPoolExecutor
-from typing import Any, AsyncIterator, Callable
+from typing import Any
 
-from asgiref.sync import AsyncToSync, sync_to_async
 from django.conf import settings
-from django.db import DatabaseError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.http import urlencode
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -33,24 +26,21 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
+from rest_framework.views import APIView
 
 from events import selectors
-from events.live import broadcast
 from events.errors import BadRequest
 from events.models import GameStatus
-from infra.connections import close_connections
 
+from . import conditional as cond
 from . import serializers as s
 from .auth import BearerOrTokenAuthentication
-from .base import APIView
-from .errors import problem_exception_handler
 from .language import ACCEPT_LANGUAGE, content_language, reader_language, told_in
-from .live import EventStream, LiveStart, Slot, StreamTicketAuthentication, issue_ticket
-from .live import open_slot
+from .live import StreamTicketAuthentication, issue_ticket, open_slot
+from .live_bodies import NOTHING, Batch, event_stream, off_loop, sse_event, waiting_page
 from .schema import live_problems, problems
-from .views import GAME_ID, LOCATION, EventListView, _valid, ascii_number
-
-log = logging.getLogger(__name__)
+from .validation import valid
+from .views import GAME_ID, LOCATION, ReplayReadable, ascii_number, readable_game
 
 # Rows one read of a stream takes at most (more are read at once after).
 STREAM_CHUNK = 200
@@ -107,7 +97,6 @@ def resume_after(request: Request, query: dict) -> int:
     return int(query.get("after", 0))
 
 
-# Checks a stream request; the stream itself is `stream` below.
 class EventStreamView(APIView):
     renderer_classes = [JSONRenderer, EventStreamRenderer]
     authentication_classes = [BearerOrTokenAuthentication, StreamTicketAuthentication]
@@ -126,14 +115,16 @@ class EventStreamView(APIView):
             **live_problems(400, 401, 404, 429)},
         summary="Server-sent events of the game as the caller may see them")
     def get(self, request: Request, game_id: str) -> HttpResponse:
-        query = _valid(s.StreamQuerySerializer, request.query_params)
+        query = valid(s.StreamQuerySerializer, request.query_params)
         game = selectors.readable_game(game_id, request.user)
         after = resume_after(request, query)
         seconds = min(query["timeout"], settings.DICE_STREAM_MAX)
-        slot = open_slot(request.user, seconds)
         language = reader_language(request)
-        return told_in(LiveStart(game=game, user=request.user, after=after, seconds=seconds,
-                                 slot=slot, language=language), language)
+        slot = open_slot(request.user, seconds)
+        over = game.status == GameStatus.FINISHED and after >= game.version
+        feed = GameFeed(game, request.user, language)
+        return told_in(event_stream(str(game.id), after, seconds, feed.read, slot, over),
+                       language)
 
 
 class StreamTicketSerializer(serializers.Serializer):
@@ -160,53 +151,12 @@ class StreamTicketView(APIView):
                         headers={"Location": stream})
 
 
-# --- The async endpoints -----------------------------------------------------------------
-
-# The reads of a woken stream or long poll (the new rows, the page) run on threads of their
-# own. The checks of new requests run on the event loop's default threads: a burst of them
-# (long polls re-opened together, clients reconnecting) queues there, not ahead of the
-# deliveries it shares the process with (measured: docs/decisions/0007, fifth pass).
-WAKE_READS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="dice-live-read")
-
-
-async def in_thread(function: Callable[..., Any], *args: Any,
-                    executor: Executor | None = None) -> Any:
-    """Run `function` in a worker thread (of `executor`, else the loop's default ones) that
-    gives its database connection back at once: no connection is held while a live
-    request waits."""
-    def run() -> Any:
-        try:
-            return function(*args)
-        finally:
-            close_connections()
-    # Served (uvicorn): a worker thread. Called from sync code that waits for the answer
-    # (Django's test client), that code's thread: the only one that sees its transaction.
-    if getattr(AsyncToSync.executors, "current", None) is not None:
-        return await sync_to_async(run, thread_sensitive=True)()
-    return await sync_to_async(run, thread_sensitive=False, executor=executor)()
-
-
-async def check_request(view: Callable, request: HttpRequest, **kwargs: Any) -> HttpResponse:
-    """The DRF view's answer: LiveStart, or a rendered response (a problem document)."""
-    def run() -> HttpResponse:
-        response = view(request, **kwargs)
-        if not isinstance(response, LiveStart) and hasattr(response, "render"):
-            response = response.render()
-        return response
-    return await in_thread(run)
-
-
-def drf_headers(source: HttpResponse, target: HttpResponse) -> HttpResponse:
-    for header in ("Allow", "Vary", "Content-Language"):
-        if header in source:
-            target[header] = source[header]
-    return target
-
+# --- What the bodies read --------------------------------------------------------------
 
 class SharedReads:
-    """The streams of one game in this process, woken by the same commit, share one read
-    of the new rows. A read is shared only with readers rung before it started, so each
-    still sees every commit it was rung for."""
+    """The streams and long polls of one game in this process, woken by the same commit,
+    share one read of the new rows. A read is shared only with readers rung before it
+    started, so each still sees every commit it was rung for."""
 
     def __init__(self) -> None:
         self._inflight: dict[tuple, tuple[float, asyncio.Task]] = {}
@@ -217,8 +167,7 @@ class SharedReads:
         key = (loop, game_id, after, limit)
         entry = self._inflight.get(key)
         if entry is None or entry[0] < rung_at:
-            task = loop.create_task(in_thread(selectors.rows_after, game_id, after, limit,
-                                              executor=WAKE_READS))
+            task = loop.create_task(off_loop(selectors.rows_after, game_id, after, limit))
             entry = (loop.time(), task)
             self._inflight[key] = entry
 
@@ -234,179 +183,83 @@ class SharedReads:
 READS = SharedReads()
 
 
-def _sse(event: dict) -> str:
-    return f"id: {event['seq']}\nevent: {event['type']}\ndata: {json.dumps(event)}\n\n"
+class GameFeed:
+    """A game's stream for `user`: every event as it lands, each batch filtered for the
+    seat `user` holds when it is sent. The seat is looked up after the first rows are
+    read, and never again (seats change only in the lobby and in the transaction that
+    appends the first event). Texts are told in `language`."""
+
+    def __init__(self, game: Any, user: Any, language: str) -> None:
+        self.game, self.user, self.language = game, user, language
+        self.reader: Any = None
+
+    async def read(self, after: int, rung_at: float) -> Batch:
+        rows, following = await READS.rows_after(str(self.game.id), after, rung_at)
+        if not rows:
+            return NOTHING
+        if self.reader is None:
+            seat = await off_loop(selectors.seat_of, self.game, self.user)
+            self.reader = selectors.reader(self.game, seat, self.language)
+        events = selectors.visible_events(rows, self.reader, following)
+        return Batch("".join(sse_event(e["seq"], e["type"], e) for e in events),
+                     events[-1]["seq"], more=following is not None,
+                     over=following is None and rows[-1].type == selectors.FINAL_EVENT)
 
 
-async def _stream_body(game: Any, user: Any, after: int, seconds: float,
-                       slot: Slot, language: str) -> AsyncIterator[str]:
-    """Every event after `after` as it lands, for `seconds` at most; ends after a finished
-    game's last event. Each batch is filtered for the seat `user` holds when it is sent:
-    the seat is looked up after the first rows are read, and never again (seats change
-    only in the lobby and in the transaction that appends the first event). Texts are
-    told in `language`."""
-    loop = asyncio.get_running_loop()
-    game_id = str(game.id)
-    try:
-        yield "retry: 2000\n\n"
-        if game.status == GameStatus.FINISHED and after >= game.version:
-            return
-        end = loop.time() + seconds
-        heartbeat = settings.DICE_STREAM_HEARTBEAT
-        reader: Any = None
-        async with broadcast.listening(game_id, after) as signal:
-            next_beat = loop.time() + heartbeat
-            read_now = True
-            while True:
-                if read_now:
-                    rung_at = signal.rang_at
-                    signal.take()
-                    try:
-                        rows, following = await READS.rows_after(game_id, after, rung_at)
-                    except DatabaseError as error:
-                        log.warning("stream of game %s ends: %s", game_id, error)
-                        return
-                    if rows:
-                        if reader is None:
-                            seat = await in_thread(selectors.seat_of, game, user,
-                                                   executor=WAKE_READS)
-                            reader = selectors.reader(game, seat, language)
-                        events = selectors.visible_events(rows, reader, following)
-                        yield "".join(_sse(event) for event in events)
-                        after = signal.after = events[-1]["seq"]
-                        next_beat = loop.time() + heartbeat
-                        if following is not None:
-                            signal.rang_at = loop.time()
-                            continue
-                        if rows[-1].type == selectors.FINAL_EVENT:
-                            return
-                now = loop.time()
-                if now >= end:
-                    return
-                read_now = await signal.wait(min(next_beat, end) - now)
-                if not read_now and loop.time() >= next_beat:
-                    yield ": keep-alive\n\n"
-                    next_beat = loop.time() + heartbeat
-    finally:
-        slot.release()
+class GamePoll:
+    """A long poll's page once woken, None if nothing is newer than `after` (one read of
+    the rows: the long polls of the game woken by one commit share it, READS). A game
+    that had started when the request was checked has its seats for good
+    (selectors.seat_of), read with it: its page needs no other read. A lobby's page, or
+    one cut short of the head (its `version` is the head's), is then read whole: its
+    rows, then the game and the seat (selectors.event_page)."""
 
+    def __init__(self, game: Any, user: Any, query: dict, language: str) -> None:
+        self.game, self.user, self.language = game, user, language
+        self.after, self.limit = query["after"], query["limit"]
 
-async def stream(request: HttpRequest, game_id: Any) -> HttpResponse:
-    checked = await check_request(_stream_view, request, game_id=game_id)
-    if not isinstance(checked, LiveStart):
-        return checked
-    params = checked.params
-    slot: Slot = params["slot"]
-    response = EventStream(
-        _stream_body(params["game"], params["user"], params["after"], params["seconds"], slot,
-                     params["language"]), slot)
-    return drf_headers(checked, response)
-
-
-async def _poll_page(game: Any, user: Any, after: int, limit: int,
-                     rung_at: float, language: str) -> dict | None:
-    """The long poll's page once woken, None if nothing is newer than `after`. A game that
-    had started when the request was checked has its seats for good (selectors.seat_of),
-    read with it: the long polls of the game woken by one commit share one read of the
-    new rows (READS) and need no other. A lobby's page, or one cut short of the head
-    (its `version` is the head's), is read whole: its rows, then the game and the seat
-    (selectors.event_page)."""
-    if game.status != GameStatus.LOBBY:
-        rows, following = await READS.rows_after(str(game.id), after, rung_at, limit)
+    async def read(self, rung_at: float) -> dict | None:
+        game = self.game
+        rows, following = await READS.rows_after(str(game.id), self.after, rung_at,
+                                                 self.limit)
         if not rows:
             return None
-        if following is None:
-            seat = selectors.seat_of(game, user)  # the seats read with the started game
+        if game.status != GameStatus.LOBBY and following is None:
+            seat = selectors.seat_of(game, self.user)  # read with the started game
             return {"game_type": game.game_type, "version": rows[-1].seq,
                     "events": selectors.visible_events(
-                        rows, selectors.reader(game, seat, language)),
+                        rows, selectors.reader(game, seat, self.language)),
                     "next_after": None}
-    page = await in_thread(selectors.event_page, game.id, user, after, limit, language,
-                           executor=WAKE_READS)
-    return page if page["events"] else None
+        page = await off_loop(selectors.event_page, game.id, self.user, self.after,
+                              self.limit, self.language)
+        return page if page["events"] else None
+
+    def empty(self) -> dict:
+        return {"game_type": self.game.game_type, "version": self.game.version,
+                "events": [], "next_after": None}
 
 
-# Long polls that wait this long or longer end their empty wait up to a tenth early.
-SPREAD_FROM = 10.0
-
-
-def spread(wait: float) -> float:
-    """How long a long poll with nothing new waits: `wait`, or for a long one up to a tenth
-    less, at random. Polls opened together (clients reconnecting after a deploy or a
-    network blip) then come back spread over seconds instead of all at once, each a new
-    request to check (measured: tests/benchmarks/live.py, docs/decisions/0007)."""
-    if wait < SPREAD_FROM:
-        return wait
-    return wait - random.uniform(0, wait / 10)
-
-
-async def events(request: HttpRequest, game_id: Any) -> HttpResponse:
-    """list_events; with ?wait= and nothing newer than `after`, a long poll.
-
-    A long poll must hear every commit its check did not see. If this process follows the
-    game already (other readers of it are here), it listens before the check, and the
-    check's own read of the game is the last look; else it listens after the check and
-    looks once more (a single-row read of the head)."""
-    async with contextlib.AsyncExitStack() as stack:
-        early = None
-        if request.GET.get("wait"):
-            early = await stack.enter_async_context(broadcast.listening_if_followed(game_id))
-        checked = await check_request(_events_view, request, game_id=game_id)
-        if not isinstance(checked, LiveStart):
-            return checked
-        try:
-            page = await _long_poll(checked.params, early)
-        except DatabaseError as error:  # as the DRF views answer it (api/errors.py)
-            problem = problem_exception_handler(error, {"request": request})
-            problem.renderer_context = {}
-            return problem.render()  # type: ignore[no-any-return]
-        finally:
-            checked.params["slot"].release()
-    body = JSONRenderer().render(page)
-    return drf_headers(checked, HttpResponse(body, content_type="application/json"))
-
-
-async def _long_poll(params: dict, early: broadcast.Signal | None) -> dict:
-    """The page once something newer than `after` has committed, or the empty page when
-    the wait runs out. Woken, the page is read (_poll_page): never a stale seat."""
-    game, user, query = params["game"], params["user"], params["query"]
-    after, limit = query["after"], query["limit"]
-    loop = asyncio.get_running_loop()
-    end = loop.time() + spread(query["wait"])
-    version = game.version  # at or below `after`: the check found nothing newer
-    async with contextlib.AsyncExitStack() as stack:
-        if early is not None:
-            signal = early
-            signal.after = after
-            # Rung since before the check: for a commit the check did not see only if
-            # its head is past `after`.
-            read = signal.is_set() and signal.head > after
-        else:
-            signal = await stack.enter_async_context(broadcast.listening(game.id, after))
-            # The head may have passed `after` since the check: one look, then wait.
-            version = await in_thread(selectors.head_of, game.id)
-            read = version > after
-        while True:
-            rung_at = signal.rang_at
-            signal.take()
-            if read:
-                page = await _poll_page(game, user, after, limit, rung_at, params["language"])
-                if page is not None:
-                    return page
-            if not await signal.wait(end - loop.time()):
-                return {"game_type": game.game_type, "version": version, "events": [],
-                        "next_after": None}
-            read = True
-
-
-def live_endpoint(endpoint: Callable, view: type[APIView]) -> Callable:
-    """`endpoint` serves the URL; `view` documents it (drf-spectacular reads `cls`)."""
-    endpoint.cls = view  # type: ignore[attr-defined]
-    endpoint.initkwargs = {}  # type: ignore[attr-defined]
-    return endpoint
-
-
-_stream_view = EventStreamView.as_view()
-_events_view = EventListView.as_view()
-stream_endpoint = live_endpoint(stream, EventStreamView)
-events_endpoint = live_endpoint(events, EventListView)
+class EventListView(ReplayReadable):
+    @extend_schema(operation_id="list_events", tags=["live"],
+                   parameters=[GAME_ID, s.EventQuerySerializer, *cond.CONDITIONAL,
+                               ACCEPT_LANGUAGE, content_language(200, 304)],
+                   responses={200: s.EventPageSerializer, **cond.NOT_MODIFIED,
+                              **live_problems(400, 401, 404, 429)},
+                   summary="The game's events as the caller may see them, by sequence "
+                           "(long poll with ?wait=)")
+    def get(self, request: Request, game_id: str) -> HttpResponse:
+        query = valid(s.EventQuerySerializer, request.query_params)
+        game = readable_game(request, game_id)
+        language = reader_language(request)
+        # An anonymous caller reads a finished game only, which gets no more events: the
+        # answer is now (no stream slot is opened for a caller without an account).
+        if query["wait"] and game.version <= query["after"] and request.user is not None:
+            slot = open_slot(request.user, query["wait"])
+            poll = GamePoll(game, request.user, query, language)
+            return told_in(waiting_page(str(game.id), query["after"], query["wait"],
+                                        poll.read, poll.empty(), slot), language)
+        seat = selectors.seat_of(game, request.user)
+        etag = cond.etag_of("events", game.id, game.version, seat, query["after"],
+                            query["limit"], language)
+        return told_in(cond.answer(request, etag, lambda: selectors.event_page(
+            game, request.user, query["after"], query["limit"], language)), language)

@@ -17,7 +17,8 @@ from events import matchmaking
 from . import matchmaking_serializers as ms
 from .base import APIView
 from .schema import problems
-from .views import LOCATION, _valid
+from .views import LOCATION
+from .validation import valid
 
 TICKET_ID = OpenApiParameter("ticket_id", type=OpenApiTypes.UUID,
                              location=OpenApiParameter.PATH, description="the ticket's id")
@@ -54,7 +55,7 @@ class TicketListView(APIView):
         "`invalid_request` (the body's shape); 409 `ticket_exists` (you hold a waiting "
         "ticket for this game type: `ticket` names it). Nothing is created on an error.")
     def post(self, request: Request) -> Response:
-        body = _valid(ms.CreateTicketSerializer, request.data)
+        body = valid(ms.CreateTicketSerializer, request.data)
         ticket = matchmaking.post_ticket(
             user=request.user, game_type=body["game_type"], seats_min=body["seats"]["min"],
             seats_max=body["seats"]["max"], options=body.get("options"),

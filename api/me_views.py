@@ -29,7 +29,7 @@ from .errors import Busy
 from .language import ACCEPT_LANGUAGE, content_language, reader_language, told_in
 from .schema import ProblemSerializer, problems
 from .throttling import AnonRateThrottle
-from .views import _valid
+from .validation import valid
 from .webhook_views import _delivery
 
 PASSWORD_403 = ("`wrong_password`: the password sent is not the account's (counted as a "
@@ -109,7 +109,7 @@ class MeView(PasswordCheckingView):
                    "Your tokens stay valid; games show the new name (events name players "
                    "by their opaque id: docs/accounts.md).")
     def patch(self, request: Request) -> Response:
-        data = _valid(ms.RenameSerializer, request.data)
+        data = valid(ms.RenameSerializer, request.data)
         user = accounts.rename(request.user, data["username"])
         return Response(ms.AccountSerializer(_account(user)).data)
 
@@ -126,7 +126,7 @@ class MeView(PasswordCheckingView):
                    "game's basic bot from now on; finished games stay as they are, "
                    "verifiable. All at once or nothing (docs/accounts.md).")
     def delete(self, request: Request) -> Response:
-        data = _valid(ms.DeleteAccountSerializer, request.data or {})
+        data = valid(ms.DeleteAccountSerializer, request.data or {})
         deletion.delete_account(request.user, request.auth, data.get("password"),
                                 self.ident(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -143,7 +143,7 @@ class PasswordView(PasswordCheckingView):
                    "validated as at registration (400 `invalid_password`). The token of "
                    "this request stays valid; every other is revoked.")
     def post(self, request: Request) -> Response:
-        data = _valid(ms.ChangePasswordSerializer, request.data)
+        data = valid(ms.ChangePasswordSerializer, request.data)
         revoked = accounts.change_password(request.user, request.auth, data["current_password"],
                                            data["new_password"], self.ident(request))
         return Response(ms.PasswordChangedSerializer({"revoked_tokens": revoked}).data)
@@ -164,7 +164,7 @@ class ExportView(APIView):
                    "served them, your private parts included and no one else's. Follow "
                    "`games_next_after` with `?after=` for the next page (docs/accounts.md).")
     def get(self, request: Request) -> Response:
-        query = _valid(ms.ExportQuerySerializer, request.query_params)
+        query = valid(ms.ExportQuerySerializer, request.query_params)
         user = request.user
         language = reader_language(request)
         games, next_after = exports.games_of(user, after=query["after"], limit=query["limit"],
@@ -209,7 +209,7 @@ class InboxView(APIView):
         if unknown:
             raise BadRequest(f"unknown query parameter: {', '.join(unknown)}",
                              code="unknown_parameter")
-        query = _valid(ms.InboxQuerySerializer, request.query_params)
+        query = valid(ms.InboxQuerySerializer, request.query_params)
         items, cursor = inbox(request.user, limit=query["limit"], cursor=query.get("cursor"),
                               my_turn=query.get("my_turn"))
         results = [{"id": item["game"].id, "game_type": item["game"].game_type,

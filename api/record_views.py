@@ -20,7 +20,7 @@ from . import record_serializers as rs
 from .base import APIView
 from .game_type_views import SLUG, _rules_of
 from .schema import problems
-from .views import _valid
+from .validation import valid
 
 USERNAME = OpenApiParameter("username", type=str, location=OpenApiParameter.PATH,
                             description="the player's username")
@@ -41,7 +41,7 @@ def _query(serializer: type, request: Request) -> dict[str, Any]:
     if unknown:
         raise BadRequest(f"unknown query parameter: {', '.join(unknown)}",
                          code="unknown_parameter")
-    return _valid(serializer, request.query_params)
+    return valid(serializer, request.query_params)
 
 
 def _next(request: Request, cursor: str | None) -> tuple[str | None, dict[str, str]]:

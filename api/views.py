@@ -21,10 +21,10 @@ from games.core.options import options_schema
 
 from . import conditional as cond
 from . import serializers as s
-from .base import APIView, unbind
+from .base import APIView
 from .language import ACCEPT_LANGUAGE, content_language, reader_language, told_in
-from .live import LiveStart, open_slot
-from .schema import OPEN_TABLES_409, conflict, live_problems, problems
+from .schema import OPEN_TABLES_409, conflict, problems
+from .validation import valid
 
 GAME_ID = OpenApiParameter("game_id", type=OpenApiTypes.UUID, location=OpenApiParameter.PATH,
                            description="the game's id")
@@ -35,15 +35,6 @@ LOCATION = OpenApiParameter("Location", type=str, location=OpenApiParameter.HEAD
 REPLAYED = OpenApiParameter("Idempotent-Replayed", type=str, location=OpenApiParameter.HEADER,
                             response=[201], description='"true" when this is the stored answer '
                             "to an earlier request with the same Idempotency-Key")
-
-
-def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
-    serializer = serializer_class(data=data)
-    try:
-        serializer.is_valid(raise_exception=True)
-        return dict(serializer.validated_data)
-    finally:
-        unbind(serializer)  # else a cycle for the collector (api/base.py)
 
 
 def game_body(request: Request, game: Any, with_view: bool = True) -> dict[str, Any]:
@@ -124,7 +115,7 @@ class GameListView(APIView):
                    summary="List games (filter by status, type, mine); `view` is null in "
                            "lists: GET the game for it")
     def get(self, request: Request) -> Response:
-        query = _valid(s.GameListQuerySerializer, request.query_params)
+        query = valid(s.GameListQuerySerializer, request.query_params)
         games = selectors.list_games(user=request.user, status=query.get("status"),
                                      game_type=query.get("game_type"), mine=query["mine"],
                                      watchable=query.get("watchable"))
@@ -138,7 +129,7 @@ class GameListView(APIView):
                               **conflict(OPEN_TABLES_409), **problems(429)},
                    summary="Open a game in the lobby; the creator takes seat 0")
     def post(self, request: Request) -> Response:
-        data = _valid(s.CreateGameSerializer, request.data)
+        data = valid(s.CreateGameSerializer, request.data)
         game = writes.create_game(user=request.user, game_type=data["game_type"],
                                   seats=data["seats"], options=data.get("options"),
                                   client_seed=data.get("client_seed"),
@@ -171,7 +162,7 @@ class JoinView(APIView):
                    responses={200: s.GameSerializer, **problems(400, 401, 404, 409, 429)},
                    summary="Take a free seat")
     def post(self, request: Request, game_id: str) -> Response:
-        data = _valid(s.JoinSerializer, request.data)
+        data = valid(s.JoinSerializer, request.data)
         writes.join_game(user=request.user, game_id=game_id, client_seed=data.get("client_seed"))
         return Response(game_body(request, selectors.get_game(game_id)))
 
@@ -186,7 +177,7 @@ class ClientSeedView(APIView):
                    "the server nor anyone else chose the dice alone. The start fixes every "
                    "seed; a seat with none contributes none (docs/fairness.md).")
     def put(self, request: Request, game_id: str) -> Response:
-        data = _valid(s.ClientSeedSerializer, request.data)
+        data = valid(s.ClientSeedSerializer, request.data)
         writes.set_client_seed(user=request.user, game_id=game_id,
                                client_seed=data["client_seed"])
         return Response(game_body(request, selectors.get_game(game_id)))
@@ -207,7 +198,7 @@ class StartView(APIView):
                    responses={200: s.GameSerializer, **problems(400, 401, 403, 404, 409, 429)},
                    summary="Start the game (creator only) with the players seated")
     def post(self, request: Request, game_id: str) -> Response:
-        data = _valid(s.StartSerializer, request.data)
+        data = valid(s.StartSerializer, request.data)
         game = writes.start_game(user=request.user, game_id=game_id,
                                  first_player=data.get("first_player"))
         return Response(game_body(request, game))
@@ -312,7 +303,7 @@ class ActionView(APIView):
                               **problems(400, 401, 403, 404, 409, 422, 429)},
                    summary="Post an action for your seat against the expected version")
     def post(self, request: Request, game_id: str) -> Response:
-        body = _valid(s.ActionSerializer, request.data)
+        body = valid(s.ActionSerializer, request.data)
         key = request.headers.get("Idempotency-Key") or None
         if key is not None and not _valid_idempotency_key(key):
             raise BadRequest("Idempotency-Key is 1 to 200 printable ASCII characters",
@@ -337,31 +328,6 @@ class ActionView(APIView):
 
 
 # Checks a list_events request; a long poll then waits in api/live_views.py (`events`).
-class EventListView(ReplayReadable):
-    @extend_schema(operation_id="list_events", tags=["live"],
-                   parameters=[GAME_ID, s.EventQuerySerializer, *cond.CONDITIONAL,
-                               ACCEPT_LANGUAGE, content_language(200, 304)],
-                   responses={200: s.EventPageSerializer, **cond.NOT_MODIFIED,
-                              **live_problems(400, 401, 404, 429)},
-                   summary="The game's events as the caller may see them, by sequence "
-                           "(long poll with ?wait=)")
-    def get(self, request: Request, game_id: str) -> Response | HttpResponse:
-        query = _valid(s.EventQuerySerializer, request.query_params)
-        game = readable_game(request, game_id)
-        language = reader_language(request)
-        # An anonymous caller reads a finished game only, which gets no more events: the
-        # answer is now (no stream slot is opened for a caller without an account).
-        if query["wait"] and game.version <= query["after"] and request.user is not None:
-            slot = open_slot(request.user, query["wait"])
-            return told_in(LiveStart(game=game, user=request.user, query=query, slot=slot,
-                                     language=language), language)
-        seat = selectors.seat_of(game, request.user)
-        etag = cond.etag_of("events", game.id, game.version, seat, query["after"],
-                            query["limit"], language)
-        return told_in(cond.answer(request, etag, lambda: selectors.event_page(
-            game, request.user, query["after"], query["limit"], language)), language)
-
-
 class StateView(ReplayReadable):
     @extend_schema(operation_id="get_state", tags=["play"],
                    parameters=[GAME_ID, s.StateQuerySerializer, *cond.CONDITIONAL],
@@ -369,7 +335,7 @@ class StateView(ReplayReadable):
                               **problems(400, 401, 404, 429)},
                    summary="The caller's view as it was after event N (default: now)")
     def get(self, request: Request, game_id: str) -> HttpResponse:
-        query = _valid(s.StateQuerySerializer, request.query_params)
+        query = valid(s.StateQuerySerializer, request.query_params)
         game = readable_game(request, game_id)
         seat = selectors.seat_of(game, request.user)
         version = query.get("version", game.version)

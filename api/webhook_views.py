@@ -15,7 +15,8 @@ from events import webhooks
 from . import serializers as s
 from .base import APIView
 from .schema import WEBHOOKS_409, conflict, problems
-from .views import LOCATION, _valid
+from .views import LOCATION
+from .validation import valid
 
 WEBHOOK_ID = OpenApiParameter("webhook_id", type=int, location=OpenApiParameter.PATH)
 
@@ -49,7 +50,7 @@ class WebhookListView(APIView):
                                "shown only here (and by a rotation). A `secret` that is not "
                                "`whsec_...` is a key of its own UTF-8 bytes.")
     def post(self, request: Request) -> Response:
-        data = _valid(s.WebhookRequestSerializer, request.data)
+        data = valid(s.WebhookRequestSerializer, request.data)
         hook = webhooks.create_webhook(user=request.user, url=data["url"], events=data["events"],
                                        secret=data.get("secret"))
         return Response(_hook(hook, with_secret=True), status=status.HTTP_201_CREATED,
@@ -77,7 +78,7 @@ class RotateSecretView(APIView):
                                "pass. One rotation at a time: 409 "
                                "`webhook_rotation_in_progress` until it ends.")
     def post(self, request: Request, webhook_id: int) -> Response:
-        data = _valid(s.RotateSecretSerializer, request.data)
+        data = valid(s.RotateSecretSerializer, request.data)
         hook = webhooks.rotate_secret(user=request.user, webhook_id=webhook_id,
                                       secret=data.get("secret"),
                                       overlap_hours=data.get("overlap_hours"))

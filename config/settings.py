@@ -387,6 +387,11 @@ DICE_OPEN_TABLES_PER_USER = int(os.environ.get("DICE_OPEN_TABLES_PER_USER") or "
 DICE_WEBHOOKS_PER_USER = int(os.environ.get("DICE_WEBHOOKS_PER_USER") or "10")
 if DICE_OPEN_TABLES_PER_USER < 1 or DICE_WEBHOOKS_PER_USER < 1:
     raise ImproperlyConfigured("DICE_OPEN_TABLES_PER_USER and DICE_WEBHOOKS_PER_USER are 1 or more")
+# Without REDIS_URL (the embedded default), a commit made by another process (the Celery
+# worker of `dev.py run`) reaches this process's streams and long polls by their looking
+# again every this many seconds; 0: never (one process). With Redis nothing polls
+# (events/live/broadcast.py).
+DICE_EMBEDDED_POLL = float(os.environ.get("DICE_EMBEDDED_POLL") or "1")
 # The served process's garbage collector (config/gc_tuning.py): "gen0,gen1,gen2"
 # thresholds after start-up objects are frozen; "off" leaves CPython's defaults.
 _gc = os.environ.get("DICE_GC_THRESHOLDS", "50000,20,100").strip()

@@ -270,11 +270,6 @@ def rows_after(game_id: Any, after: int, limit: int) -> tuple[list[Event], Event
     return rows, following
 
 
-def head_of(game_id: Any) -> int:
-    """The game's version now (one single-row read)."""
-    return Game.objects.filter(id=game_id).values_list("version", flat=True).first() or 0
-
-
 def event_page(game: Game | Any, user: AbstractBaseUser | None, after: int, limit: int,
                language: str) -> dict:
     """A page of list_events. The seat is looked up after the rows are read: seats change

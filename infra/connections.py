@@ -1,6 +1,6 @@
 """A thread's database connections given back: by the request threads of the served
-application (config/request_threads.py) after each call, and by the live views between a
-stream's reads (api/live_views.py)."""
+application (config/request_threads.py) after each call, and by the live answers after
+each read (api/live_bodies.py `off_loop`)."""
 
 from __future__ import annotations
 

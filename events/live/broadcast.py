@@ -6,7 +6,7 @@ Keys are strings: a game's id, or `player:<player id>` for a player's channel, w
 
 The write path calls `announce(game)` inside its transaction; the head is published when
 the transaction commits (`transaction.on_commit`), never before, so a reader woken by it
-always finds the new rows. Readers (SSE streams, long polls: api/live_views.py) are async:
+always finds the new rows. Readers (SSE streams, long polls: api/live_bodies.py) are async:
 each opens a `listening(game_id)` block and awaits its `Signal` instead of polling the
 database.
 
@@ -22,10 +22,10 @@ How an announcement travels:
   at once do not churn). Several server processes and machines, and the Celery workers
   (timeouts, abandonment), thus reach each other's readers. After the listener
   reconnects, every reader re-reads once: nothing announced while Redis was away is lost.
-- Without Redis (the embedded default; events/live/local_transport.py): to the other
-  processes on this machine that use the same database (the Celery worker of `dev.py
-  run`, a second server process), through a datagram socket per listening process in a
-  folder named after the database.
+- Without Redis (the embedded default): in this process only. A commit made by another
+  process (the Celery worker of `dev.py run`: clock timeouts, bots, matchmaking) is heard
+  by looking: each reader re-reads every DICE_EMBEDDED_POLL seconds (`InProcess.recheck`,
+  docs/decisions/0021-live-answers-on-stock-parts.md). With Redis no reader polls.
 """
 
 from __future__ import annotations
@@ -39,23 +39,43 @@ from django.conf import settings
 from django.db import transaction
 
 from .hub import HUB, Hub, Signal
-from .local_transport import LocalTransport
 from .redis_transport import RedisTransport
 
-__all__ = ["HUB", "Hub", "LocalTransport", "RedisTransport", "Signal", "announce",
-           "listening", "listening_if_followed", "publish", "transport"]
+__all__ = ["HUB", "Hub", "InProcess", "RedisTransport", "Signal", "announce", "listening",
+           "publish", "transport"]
 
 
-_transport: RedisTransport | LocalTransport | None = None
+class InProcess:
+    """No Redis: announcements reach this process's readers only; a reader hears other
+    processes' commits by re-reading every `recheck` seconds (None: never, one process)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    @property
+    def recheck(self) -> float | None:
+        return settings.DICE_EMBEDDED_POLL or None
+
+    def publish(self, game_id: str, version: int) -> None:
+        self.hub.deliver(game_id, version)
+
+    async def join(self, game_id: str) -> None:
+        pass  # nothing to subscribe to
+
+    def leave(self, game_id: str) -> None:
+        pass
+
+
+_transport: RedisTransport | InProcess | None = None
 _transport_lock = threading.Lock()
 
 
-def transport() -> RedisTransport | LocalTransport:
+def transport() -> RedisTransport | InProcess:
     global _transport
     with _transport_lock:
         if _transport is None:
             url = settings.REDIS_URL
-            _transport = RedisTransport(url, HUB) if url else LocalTransport(HUB)
+            _transport = RedisTransport(url, HUB) if url else InProcess(HUB)
         return _transport
 
 
@@ -75,8 +95,8 @@ async def listening(game_id: Any, after: int) -> AsyncIterator[Signal]:
     """Ring the yielded signal whenever the game's head passes the reader's `after`. Any
     commit after this block is entered rings it; read the database only after entering."""
     game_id = str(game_id)
-    signal = Signal(after)
     chosen = transport()
+    signal = Signal(after, recheck=chosen.recheck)
     HUB.add(game_id, signal)
     try:
         await chosen.join(game_id)
@@ -85,18 +105,3 @@ async def listening(game_id: Any, after: int) -> AsyncIterator[Signal]:
     finally:
         HUB.remove(game_id, signal)
         chosen.leave(game_id)
-
-
-@contextlib.asynccontextmanager
-async def listening_if_followed(game_id: Any) -> AsyncIterator[Signal | None]:
-    """`listening`, if this process follows the game already (a reader of it is here, or
-    was a moment ago): entered at once, with no subscription to wait for, and rung by every
-    commit from then on, whatever its head. Else None: the caller listens later, if at
-    all (so that a request for a game nobody here follows, perhaps not even a game, is
-    checked before anything is subscribed)."""
-    game_id = str(game_id)
-    if not transport().follows(game_id):
-        yield None
-        return
-    async with listening(game_id, 0) as signal:
-        yield signal

@@ -13,12 +13,16 @@ class Signal:
     in process and over Redis), is ignored. A ring with no version ("re-read, something
     may have been missed") always counts."""
 
-    def __init__(self, after: int) -> None:
+    def __init__(self, after: int, recheck: float | None = None) -> None:
         self.loop = asyncio.get_running_loop()
         self.after = after
         self.head = after  # the highest head heard
         self.rang_at = self.loop.time()
         self._event = asyncio.Event()
+        # Without a transport that hears other processes (events/live/broadcast.py
+        # `InProcess`): the reader looks again this many seconds after its last read.
+        self.recheck = recheck
+        self._recheck_at = self.rang_at + (recheck or 0)
 
     def ring(self, version: int | None) -> None:
         """From any thread."""
@@ -41,13 +45,23 @@ class Signal:
     def take(self) -> None:
         """The reader is about to read: rings before this moment are answered by it."""
         self._event.clear()
+        if self.recheck is not None:
+            self._recheck_at = self.loop.time() + self.recheck
 
     async def wait(self, timeout: float) -> bool:
-        """True if rung within `timeout` seconds."""
+        """True if rung within `timeout` seconds, or if a recheck falls due by then (the
+        reader should look: another process may have committed)."""
         if self._event.is_set():
             return True
         if timeout <= 0:
             return False
+        if self.recheck is not None and self._recheck_at - self.loop.time() <= timeout:
+            if not await self._rung_within(self._recheck_at - self.loop.time()):
+                self.rang_at = self.loop.time()  # a read from now on answers the recheck
+            return True
+        return await self._rung_within(timeout)
+
+    async def _rung_within(self, timeout: float) -> bool:
         try:
             await asyncio.wait_for(self._event.wait(), timeout)
         except TimeoutError:

@@ -57,11 +57,6 @@ class RedisListener(threading.Thread):
         self._commands.put(name)
         return False
 
-    def follows(self, name: str) -> bool:
-        """True if Redis has confirmed this connection's subscription to `name`."""
-        with self._lock:
-            return self.connected.is_set() and name in self._confirmed
-
     def unwant(self, name: str) -> None:
         with self._lock:
             left = self._wanted.get(name, 0) - 1
@@ -158,6 +153,8 @@ class RedisListener(threading.Thread):
 
 
 class RedisTransport:
+    recheck = None  # every commit is heard: no reader polls
+
     def __init__(self, url: str, hub: Hub) -> None:
         self.url = url
         self.hub = hub
@@ -205,7 +202,3 @@ class RedisTransport:
     def leave(self, game_id: str) -> None:
         if self._listener is not None:
             self._listener.unwant(channel(game_id))
-
-    def follows(self, game_id: str) -> bool:
-        listener = self._listener
-        return listener is not None and listener.is_alive() and listener.follows(channel(game_id))

@@ -23,7 +23,7 @@ from games import registry
 from tests.fairness.play import chooser_for
 from tests.support.api import BASE, Player, play_by_legal_actions
 from tests.support.harness import playing
-from tests.support.live import drain
+from tests.support.live import drain, page_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -108,7 +108,7 @@ def test_after_a_deletion_no_game_names_the_player_and_every_chain_verifies(api,
         events = bob.events(game_id)
         leaks(f"GET /games/{game_id}/events", events, found)
         poll = bob.get(f"/games/{game_id}/events", after=0, wait=1)
-        leaks(f"long poll of {game_id}", poll.json(), found)
+        leaks(f"long poll of {game_id}", page_of(poll), found)
         stream = drain(bob.client.get(f"{BASE}/games/{game_id}/stream",
                                       {"timeout": 5}, headers={"Accept": "text/event-stream"}))
         assert "seed_revealed" in stream

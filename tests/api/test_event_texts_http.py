@@ -24,7 +24,7 @@ from games.core.text import messages, text_of
 from games.service_events import EVENTS as SERVICE_EVENTS
 from tests.support.api import Player, playing, started
 from tests.support.event_samples import samples
-from tests.support.live import drain
+from tests.support.live import drain, page_of
 
 CATALOGUE = Path(settings.BASE_DIR) / "locale" / "fr" / "LC_MESSAGES"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -171,7 +171,7 @@ def test_the_stream_and_the_long_poll_tell_in_the_readers_language(players) -> N
     finally:
         mover.join()
     assert poll.status_code == 200 and poll["Content-Language"] == "fr"
-    (staked,) = poll.json()["events"]
+    (staked,) = page_of(poll)["events"]
     assert staked["text"] == f"{b.username} place une mise, face cachée."
 
 

@@ -1,26 +1,22 @@
-"""Live updates pushed on commit (events/live/broadcast.py, api/live_views.py): an idle stream
-reads nothing, a commit wakes it once, a finished game's stream ends, streams per user
-are limited, and a stream ticket opens a stream without a header."""
+"""Live updates pushed on commit (events/live/broadcast.py, api/live_bodies.py): an idle
+stream reads nothing (with Redis, or in one process; without Redis it looks again every
+DICE_EMBEDDED_POLL seconds), a commit wakes it once, a finished game's stream ends, streams
+per user are limited, and a stream ticket opens a stream without a header."""
 
 from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
-from asgiref.sync import async_to_sync
+from django.conf import settings as configured
 from django.db import connection
 from rest_framework.test import APIClient
 
 from events import selectors
-from events.live import broadcast
-from tests.clocks.worker import ROOT
 from tests.support.api import BASE, Player, play_by_legal_actions, table
 from tests.support.live import drain
 
@@ -61,6 +57,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 def test_an_idle_stream_reads_once_and_keeps_the_connection_alive(players, settings, reads) -> None:  # type: ignore[no-untyped-def]
     settings.DICE_STREAM_HEARTBEAT = 0.3
+    settings.DICE_EMBEDDED_POLL = 0  # one process: every commit is heard (with Redis too)
     (a, _), game_id, version = started(players)
     text = drain(open_stream(a, game_id, timeout=1.6))
     assert [e["seq"] for e in parsed(text)] == list(range(1, version + 1))
@@ -68,7 +65,30 @@ def test_an_idle_stream_reads_once_and_keeps_the_connection_alive(players, setti
     assert reads == [0], "a quiet stream read the database more than once"
 
 
-def test_a_commit_wakes_the_stream_which_reads_once(players, reads) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.skipif(not configured.REDIS_URL, reason="the Redis transport")
+def test_with_redis_an_idle_stream_never_looks_again(players, settings, reads) -> None:  # type: ignore[no-untyped-def]
+    settings.DICE_EMBEDDED_POLL = 0.3  # the embedded fallback's: not Redis's
+    (a, _), game_id, version = started(players)
+    assert len(parsed(drain(open_stream(a, game_id, timeout=1.6)))) == version
+    assert reads == [0]
+
+
+@pytest.mark.skipif(bool(configured.REDIS_URL), reason="the embedded default (no Redis)")
+def test_without_redis_a_waiting_stream_looks_again_every_embedded_poll(
+        players, settings, reads) -> None:  # type: ignore[no-untyped-def]
+    """Another process's commit (the worker's) is announced in that process only: this
+    one's streams hear of it by looking (tests/service/test_live_processes.py)."""
+    settings.DICE_EMBEDDED_POLL = 0.4
+    settings.DICE_STREAM_HEARTBEAT = 0.3
+    (a, _), game_id, version = started(players)
+    text = drain(open_stream(a, game_id, timeout=1.8))
+    assert len(parsed(text)) == version and ": keep-alive" in text
+    assert reads[0] == 0 and set(reads[1:]) == {version}
+    assert 3 <= len(reads[1:]) <= 5, reads
+
+
+def test_a_commit_wakes_the_stream_which_reads_once(players, settings, reads) -> None:  # type: ignore[no-untyped-def]
+    settings.DICE_EMBEDDED_POLL = 0  # one process: every commit is heard (with Redis too)
     (a, b), game_id, version = started(players)
 
     def move() -> None:
@@ -160,33 +180,3 @@ def test_a_stream_ticket_expires(players, settings) -> None:  # type: ignore[no-
     time.sleep(1.1)
     response = open_stream(APIClient(), game_id, ticket=ticket)
     assert response.status_code == 401 and "expired" in response.json()["detail"]
-
-
-def test_without_redis_a_commit_in_another_process_reaches_this_ones_readers(
-        tmp_path: Path) -> None:
-    """The embedded default: the Celery worker of `dev.py run` (another process) applies
-    a timeout; the server process's streams hear it through the datagram relay."""
-    folder = Path(f"/tmp/dice-live-test-{tmp_path.name[-8:]}")
-    hub = broadcast.Hub()
-    here = broadcast.LocalTransport(hub, folder=folder)
-    rung: list[int] = []
-
-    async def wait_for_the_other_process() -> None:
-        signal = broadcast.Signal(after=4)
-        hub.add("game-1", signal)
-        here.start_receiver()
-        publisher = subprocess.Popen([sys.executable, "-c", (
-            "from pathlib import Path; from events.live import broadcast; "
-            f"broadcast.LocalTransport(broadcast.Hub(), folder=Path({str(folder)!r}))"
-            ".publish('game-1', 5)")], cwd=ROOT)
-        assert await signal.wait(10), "the other process's commit was not heard"
-        rung.append(signal.after)
-        assert publisher.wait(10) == 0
-
-    try:
-        async_to_sync(wait_for_the_other_process)()
-    finally:
-        for leftover in folder.glob("*.sock"):
-            leftover.unlink()
-        folder.rmdir()
-    assert rung == [4]

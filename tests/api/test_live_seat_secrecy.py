@@ -15,7 +15,7 @@ import pytest
 from django.db import connection
 
 from tests.support.api import BASE, Player, table
-from tests.support.live import drain
+from tests.support.live import drain, page_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -62,7 +62,7 @@ def test_a_long_poll_opened_before_leaving_never_carries_the_next_holders_dice(p
 
     def long_poll() -> None:
         try:
-            answer["page"] = leaver.get(f"/games/{game_id}/events", after=0, wait=10).json()
+            answer["page"] = page_of(leaver.get(f"/games/{game_id}/events", after=0, wait=10))
         finally:
             connection.close()
 

@@ -20,7 +20,7 @@ from games import registry
 from games.core.legal import expand_all
 from tests.support.api import BASE, Player, by_seat, resign, table
 from tests.support.harness import playing
-from tests.support.live import drain
+from tests.support.live import drain, page_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -224,7 +224,7 @@ def test_a_commit_wakes_the_stream_and_the_long_poll(players) -> None:  # type: 
     starter = threading.Thread(target=start)
     starter.start()
     began = time.monotonic()
-    page = b.get("/me/notices", wait=10).json()
+    page = page_of(b.get("/me/notices", wait=10))
     starter.join()
     assert time.monotonic() - began < 5, "the long poll was not woken by the commit"
     assert [n["kind"] for n in page["notices"]] in (["your_turn", "game_started"],
@@ -332,7 +332,7 @@ def test_a_commit_in_another_process_wakes_this_ones_channel(players) -> None:  
     other = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env)
     try:
         began = time.monotonic()
-        page = b.get("/me/notices", wait=20).json()
+        page = page_of(b.get("/me/notices", wait=20))
         waited = time.monotonic() - began
     finally:
         assert other.wait(30) == 0

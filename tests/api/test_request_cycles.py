@@ -1,5 +1,5 @@
 """A request served by a view of the API leaves no garbage cycle holding its DRF Request
-(api/base.py) or its body's or query's serializer and fields (api/views.py `_valid`):
+(api/base.py) or its body's or query's serializer and fields (api/validation.py `valid`):
 reference counting frees them, and what they hold (the request, the user, the parsed
 body), when the request ends; the cyclic collector, whose long pauses stop a worker, has
 less to do."""

@@ -1,6 +1,7 @@
-"""A woken long poll or stream reads its new rows on threads of its own
-(api/live_views.py `WAKE_READS`): a burst of new requests, whose checks take every one of
-the event loop's default threads, does not hold a delivery back."""
+"""A woken long poll or stream reads its new rows on its request's thread, as Django runs
+the request's other sync work (api/live_bodies.py `off_loop`), not on the event loop's
+default threads: a burst of other work that takes every one of those does not hold a
+delivery back."""
 
 from __future__ import annotations
 

@@ -95,9 +95,10 @@ def ms(value: float) -> str:
     return f"{value * 1000:.0f} ms"
 
 
-def rss_kib(pid: int) -> int:
+def status_field(pid: int, name: str) -> int:
+    """A number from /proc/<pid>/status: VmRSS (KiB), Threads."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+        if line.startswith(f"{name}:"):
             return int(line.split()[1])
     return 0
 
@@ -121,6 +122,8 @@ class Bench:
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
+        if args.db:  # several runs on one machine at once: each its own database and files
+            self.DB, self.LOG = args.db, f"/tmp/{args.db}-server.log"
         base = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
         self.admin_url = f"{base}/postgres"
         self.db_url = f"{base}/{self.DB}"
@@ -151,7 +154,7 @@ class Bench:
                 # The test settings: a fast password hasher (400 registrations) and no
                 # request throttles; everything else as in production.
                 "DJANGO_SETTINGS_MODULE": "config.settings_test", "DICE_LOG_LEVEL": "WARNING",
-                "DICE_VAR_DIR": "/tmp/dice-live-benchmark", "DICE_STREAM_HEARTBEAT": "15",
+                "DICE_VAR_DIR": f"/tmp/{self.DB}", "DICE_STREAM_HEARTBEAT": "15",
                 "DICE_LONG_POLL_MAX": "30"}
 
     def start_server(self) -> None:
@@ -199,7 +202,10 @@ class Bench:
 
     def workers_rss(self) -> int:
         assert self.server
-        return sum(rss_kib(p) for p in children(self.server.pid))
+        return sum(status_field(p, "VmRSS") for p in children(self.server.pid))
+
+    def workers_threads(self) -> int:
+        return sum(status_field(p, "Threads") for p in self.workers())
 
     def workers(self) -> list[int]:
         """The uvicorn worker processes (not multiprocessing's resource tracker)."""
@@ -401,7 +407,7 @@ class Bench:
         per_game = n // len(self.games)
         ready = {"n": 0}
         stop = asyncio.Event()
-        rss_before = self.workers_rss()
+        rss_before, threads_before = self.workers_rss(), self.workers_threads()
         tasks = []
         began = time.monotonic()
         for i in range(per_game):
@@ -415,7 +421,7 @@ class Bench:
         opened = time.monotonic() - began
         held = ready["n"]
         idle_tps, vacuums = await self.idle_transactions()
-        rss_after = self.workers_rss()
+        rss_after, threads_after = self.workers_rss(), self.workers_threads()
         probe = await self.moves_phase(session, self.args.seconds, per_game)
         lat = self.latencies({g["id"]: per_game for g in self.games})
         stop.set()
@@ -428,7 +434,8 @@ class Bench:
             f"({vacuums} autovacuum runs meanwhile)",
             f"- memory: workers' RSS {rss_before / 1024:.0f} MiB before, "
             f"{rss_after / 1024:.0f} MiB with the streams: "
-            f"{(rss_after - rss_before) / max(held, 1):.1f} KiB per stream",
+            f"{(rss_after - rss_before) / max(held, 1):.1f} KiB per stream; the workers' "
+            f"threads {threads_before} before, {threads_after} with the streams",
             f"- moves: {lat['moves']} in {self.args.seconds:.0f} s "
             f"({lat['moves'] / self.args.seconds:.1f}/s), "
             f"{lat['deliveries']} deliveries, {lat['missing']} missing",
@@ -495,13 +502,13 @@ class Bench:
             game["version"] = page["version"]
         state = {"waiting": 0, "errors": 0, "came_back": 0}
         stop = asyncio.Event()
-        rss_before = self.workers_rss()
+        rss_before, threads_before = self.workers_rss(), self.workers_threads()
         tasks = [asyncio.ensure_future(self.poller(session, g, g["tokens"][i % 2], state, stop))
                  for i in range(per_game) for g in self.games]
         # Once the server has opened the polls (a check and a head read each, a few
         # seconds for 1,000), and over before their 30 s wait runs out.
         idle_tps, vacuums = await self.idle_transactions()
-        rss_after = self.workers_rss()
+        rss_after, threads_after = self.workers_rss(), self.workers_threads()
         wave = "moves began as the polls' first wait ran out (--wave)"
         if not self.args.wave:
             # Opened together and left idle, the polls' waits run out together: a wave of
@@ -530,7 +537,8 @@ class Bench:
             f"({vacuums} autovacuum runs meanwhile)",
             f"- memory: workers' RSS {rss_before / 1024:.0f} MiB before, "
             f"{rss_after / 1024:.0f} MiB with the polls waiting: "
-            f"{(rss_after - rss_before) / len(tasks):.1f} KiB per long poll",
+            f"{(rss_after - rss_before) / len(tasks):.1f} KiB per long poll; the workers' "
+            f"threads {threads_before} before, {threads_after} with the polls waiting",
             f"- {wave}",
             f"- moves: {lat['moves']} in {self.args.seconds:.0f} s "
             f"({lat['moves'] / self.args.seconds:.1f}/s), {lat['deliveries']} "
@@ -573,6 +581,7 @@ def main() -> None:
                         help="mean seconds between two moves of one game")
     parser.add_argument("--idle", type=float, default=10)
     parser.add_argument("--port", type=int, default=8799)
+    parser.add_argument("--db", default="", help=f"the throwaway database (default {DB})")
     parser.add_argument("--wave", action="store_true",
                         help="begin the long polls' moves as their first wait runs out")
     args = parser.parse_args()

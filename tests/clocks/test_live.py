@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 
 from tests.support.api import BASE, table
-from tests.support.live import drain
+from tests.support.live import drain, page_of
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -32,7 +32,7 @@ def test_long_poll_returns_as_soon_as_an_event_lands(players) -> None:  # type: 
     version = a.start(game_id, first_player=0)["version"]
     thread = post_later(b, game_id, {"type": "stake", "coins": 1}, version, delay=0.5)
     began = time.monotonic()
-    page = a.get(f"/games/{game_id}/events", after=version, wait=20).json()
+    page = page_of(a.get(f"/games/{game_id}/events", after=version, wait=20))
     waited = time.monotonic() - began
     thread.join()
     assert 0.4 < waited < 5
@@ -45,7 +45,7 @@ def test_long_poll_gives_up_after_its_wait(players) -> None:  # type: ignore[no-
     game_id = table(a, [b], "snake-bones")
     version = a.start(game_id, first_player=0)["version"]
     began = time.monotonic()
-    page = a.get(f"/games/{game_id}/events", after=version, wait=1).json()
+    page = page_of(a.get(f"/games/{game_id}/events", after=version, wait=1))
     assert 0.9 < time.monotonic() - began < 4
     assert page == {"game_type": "snake-bones", "version": version, "events": [],
                     "next_after": None}  # the page's whole shape (EventPage)
@@ -64,13 +64,14 @@ def test_a_woken_long_poll_of_a_started_game_reads_only_the_new_rows(players, mo
     version = a.start(game_id, first_player=0)["version"]
     thread = post_later(b, game_id, {"type": "stake", "coins": 3}, version, delay=0.5)
     calls.clear()
-    page = a.get(f"/games/{game_id}/events", after=version, wait=20).json()
+    page = page_of(a.get(f"/games/{game_id}/events", after=version, wait=20))
     thread.join()
     assert [e["seq"] for e in page["events"]] == [version + 1]
     assert page["version"] == version + 1 and page["next_after"] is None
     assert page["game_type"] == "snake-bones" and "private" not in page["events"][0]
-    # The rows, once; the seat from the started game read by the check, no page re-read.
-    assert calls.count("rows_after") == 1 and "event_page" not in calls
+    # The rows twice (the look after listening found none; the commit's), the seat from
+    # the started game read by the check, no page re-read.
+    assert calls.count("rows_after") == 2 and "event_page" not in calls
 
 
 def read_stream(player, game_id: str, last_event_id: int | None, timeout: float) -> list[dict]:  # type: ignore[no-untyped-def]

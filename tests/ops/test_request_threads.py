@@ -191,6 +191,7 @@ def test_a_call_that_leaves_nothing_open_gives_its_thread_back() -> None:
     assert threads.lent == 0 and threads.idle() == 1
 
 
+@ON_POSTGRESQL  # its look after listening reads on the request's thread (api/live_bodies.py)
 def test_a_waiting_long_poll_holds_no_thread(players) -> None:  # type: ignore[no-untyped-def]
     a, b = players(2)
     game_id = table(a, [b], "snake-bones")

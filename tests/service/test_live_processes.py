@@ -1,5 +1,7 @@
 """Live updates across processes: a move posted to one uvicorn process reaches a stream
-and a long poll held by another, through Redis pub/sub (as across machines)."""
+and a long poll held by another. With Redis, through its pub/sub (as across machines), at
+once; without it (the embedded default, where the other process is `dev.py run`'s
+worker), by the waiting readers' looking again every DICE_EMBEDDED_POLL seconds."""
 
 from __future__ import annotations
 
@@ -19,23 +21,32 @@ from tests.support.server import Server
 
 pytestmark = [pytest.mark.served, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
+# The embedded fallback's interval in these tests: with Redis it is set far longer than
+# the delivery they expect, so that only Redis can make it.
+EMBEDDED_POLL = 0.5
 
-@pytest.fixture
-def two_servers(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    redis = RedisServer(tmp_path)
-    redis.start()
+
+@pytest.fixture(params=["redis", "embedded"])
+def two_servers(request: pytest.FixtureRequest,
+                tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    redis = RedisServer(tmp_path) if request.param == "redis" else None
+    if redis is not None:
+        redis.start()
+    env = ({"REDIS_URL": redis.url, "DICE_EMBEDDED_POLL": "60"} if redis is not None else
+           {"REDIS_URL": "", "DICE_EMBEDDED_POLL": str(EMBEDDED_POLL)})
     servers = []
     try:
         for name in ("a", "b"):
             (tmp_path / name).mkdir()
-            server = Server(tmp_path / name, REDIS_URL=redis.url, DICE_STREAM_HEARTBEAT="1")
+            server = Server(tmp_path / name, DICE_STREAM_HEARTBEAT="1", **env)
             servers.append(server)
             server.start()
         yield servers[0], servers[1]
     finally:
         for server in servers:
             server.stop()
-        redis.stop()
+        if redis is not None:
+            redis.stop()
 
 
 class StreamReader(threading.Thread):
@@ -78,7 +89,7 @@ def post(server: Server, path: str, token: str, body: dict) -> dict:
         return json.loads(answer.read())
 
 
-def test_a_move_posted_to_one_process_reaches_a_stream_held_by_another(
+def test_a_move_posted_to_one_process_reaches_a_stream_and_a_long_poll_held_by_another(
         two_servers: tuple[Server, Server], players) -> None:  # type: ignore[no-untyped-def]
     first, second = two_servers
     a, b = players(2)
@@ -113,8 +124,10 @@ def test_a_move_posted_to_one_process_reaches_a_stream_held_by_another(
     waiting.start()
     time.sleep(1)
     assert not answer, "the long poll answered before the move"
+    began = time.monotonic()
     post(second, f"/games/{game_id}/actions", a.token,
          {"expected_version": version + 1, "action": {"type": "stake", "coins": 2}})
     waiting.join(10)
     assert not waiting.is_alive(), "the long poll never heard the move made elsewhere"
+    assert time.monotonic() - began < 2
     assert [e["seq"] for e in answer["events"]][0] == version + 2

@@ -6,7 +6,8 @@ pyproject.toml changes). `run` serves the API with uvicorn (ASGI) on the embedde
 default (SQLite, a filesystem broker, a Celery worker and beat) unless DATABASE_URL /
 REDIS_URL say otherwise, and the web client at /play/ (built first with web/build.py
 when Node.js and npm are here). `test` runs pytest; extra arguments go to pytest; `test --fast`
-the fast loop (README). `verifier [DIR]` builds the
+the fast loop (README); `test --latest` the same in `.venv-latest`, on Python 3.12+ with the
+newest Django the pins allow (README "Supported versions"). `verifier [DIR]` builds the
 standalone verifier's wheel (`dice-games-verify`: games/ alone, with the `dice-verify`
 command; games/verify/README.md) into DIR, by default `dist/`.
 """
@@ -22,7 +23,7 @@ import signal
 import subprocess
 import sys
 import tempfile
-import venv
+from datetime import date
 from pathlib import Path
 
 from infra.parent_death import die_with_parent
@@ -31,22 +32,46 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / "python"
-STAMP = VENV / ".dice-games-installed"
+
+# The second pass (`test --latest`): the newest Django the pins allow, which needs a newer
+# Python than the floor's 3.11 (Django 6: 3.12+). DICE_LATEST_PYTHON names the interpreter.
+LATEST_VENV = ROOT / ".venv-latest"
+LATEST_PYTHONS = ("python3.12", "python3.13", "python3.14")
 
 
-def ensure_venv() -> None:
+def ensure_venv(where: Path = VENV, interpreter: str = sys.executable,
+                newest: bool = False) -> Path:
+    """`where`'s python, the project installed in it with its dev extra; installed again
+    when pyproject.toml changes, and with `newest` also each day, every package upgraded to
+    the newest release the pins allow (so the pass follows Django's releases)."""
     if sys.version_info < (3, 11):
         sys.exit("Python 3.11 or newer is needed")
-    if not PYTHON.exists():
-        print("creating .venv ...", flush=True)
-        venv.create(VENV, with_pip=True)
+    python = where / ("Scripts" if os.name == "nt" else "bin") / "python"
+    if not python.exists():
+        print(f"creating {where.name} ...", flush=True)
+        subprocess.run([interpreter, "-m", "venv", str(where)], check=True)
+    stamp = where / ".dice-games-installed"
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if not STAMP.exists() or STAMP.read_text() != wanted:
-        print("installing dependencies into .venv ...", flush=True)
-        subprocess.run([str(PYTHON), "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
-        subprocess.run([str(PYTHON), "-m", "pip", "install", "-q", "-e", ".[dev]"],
-                       check=True, cwd=ROOT)
-        STAMP.write_text(wanted)
+    if newest:
+        wanted += f" {date.today()}"
+    if not stamp.exists() or stamp.read_text() != wanted:
+        print(f"installing dependencies into {where.name} ...", flush=True)
+        pip = [str(python), "-m", "pip", "install", "-q"]
+        subprocess.run([*pip, "--upgrade", "pip"], check=True)
+        upgrade = ["--upgrade", "--upgrade-strategy", "eager"] if newest else []
+        subprocess.run([*pip, *upgrade, "-e", ".[dev]"], check=True, cwd=ROOT)
+        stamp.write_text(wanted)
+    return python
+
+
+def ensure_latest_venv() -> Path:
+    """.venv-latest on the first Python 3.12+ found (or DICE_LATEST_PYTHON)."""
+    named = os.environ.get("DICE_LATEST_PYTHON")
+    found = [named] if named else [p for p in map(shutil.which, LATEST_PYTHONS) if p]
+    if not found:
+        sys.exit("`test --latest` needs Python 3.12 or newer: put python3.12 on PATH or set "
+                 "DICE_LATEST_PYTHON")
+    return ensure_venv(LATEST_VENV, found[0], newest=True)
 
 
 def uvicorn_command(address: str, python: Path | str = PYTHON) -> list[str]:
@@ -136,16 +161,18 @@ RULES_TESTS = "tests/games"
 FAST_MARKERS = "not slow and not browser and not served"
 
 
-def test(args: list[str]) -> int:
+def test(args: list[str], python: Path = PYTHON) -> int:
     """pytest with `args`; with none, the whole suite in two processes at once: the rules'
     tests (without Django) beside the rest, which mostly waits on servers, workers and
     browsers. On two cores that nearly halves the suite's time. `--fast` (first): the
     same without the tests marked slow, browser or served, with less random play
-    (tests/support/scale.py)."""
+    (tests/support/scale.py). `python`: the venv's (`--latest`: .venv-latest's)."""
     if not os.environ.get("DATABASE_URL"):
         print("DATABASE_URL is not set: testing on SQLite; PostgreSQL-only tests are skipped. "
               "CI sets DATABASE_URL and REDIS_URL (see .ci/run).", flush=True)
-    pytest = [str(PYTHON), "-m", "pytest"]
+    subprocess.run([str(python), "-c", "import django, platform; print(f'Django "
+                    "{django.__version__} on Python {platform.python_version()}')"], check=True)
+    pytest = [str(python), "-m", "pytest"]
     env = None
     if args[:1] == ["--fast"]:
         env = {**os.environ, "DICE_TESTS_FAST": "1"}
@@ -208,8 +235,12 @@ def main() -> int:
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         print(__doc__)
         return 2
+    args = sys.argv[2:]
+    if sys.argv[1] == "test" and "--latest" in args[:2]:
+        args.remove("--latest")
+        return test(args, ensure_latest_venv())
     ensure_venv()
-    return commands[sys.argv[1]](sys.argv[2:])
+    return commands[sys.argv[1]](args)
 
 
 if __name__ == "__main__":

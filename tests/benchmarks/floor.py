@@ -13,13 +13,17 @@ the Dockerfile's flags), each on a throwaway PostgreSQL database of its own:
   no request is refused), playing Snake Bones;
 - the floor (tests/benchmarks/floor_service): a minimal DRF service with token
   authentication whose POST locks one game row, inserts one JSONB event and bumps the
-  version, and whose GETs read the game row.
+  version, and whose GETs read the game row;
+- the same floor as a plain DRF app is usually served: gunicorn, sync workers
+  (`--gunicorn-workers`, by default gunicorn's suggested 2 x cores + 1), its WSGI
+  application (tests/benchmarks/floor_service/wsgi.py), on the floor's database.
 
 A move is `GET /games/{id}` (who is awaited, the version) + `GET /legal-actions` +
 `POST /actions` by the awaited seat, with a random legal action (calls of a bluff rarely,
 so games last; finished games are replaced by games started before the clock runs).
-Rounds alternate floor, product, floor, product...; each runs `--seconds` after a short
-warm-up. Prints moves per second, the ratio product / floor, and each request's p50.
+Rounds alternate floor, gunicorn floor, product, floor...; each runs `--seconds` after a
+short warm-up. Prints moves per second, the ratios product / floor and product / gunicorn
+floor, and each request's p50.
 """
 
 from __future__ import annotations
@@ -58,8 +62,9 @@ def pct(values: list[float], p: float) -> float:
 
 class Service:
     def __init__(self, name: str, db: str, app: str, settings: str, port: int,
-                 admin_url: str, extra_env: dict[str, str]) -> None:
+                 admin_url: str, extra_env: dict[str, str], gunicorn: int = 0) -> None:
         self.name, self.db, self.app, self.settings, self.port = name, db, app, settings, port
+        self.gunicorn = gunicorn  # sync workers under gunicorn (WSGI); 0: uvicorn (ASGI)
         self.admin_url = admin_url
         self.url = f"http://127.0.0.1:{port}"
         self.env = {**os.environ, "DATABASE_URL": admin_url.rsplit("/", 1)[0] + "/" + db,
@@ -80,11 +85,13 @@ class Service:
 
     def start(self) -> None:
         log = open(f"/tmp/dice-floor-benchmark-{self.name}.log", "w")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", self.app, "--host", "127.0.0.1",
-             "--port", str(self.port), "--workers", WORKERS, *SERVER_FLAGS],
-            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True)
+        command = ([sys.executable, "-m", "gunicorn", self.app, "--bind",
+                    f"127.0.0.1:{self.port}", "--workers", str(self.gunicorn),
+                    "--worker-class", "sync"] if self.gunicorn else
+                   [sys.executable, "-m", "uvicorn", self.app, "--host", "127.0.0.1",
+                    "--port", str(self.port), "--workers", WORKERS, *SERVER_FLAGS])
+        self.proc = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -228,9 +235,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--db-prefix", default="dice",
                         help="the throwaway databases' names start with this")
+    parser.add_argument("--gunicorn-workers", type=int, default=2 * (os.cpu_count() or 1) + 1,
+                        help="the gunicorn floor's sync workers (0: leave it out)")
     args = parser.parse_args()
     # A run stopped by SIGTERM (a timeout) still stops its servers and drops its databases.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    load_before = os.getloadavg()[0]
     admin = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres"
     redis = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/12")
     floor = Service("floor", f"{args.db_prefix}_{FLOOR_DB}", "tests.benchmarks.floor_service.asgi:application",
@@ -242,7 +252,10 @@ def main() -> None:
                                     "DJANGO_SECRET_KEY": "floor-benchmark-only", "DICE_THROTTLE_USER": "100000/min",
                                     "DICE_THROTTLE_ANON": "100000/min",
                                     "DICE_VAR_DIR": "/tmp/dice-floor-benchmark"})
-    results: dict[str, list[dict]] = {"floor": [], "product": []}
+    gunicorn = Service("gunicorn-floor", floor.db, "tests.benchmarks.floor_service.wsgi:application",
+                       floor.settings, 8813, admin, {}, gunicorn=args.gunicorn_workers)
+    served = [floor, gunicorn, product] if args.gunicorn_workers else [floor, product]
+    results: dict[str, list[dict]] = {s.name: [] for s in served}
     try:
         for service in (floor, product):
             service.database(create=True)
@@ -252,11 +265,11 @@ def main() -> None:
             check=True, capture_output=True, text=True).stdout)
         product.manage("migrate", "-v", "0")
         for _ in range(args.rounds):
-            for service in (floor, product):
+            for service in served:
                 service.start()
                 try:
                     asyncio.run(wait_up(service))
-                    if service is floor:
+                    if service is not product:
                         games = floor_games
                     else:
                         async def setup() -> list[dict]:
@@ -269,28 +282,31 @@ def main() -> None:
                 finally:
                     service.stop()
     finally:
-        floor.stop()
-        product.stop()
+        for service in served:
+            service.stop()
         for service in (floor, product):
             service.database(create=False)
-    load = os.getloadavg()
     print(f"## Product vs floor: {args.games} two-seat games at once, uvicorn --workers "
-          f"{WORKERS}, PostgreSQL on loopback, {os.cpu_count()} cores, load {load[0]:.1f}\n")
+          f"{WORKERS} (gunicorn floor: {args.gunicorn_workers} sync workers), PostgreSQL on "
+          f"loopback, {os.cpu_count()} cores, load average {load_before:.1f} before, "
+          f"{os.getloadavg()[0]:.1f} after\n")
     print("| round | service | moves/s | GET game p50 | GET legal p50 | POST p50 | POST p95 "
           "| errors |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for i in range(args.rounds):
-        for name in ("floor", "product"):
+        for name in results:
             r = results[name][i]
             print(f"| {i + 1} | {name} | {r['moves_per_s']:.1f} | {r['game_p50']:.1f} ms | "
                   f"{r['legal_p50']:.1f} ms | {r['post_p50']:.1f} ms | {r['post_p95']:.1f} ms "
                   f"| {r['errors']} |")
-    f_rate = statistics.mean(r["moves_per_s"] for r in results["floor"])
     p_rate = statistics.mean(r["moves_per_s"] for r in results["product"])
-    f_post = statistics.mean(r["post_p50"] for r in results["floor"])
     p_post = statistics.mean(r["post_p50"] for r in results["product"])
-    print(f"\nmoves/s: product {p_rate:.1f}, floor {f_rate:.1f}: ratio {p_rate / f_rate:.2f}x; "
-          f"POST p50: product {p_post:.1f} ms, floor {f_post:.1f} ms: {p_post / f_post:.2f}x")
+    for name in (n for n in results if n != "product"):
+        f_rate = statistics.mean(r["moves_per_s"] for r in results[name])
+        f_post = statistics.mean(r["post_p50"] for r in results[name])
+        print(f"vs {name}: moves/s: product {p_rate:.1f}, {name} {f_rate:.1f}: ratio "
+              f"{p_rate / f_rate:.2f}x; POST p50: product {p_post:.1f} ms, {name} "
+              f"{f_post:.1f} ms: {p_post / f_post:.2f}x")
 
 
 if __name__ == "__main__":

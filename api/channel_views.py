@@ -21,6 +21,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from events import notices
 from events.live import broadcast
@@ -28,7 +29,6 @@ from events.live import broadcast
 from . import notice_serializers as ns
 from . import serializers as s
 from .auth import BearerOrTokenAuthentication
-from .base import APIView
 from .live import (PLAYER_CHANNEL, EventStream, LiveStart, PlayerTicketAuthentication, Slot,
                    issue_ticket)
 from .live import open_slot

@@ -33,6 +33,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
+from rest_framework.views import APIView
 
 from events import selectors
 from events.live import broadcast
@@ -42,7 +43,6 @@ from infra.connections import close_connections
 
 from . import serializers as s
 from .auth import BearerOrTokenAuthentication
-from .base import APIView
 from .errors import problem_exception_handler
 from .language import ACCEPT_LANGUAGE, content_language, reader_language, told_in
 from .live import EventStream, LiveStart, Slot, StreamTicketAuthentication, issue_ticket

@@ -13,6 +13,7 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from events import selectors, writes
 from events.errors import BadRequest, NotFound
@@ -21,7 +22,6 @@ from games.core.options import options_schema
 
 from . import conditional as cond
 from . import serializers as s
-from .base import APIView, unbind
 from .language import ACCEPT_LANGUAGE, content_language, reader_language, told_in
 from .live import LiveStart, open_slot
 from .schema import live_problems, problems
@@ -39,11 +39,8 @@ REPLAYED = OpenApiParameter("Idempotent-Replayed", type=str, location=OpenApiPar
 
 def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data)
-    try:
-        serializer.is_valid(raise_exception=True)
-        return dict(serializer.validated_data)
-    finally:
-        unbind(serializer)  # else a cycle for the collector (api/base.py)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
 
 
 def game_body(request: Request, game: Any, with_view: bool = True) -> dict[str, Any]:

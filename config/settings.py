@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.staticfiles",
+    "servestatic",  # its system checks of the SERVESTATIC_* settings
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -51,7 +52,8 @@ MIDDLEWARE = [
     # Django's Security and Common middleware, run on the event loop (api/middleware.py):
     # every middleware here is async, so a request's only thread hop is its view's.
     "api.middleware.SecurityMiddleware",
-    "api.middleware.StaticFilesMiddleware",  # WhiteNoise, async-capable (served on ASGI)
+    # Static files and the web client: ServeStatic's middleware is async (no thread held).
+    "servestatic.middleware.ServeStaticMiddleware",
     "api.middleware.CommonMiddleware",
 ]
 
@@ -118,15 +120,16 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 STATIC_URL = "static/"
 # Set where `collectstatic` runs (the Docker image); unset, assets come from the apps.
 STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or None
-# Swagger UI and ReDoc assets are served by WhiteNoise straight from the installed apps.
-WHITENOISE_USE_FINDERS = True
+# Swagger UI and ReDoc assets are served by ServeStatic straight from the installed apps.
+SERVESTATIC_USE_FINDERS = True
 # The web client (web/, README "The web client"): `python3 web/build.py` bundles it into
-# web/dist/play/, which WhiteNoise serves at /play/ (its index at /play/). Not built: not served.
+# web/dist/play/, which ServeStatic serves at /play/ (its index at /play/). Not built: not served.
 WEB_CLIENT_ROOT = Path(os.environ.get("DICE_WEB_CLIENT_ROOT") or BASE_DIR / "web" / "dist")
-WHITENOISE_ROOT = str(WEB_CLIENT_ROOT) if (WEB_CLIENT_ROOT / "play" / "index.html").is_file() else None
-WHITENOISE_INDEX_FILE = True
+SERVESTATIC_ROOT = (str(WEB_CLIENT_ROOT) if (WEB_CLIENT_ROOT / "play" / "index.html").is_file()
+                    else None)
+SERVESTATIC_INDEX_FILE = True
 # Its bundles have content hashes in their names: cached for good; its index never is.
-WHITENOISE_IMMUTABLE_FILE_TEST = r"^/play/assets/.+-[A-Za-z0-9_-]{8}\.(js|css)$"
+SERVESTATIC_IMMUTABLE_FILE_TEST = r"^/play/assets/.+-[A-Za-z0-9_-]{8}\.(js|css)$"
 
 
 def _web_client_headers(headers: Any, path: str, url: str) -> None:
@@ -134,7 +137,7 @@ def _web_client_headers(headers: Any, path: str, url: str) -> None:
         headers["Cache-Control"] = "no-cache"
 
 
-WHITENOISE_ADD_HEADERS_FUNCTION = _web_client_headers
+SERVESTATIC_ADD_HEADERS_FUNCTION = _web_client_headers
 
 # Accounts (docs/accounts.md). Passwords are checked by Django's four standard validators.
 AUTH_PASSWORD_VALIDATORS = [
@@ -335,11 +338,6 @@ DICE_STREAM_MAX = float(os.environ.get("DICE_STREAM_MAX", "300"))
 DICE_STREAMS_PER_USER = int(os.environ.get("DICE_STREAMS_PER_USER") or "20")
 DICE_STREAM_HEARTBEAT = float(os.environ.get("DICE_STREAM_HEARTBEAT") or "15")
 DICE_STREAM_TICKET_TTL = int(os.environ.get("DICE_STREAM_TICKET_TTL") or "60")
-# The served process's garbage collector (config/gc_tuning.py): "gen0,gen1,gen2"
-# thresholds after start-up objects are frozen; "off" leaves CPython's defaults.
-_gc = os.environ.get("DICE_GC_THRESHOLDS", "50000,20,100").strip()
-DICE_GC_THRESHOLDS: tuple[int, ...] | None = (
-    None if _gc.lower() in ("", "off") else tuple(int(n) for n in _gc.split(",")))
 # A player's channel (docs/platform.md, "The player channel"): notices are kept this many
 # days, then pruned every DICE_NOTICE_PRUNE_INTERVAL seconds by beat.
 DICE_NOTICE_RETENTION_DAYS = float(os.environ.get("DICE_NOTICE_RETENTION_DAYS") or "7")

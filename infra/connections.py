@@ -1,6 +1,5 @@
-"""A thread's database connections given back: by the request threads of the served
-application (config/request_threads.py) after each call, and by the live views between a
-stream's reads (api/live_views.py)."""
+"""A thread's database connections given back: by the live views between a stream's
+reads (api/live_views.py) and by the password hashing (accounts/hashing.py)."""
 
 from __future__ import annotations
 

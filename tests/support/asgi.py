@@ -6,14 +6,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from config.request_threads import PooledThreadsASGIHandler, RequestThreads
+from django.core.asgi import get_asgi_application
+from django.core.handlers.asgi import ASGIHandler
 
 
-def pooled_app(keep: int = 4) -> PooledThreadsASGIHandler:
-    """The served application (config/asgi.py), with a pool of its own."""
-    app = PooledThreadsASGIHandler()
-    app.threads = RequestThreads(keep=keep)
-    return app
+def served_app() -> ASGIHandler:
+    """The served application (config/asgi.py): Django's own ASGI handler."""
+    return get_asgi_application()
 
 
 def scope(path: str, query: str, token: str | None) -> dict:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -129,11 +130,15 @@ SERVESTATIC_ROOT = (str(WEB_CLIENT_ROOT) if (WEB_CLIENT_ROOT / "play" / "index.h
                     else None)
 SERVESTATIC_INDEX_FILE = True
 # Its bundles have content hashes in their names: cached for good; its index never is.
-SERVESTATIC_IMMUTABLE_FILE_TEST = r"^/play/assets/.+-[A-Za-z0-9_-]{8}\.(js|css)$"
+# (Set here: ServeStatic's middleware ignores SERVESTATIC_IMMUTABLE_FILE_TEST, its own
+# test knowing only STATIC_URL's files.)
+_WEB_CLIENT_BUNDLE = re.compile(r"^/play/assets/.+-[A-Za-z0-9_-]{8}\.(js|css)$")
 
 
 def _web_client_headers(headers: Any, path: str, url: str) -> None:
-    if url.startswith("/play/") and not url.startswith("/play/assets/"):
+    if _WEB_CLIENT_BUNDLE.search(url):
+        headers["Cache-Control"] = "max-age=315360000, public, immutable"
+    elif url.startswith("/play/") and not url.startswith("/play/assets/"):
         headers["Cache-Control"] = "no-cache"
 
 

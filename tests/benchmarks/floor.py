@@ -24,7 +24,9 @@ and never a resignation, so games last; finished games are replaced by games sta
 before the clock runs).
 Rounds alternate floor, gunicorn floor, product, floor...; each runs `--seconds` after a
 short warm-up. Prints moves per second, the ratios product / floor and product / gunicorn
-floor, and each request's p50.
+floor, each request's p50, and the server's CPU time a move (its processes' user + system
+time over the measured seconds, from /proc: less swayed than the rates by other work on
+a shared machine).
 """
 
 from __future__ import annotations
@@ -205,6 +207,29 @@ async def play(client: Client, game: dict, until: float, measure_from: float,
             client.errors += 1
 
 
+def server_cpu(service: Service) -> float:
+    """CPU seconds (user + system) used so far by the server's processes: its session
+    (the master and its workers; Service.start starts a new one)."""
+    assert service.proc is not None
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        if int(fields[3]) == service.proc.pid:  # the session id (field 6)
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+async def cpu_during(service: Service, begin: float, end: float) -> float:
+    """The server's CPU seconds between two monotonic times."""
+    await asyncio.sleep(begin - time.monotonic())
+    first = server_cpu(service)
+    await asyncio.sleep(end - time.monotonic())
+    return server_cpu(service) - first
+
+
 async def run_round(service: Service, games: list[dict], seconds: float, warmup: float,
                     product: bool) -> dict:
     connector = aiohttp.TCPConnector(limit=0)
@@ -212,10 +237,13 @@ async def run_round(service: Service, games: list[dict], seconds: float, warmup:
         client = Client(service, session)
         start = time.monotonic()
         rng = random.Random(1)
+        cpu = asyncio.ensure_future(cpu_during(service, start + warmup,
+                                               start + warmup + seconds))
         await asyncio.gather(*(play(client, g, start + warmup + seconds, start + warmup,
                                     product, random.Random(rng.random())) for g in games))
+        cpu_seconds = await cpu
     return {"moves_per_s": client.moves / seconds, "moves": client.moves,
-            "errors": client.errors,
+            "errors": client.errors, "cpu_ms_per_move": cpu_seconds * 1000 / max(1, client.moves),
             **{f"{k}_p50": pct(v, 50) * 1000 for k, v in client.timings.items()},
             **{f"{k}_p95": pct(v, 95) * 1000 for k, v in client.timings.items()}}
 
@@ -299,14 +327,14 @@ def main() -> None:
           f"loopback, {os.cpu_count()} cores, load average {load_before:.1f} before, "
           f"{os.getloadavg()[0]:.1f} after\n")
     print("| round | service | moves/s | GET game p50 | GET legal p50 | POST p50 | POST p95 "
-          "| errors |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+          "| server CPU a move | errors |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for i in range(args.rounds):
         for name in results:
             r = results[name][i]
             print(f"| {i + 1} | {name} | {r['moves_per_s']:.1f} | {r['game_p50']:.1f} ms | "
                   f"{r['legal_p50']:.1f} ms | {r['post_p50']:.1f} ms | {r['post_p95']:.1f} ms "
-                  f"| {r['errors']} |")
+                  f"| {r['cpu_ms_per_move']:.1f} ms | {r['errors']} |")
     p_rate = statistics.mean(r["moves_per_s"] for r in results["product"])
     p_post = statistics.mean(r["post_p50"] for r in results["product"])
     for name in (n for n in results if n != "product"):
@@ -315,6 +343,9 @@ def main() -> None:
         print(f"vs {name}: moves/s: product {p_rate:.1f}, {name} {f_rate:.1f}: ratio "
               f"{p_rate / f_rate:.2f}x; POST p50: product {p_post:.1f} ms, {name} "
               f"{f_post:.1f} ms: {p_post / f_post:.2f}x")
+    for name, rounds in results.items():
+        print(f"server CPU a move, {name}: "
+              f"{statistics.mean(r['cpu_ms_per_move'] for r in rounds):.1f} ms")
 
 
 if __name__ == "__main__":

@@ -61,6 +61,23 @@ def test_a_static_file_is_served_on_asgi() -> None:
     assert b"swagger-ui" in b"".join(m.get("body", b"") for m in sent[1:])
 
 
+def test_the_web_client_is_served_with_its_cache_headers(tmp_path: Path, settings: Any) -> None:
+    """Its index is never cached, its hashed bundles are cached for good (docs/web.md)."""
+    (tmp_path / "play" / "assets").mkdir(parents=True)
+    (tmp_path / "play" / "index.html").write_text("<!doctype html>")
+    (tmp_path / "play" / "assets" / "main-AbCd12_-.js").write_text("0")
+    settings.SERVESTATIC_ROOT = str(tmp_path)
+    app = ASGIHandler()  # its middleware reads the settings when it is made
+
+    def cache_control(path: str) -> str:
+        start = asyncio.run(served(app, path))[0]
+        assert start["status"] == 200, path
+        return dict(start["headers"])[b"Cache-Control"].decode()
+
+    assert cache_control("/play/") == "no-cache"
+    assert cache_control("/play/assets/main-AbCd12_-.js") == "max-age=315360000, public, immutable"
+
+
 @ON_POSTGRESQL
 def test_a_served_request_gives_its_connection_back_to_the_pool(
         players) -> None:  # type: ignore[no-untyped-def]

@@ -1,9 +1,11 @@
-"""The served application is Django's own ASGI handler (docs/decisions/0023), and what
-matters about how it serves still holds: its middleware chain is async from end to end
-(Django adapts none of it, so a waiting long poll or stream runs on the event loop, not
-in a thread of its own); a request gives its database connection back to the pool; a
-waiting long poll holds no connection; a client that goes away ends its long poll;
-static files are served by ServeStatic's async middleware."""
+"""The served application is Django's own ASGI handler, each request lent a started
+thread (config/asgi.py, docs/decisions/0023), and what matters about how it serves
+holds: requests in turn reuse one started thread, and threads past the kept ones are
+let go; its middleware chain is async from end to end (Django adapts none of it, so a
+waiting long poll or stream runs on the event loop, not blocking a thread); a request
+gives its database connection back to the pool; a waiting long poll holds no connection;
+a client that goes away ends its long poll; static files are served by ServeStatic's
+async middleware."""
 
 from __future__ import annotations
 
@@ -12,10 +14,12 @@ import logging
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core import signals
 from django.core.handlers.asgi import ASGIHandler
 from django.db import connection, connections
 
@@ -35,13 +39,58 @@ def lent_connections() -> int:
     return int(stats["pool_size"] - stats["pool_available"])
 
 
-def test_the_served_application_is_djangos_own_asgi_handler() -> None:
+def test_the_served_application_is_djangos_own_asgi_handler_with_lent_threads() -> None:
     probe = ("import config.asgi as a, django.core.handlers.asgi as h; "
-             "print(type(a.application) is h.ASGIHandler)")
+             "print(type(a.application.handler) is h.ASGIHandler)")
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"}
     out = subprocess.run([sys.executable, "-c", probe], cwd=Path(__file__).resolve().parents[2],
                          env=env, capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.strip().splitlines()[-1] == "True"
+
+
+@pytest.fixture
+def threads_seen() -> Any:
+    """The thread of each request_started and request_finished, in order."""
+    seen: list[tuple[str, int]] = []
+
+    def started(**_: Any) -> None:
+        seen.append(("started", threading.get_ident()))
+
+    def finished(**_: Any) -> None:
+        seen.append(("finished", threading.get_ident()))
+    signals.request_started.connect(started, weak=False)
+    signals.request_finished.connect(finished, weak=False)
+    yield seen
+    signals.request_started.disconnect(started)
+    signals.request_finished.disconnect(finished)
+
+
+def test_requests_in_turn_run_their_sync_work_on_one_started_thread(
+        threads_seen: list) -> None:
+    app = served_app()
+
+    async def three_in_turn() -> list[int]:
+        return [(await served(app, "/api/v1/game-types"))[0]["status"] for _ in range(3)]
+
+    assert asyncio.run(three_in_turn()) == [200] * 3
+    assert [kind for kind, _ in threads_seen] == ["started", "finished"] * 3
+    threads = {ident for _, ident in threads_seen}
+    assert len(threads) == 1 and threads != {threading.get_ident()}
+    assert app.started == 1, "each request started a thread of its own"
+    assert app.lent == 0 and len(app.idle) == 1
+
+
+def test_threads_past_the_kept_ones_are_let_go(players) -> None:  # type: ignore[no-untyped-def]
+    a, b, game_id, version = started(players)
+    app = served_app(keep=1)
+
+    async def two_polls_at_once() -> list[dict]:
+        return await asyncio.gather(*(
+            served(app, f"/api/v1/games/{game_id}/events", f"after={version}&wait=1", a.token)
+            for _ in range(2)))
+
+    assert [sent[0]["status"] for sent in asyncio.run(two_polls_at_once())] == [200, 200]
+    assert app.started == 2 and app.lent == 0 and len(app.idle) == 1
 
 
 def test_no_middleware_is_adapted_to_sync_under_asgi(caplog: Any, settings: Any) -> None:

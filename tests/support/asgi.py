@@ -7,12 +7,13 @@ import asyncio
 from typing import Any
 
 from django.core.asgi import get_asgi_application
-from django.core.handlers.asgi import ASGIHandler
+
+from config.asgi import LentThreads
 
 
-def served_app() -> ASGIHandler:
-    """The served application (config/asgi.py): Django's own ASGI handler."""
-    return get_asgi_application()
+def served_app(keep: int = 4) -> LentThreads:
+    """The served application (config/asgi.py), with a pool of threads of its own."""
+    return LentThreads(get_asgi_application(), keep=keep)
 
 
 def scope(path: str, query: str, token: str | None) -> dict:

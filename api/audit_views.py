@@ -5,11 +5,11 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from events import audits, selectors
 
 from . import audit_serializers as s
-from .base import APIView
 from .schema import problems
 from .serializers import ProblemSerializer
 from .views import GAME_ID

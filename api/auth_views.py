@@ -13,6 +13,7 @@ from rest_framework.exceptions import AuthenticationFailed, Throttled
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from accounts import selectors
 from accounts import services as accounts
@@ -20,7 +21,6 @@ from accounts.errors import LoginBusy, TooManyFailedLogins, WrongCredentials
 from accounts.failed_logins import Standing
 
 from . import serializers as s
-from .base import APIView
 from .errors import Busy
 from .schema import credentials_problems, problems
 from .throttling import AnonRateThrottle, Quota

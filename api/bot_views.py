@@ -10,11 +10,11 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from events import selectors, writes
 
 from . import serializers as s
-from .base import APIView
 from .bot_serializers import AddBotSerializer
 from .schema import problems
 from .views import GAME_ID, LOCATION, game_body

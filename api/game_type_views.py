@@ -14,12 +14,12 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from contract.bundle import game_type_schemas
 from events import selectors
 
 from . import serializers as s
-from .base import APIView
 from .schema import problems
 from .views import _game_type
 

@@ -11,11 +11,11 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from events import matchmaking
 
 from . import matchmaking_serializers as ms
-from .base import APIView
 from .schema import problems
 from .views import LOCATION
 from .validation import valid

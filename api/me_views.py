@@ -14,6 +14,7 @@ from rest_framework import status
 from rest_framework.exceptions import Throttled
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from accounts import deletion, selectors
 from accounts import services as accounts
@@ -24,7 +25,6 @@ from events.errors import BadRequest
 from events.inbox import inbox
 
 from . import me_serializers as ms
-from .base import APIView
 from .errors import Busy
 from .language import ACCEPT_LANGUAGE, content_language, reader_language, told_in
 from .schema import ProblemSerializer, problems

@@ -12,12 +12,12 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
+from rest_framework.views import APIView
 
 from events.errors import BadRequest, NotFound
 from events.projections import reads
 
 from . import record_serializers as rs
-from .base import APIView
 from .game_type_views import SLUG, _rules_of
 from .schema import problems
 from .validation import valid

@@ -13,6 +13,7 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from events import selectors, writes
 from events.errors import BadRequest, NotFound
@@ -21,7 +22,6 @@ from games.core.options import options_schema
 
 from . import conditional as cond
 from . import serializers as s
-from .base import APIView
 from .language import ACCEPT_LANGUAGE, content_language, reader_language, told_in
 from .schema import OPEN_TABLES_409, conflict, problems
 from .validation import valid

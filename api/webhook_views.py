@@ -9,11 +9,11 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from events import webhooks
 
 from . import serializers as s
-from .base import APIView
 from .schema import WEBHOOKS_409, conflict, problems
 from .views import LOCATION
 from .validation import valid

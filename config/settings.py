@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ INSTALLED_APPS = [
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.staticfiles",
+    "servestatic",  # its system checks of the SERVESTATIC_* settings
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -58,10 +60,11 @@ MIDDLEWARE = [
     # CORS before anything that may answer: a preflight never needs a token.
     "corsheaders.middleware.CorsMiddleware",
     # Django's own: HTTPS redirect, HSTS and the other security headers, X-Frame-Options
-    # (before WhiteNoise, so the web client's files get them too), the Host check.
+    # (before ServeStatic, so the web client's files get them too), the Host check.
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "api.middleware.StaticFilesMiddleware",  # WhiteNoise, async-capable (served on ASGI)
+    # Static files and the web client: ServeStatic's middleware is async (no thread held).
+    "servestatic.middleware.ServeStaticMiddleware",
     "django.middleware.common.CommonMiddleware",
 ]
 
@@ -153,15 +156,18 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 STATIC_URL = "static/"
 # Set where `collectstatic` runs (the Docker image); unset, assets come from the apps.
 STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or None
-# Swagger UI and ReDoc assets are served by WhiteNoise straight from the installed apps.
-WHITENOISE_USE_FINDERS = True
+# Swagger UI and ReDoc assets are served by ServeStatic straight from the installed apps.
+SERVESTATIC_USE_FINDERS = True
 # The web client (web/, README "The web client"): `python3 web/build.py` bundles it into
-# web/dist/play/, which WhiteNoise serves at /play/ (its index at /play/). Not built: not served.
+# web/dist/play/, which ServeStatic serves at /play/ (its index at /play/). Not built: not served.
 WEB_CLIENT_ROOT = Path(os.environ.get("DICE_WEB_CLIENT_ROOT") or BASE_DIR / "web" / "dist")
-WHITENOISE_ROOT = str(WEB_CLIENT_ROOT) if (WEB_CLIENT_ROOT / "play" / "index.html").is_file() else None
-WHITENOISE_INDEX_FILE = True
+SERVESTATIC_ROOT = (str(WEB_CLIENT_ROOT) if (WEB_CLIENT_ROOT / "play" / "index.html").is_file()
+                    else None)
+SERVESTATIC_INDEX_FILE = True
 # Its bundles have content hashes in their names: cached for good; its index never is.
-WHITENOISE_IMMUTABLE_FILE_TEST = r"^/play/assets/.+-[A-Za-z0-9_-]{8}\.(js|css)$"
+# (Set here: ServeStatic's middleware ignores SERVESTATIC_IMMUTABLE_FILE_TEST, its own
+# test knowing only STATIC_URL's files.)
+_WEB_CLIENT_BUNDLE = re.compile(r"^/play/assets/.+-[A-Za-z0-9_-]{8}\.(js|css)$")
 
 
 # The page's Content-Security-Policy (its one home), sent as a header with the page: only
@@ -174,12 +180,14 @@ WEB_CLIENT_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; "
 
 
 def _web_client_headers(headers: Any, path: str, url: str) -> None:
-    if url.startswith("/play/") and not url.startswith("/play/assets/"):
+    if _WEB_CLIENT_BUNDLE.search(url):
+        headers["Cache-Control"] = "max-age=315360000, public, immutable"
+    elif url.startswith("/play/") and not url.startswith("/play/assets/"):
         headers["Cache-Control"] = "no-cache"
         headers["Content-Security-Policy"] = WEB_CLIENT_CSP
 
 
-WHITENOISE_ADD_HEADERS_FUNCTION = _web_client_headers
+SERVESTATIC_ADD_HEADERS_FUNCTION = _web_client_headers
 
 # Accounts (docs/accounts.md). Passwords are checked by Django's four standard validators.
 AUTH_PASSWORD_VALIDATORS = [
@@ -392,11 +400,6 @@ if DICE_OPEN_TABLES_PER_USER < 1 or DICE_WEBHOOKS_PER_USER < 1:
 # again every this many seconds; 0: never (one process). With Redis nothing polls
 # (events/live/broadcast.py).
 DICE_EMBEDDED_POLL = float(os.environ.get("DICE_EMBEDDED_POLL") or "1")
-# The served process's garbage collector (config/gc_tuning.py): "gen0,gen1,gen2"
-# thresholds after start-up objects are frozen; "off" leaves CPython's defaults.
-_gc = os.environ.get("DICE_GC_THRESHOLDS", "50000,20,100").strip()
-DICE_GC_THRESHOLDS: tuple[int, ...] | None = (
-    None if _gc.lower() in ("", "off") else tuple(int(n) for n in _gc.split(",")))
 # A player's channel (docs/platform.md, "The player channel"): notices are kept this many
 # days, then pruned every DICE_NOTICE_PRUNE_INTERVAL seconds by beat.
 DICE_NOTICE_RETENTION_DAYS = float(os.environ.get("DICE_NOTICE_RETENTION_DAYS") or "7")

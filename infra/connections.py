@@ -1,6 +1,5 @@
-"""A thread's database connections given back: by the request threads of the served
-application (config/request_threads.py) after each call, and by the live answers after
-each read (api/live_bodies.py `off_loop`)."""
+"""A thread's database connections given back: by the live answers after each read
+(api/live_bodies.py `off_loop`) and by the password hashing (accounts/hashing.py)."""
 
 from __future__ import annotations
 

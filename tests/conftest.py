@@ -24,7 +24,7 @@ SLOW_IN_THE_FAST_LOOP = (
     "tests/api/test_bad_input.py::test_no_body_produces_a_500_or_an_append",
     "tests/api/test_skip_bo_http.py", "tests/api/test_bare_bones_http.py",
     "tests/api/test_wake_reads.py", "tests/api/test_deletion_end_to_end.py",
-    "tests/api/test_secrecy.py", "tests/api/test_request_cycles.py",
+    "tests/api/test_secrecy.py",
     "tests/fairness/test_audit_http.py", "tests/fairness/test_standalone_verifier.py",
     "tests/fairness/test_anchors.py", "tests/fairness/test_command.py",
     "tests/fairness/test_independent.py", "tests/fairness/test_verifier.py",

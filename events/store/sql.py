@@ -104,7 +104,7 @@ def player_model_of(user_model: Any) -> Any:
 def _with_player(user: Any, player: Any) -> Any:
     """The user with its player cached (`user.player`); None for no user (a bot's seat).
     The player does not point back at the user (`player.user` would read it): no
-    reference cycle (tests/ops/test_served_cycles.py)."""
+    reference cycle (tests/service/test_hot_sql.py)."""
     if user is not None:
         cache_related(user, "player", player)
     return user
@@ -120,7 +120,7 @@ def read_game(game_id: Any) -> Game | None:
     its deadline as `deadline_due`), in one query; None if there is no such game.
     ValueError if `game_id` is no UUID. A seat does not point back at the game (`seat.game`
     would read it): game and seats are no reference cycle, and are freed as soon as the
-    request is over (tests/ops/test_served_cycles.py)."""
+    request is over (tests/service/test_hot_sql.py)."""
     connection = default_connection
     st = _statements(connection.vendor)
     game_cols, creator_cols, seat_cols, player_cols = (st["game"], st["creator"], st["seat"],

@@ -15,7 +15,7 @@ import pytest
 from django.db import connection
 
 from tests.support.api import started
-from tests.support.asgi import pooled_app, served
+from tests.support.asgi import served, served_app
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,7 +25,7 @@ BUSY = 5.0  # how long the default threads are kept busy
 def test_a_woken_long_poll_is_answered_while_the_default_threads_are_busy(
         players) -> None:  # type: ignore[no-untyped-def]
     a, b, game_id, version = started(players)
-    app = pooled_app()
+    app = served_app()
 
     def stake() -> None:
         try:

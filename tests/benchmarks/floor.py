@@ -13,13 +13,20 @@ the Dockerfile's flags), each on a throwaway PostgreSQL database of its own:
   no request is refused), playing Snake Bones;
 - the floor (tests/benchmarks/floor_service): a minimal DRF service with token
   authentication whose POST locks one game row, inserts one JSONB event and bumps the
-  version, and whose GETs read the game row.
+  version, and whose GETs read the game row;
+- the same floor as a plain DRF app is usually served: gunicorn, sync workers
+  (`--gunicorn-workers`, by default gunicorn's suggested 2 x cores + 1), its WSGI
+  application (tests/benchmarks/floor_service/wsgi.py), on the floor's database.
 
 A move is `GET /games/{id}` (who is awaited, the version) + `GET /legal-actions` +
-`POST /actions` by the awaited seat, with a random legal action (calls of a bluff rarely,
-so games last; finished games are replaced by games started before the clock runs).
-Rounds alternate floor, product, floor, product...; each runs `--seconds` after a short
-warm-up. Prints moves per second, the ratio product / floor, and each request's p50.
+`POST /actions` by the awaited seat, with a random legal action (calls of a bluff rarely
+and never a resignation, so games last; finished games are replaced by games started
+before the clock runs).
+Rounds alternate floor, gunicorn floor, product, floor...; each runs `--seconds` after a
+short warm-up. Prints moves per second, the ratios product / floor and product / gunicorn
+floor, each request's p50, and the server's CPU time a move (its processes' user + system
+time over the measured seconds, from /proc: less swayed than the rates by other work on
+a shared machine).
 """
 
 from __future__ import annotations
@@ -58,8 +65,9 @@ def pct(values: list[float], p: float) -> float:
 
 class Service:
     def __init__(self, name: str, db: str, app: str, settings: str, port: int,
-                 admin_url: str, extra_env: dict[str, str]) -> None:
+                 admin_url: str, extra_env: dict[str, str], gunicorn: int = 0) -> None:
         self.name, self.db, self.app, self.settings, self.port = name, db, app, settings, port
+        self.gunicorn = gunicorn  # sync workers under gunicorn (WSGI); 0: uvicorn (ASGI)
         self.admin_url = admin_url
         self.url = f"http://127.0.0.1:{port}"
         self.env = {**os.environ, "DATABASE_URL": admin_url.rsplit("/", 1)[0] + "/" + db,
@@ -80,11 +88,13 @@ class Service:
 
     def start(self) -> None:
         log = open(f"/tmp/dice-floor-benchmark-{self.name}.log", "w")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", self.app, "--host", "127.0.0.1",
-             "--port", str(self.port), "--workers", WORKERS, *SERVER_FLAGS],
-            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True)
+        command = ([sys.executable, "-m", "gunicorn", self.app, "--bind",
+                    f"127.0.0.1:{self.port}", "--workers", str(self.gunicorn),
+                    "--worker-class", "sync"] if self.gunicorn else
+                   [sys.executable, "-m", "uvicorn", self.app, "--host", "127.0.0.1",
+                    "--port", str(self.port), "--workers", WORKERS, *SERVER_FLAGS])
+        self.proc = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -136,10 +146,14 @@ async def product_games(client: Client, count: int) -> list[dict]:
     gate = asyncio.Semaphore(8)
 
     async def register(name: str) -> str:
-        async with client.session.post(f"{client.service.url}/api/v1/auth/register",
-                                       json={"username": name,
-                                             "password": "floor-bench-secret-1"}) as r:
-            return (await r.json())["token"]
+        for _ in range(20):  # 503 login_busy: the password hashers are all busy (a loaded machine)
+            async with client.session.post(f"{client.service.url}/api/v1/auth/register",
+                                           json={"username": name,
+                                                 "password": "floor-bench-secret-1"}) as r:
+                if r.status != 503:
+                    return (await r.json())["token"]
+            await asyncio.sleep(1)
+        raise RuntimeError("registration stayed busy")
 
     async def one(i: int) -> dict:
         async with gate:
@@ -177,7 +191,9 @@ async def play(client: Client, game: dict, until: float, measure_from: float,
         token = game["tokens"][seat]
         status, listing = await client.call("GET", f"/games/{game['id']}/legal-actions", token,
                                             timing="legal" if measured else None)
-        items = listing["actions"]
+        # Never `resign` (listed since the games gained it): a game would end in a move or
+        # two, every spare would be used up in the warm-up, and the rate would count games.
+        items = [a for a in listing["actions"] if a["type"] != "resign"]
         calm = [a for a in items if not a["type"].startswith("call")]
         item = rng.choice(calm if calm and rng.random() < 0.93 else items)
         status, _ = await client.call(
@@ -191,6 +207,29 @@ async def play(client: Client, game: dict, until: float, measure_from: float,
             client.errors += 1
 
 
+def server_cpu(service: Service) -> float:
+    """CPU seconds (user + system) used so far by the server's processes: its session
+    (the master and its workers; Service.start starts a new one)."""
+    assert service.proc is not None
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        if int(fields[3]) == service.proc.pid:  # the session id (field 6)
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+async def cpu_during(service: Service, begin: float, end: float) -> float:
+    """The server's CPU seconds between two monotonic times."""
+    await asyncio.sleep(begin - time.monotonic())
+    first = server_cpu(service)
+    await asyncio.sleep(end - time.monotonic())
+    return server_cpu(service) - first
+
+
 async def run_round(service: Service, games: list[dict], seconds: float, warmup: float,
                     product: bool) -> dict:
     connector = aiohttp.TCPConnector(limit=0)
@@ -198,10 +237,13 @@ async def run_round(service: Service, games: list[dict], seconds: float, warmup:
         client = Client(service, session)
         start = time.monotonic()
         rng = random.Random(1)
+        cpu = asyncio.ensure_future(cpu_during(service, start + warmup,
+                                               start + warmup + seconds))
         await asyncio.gather(*(play(client, g, start + warmup + seconds, start + warmup,
                                     product, random.Random(rng.random())) for g in games))
+        cpu_seconds = await cpu
     return {"moves_per_s": client.moves / seconds, "moves": client.moves,
-            "errors": client.errors,
+            "errors": client.errors, "cpu_ms_per_move": cpu_seconds * 1000 / max(1, client.moves),
             **{f"{k}_p50": pct(v, 50) * 1000 for k, v in client.timings.items()},
             **{f"{k}_p95": pct(v, 95) * 1000 for k, v in client.timings.items()}}
 
@@ -228,9 +270,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--db-prefix", default="dice",
                         help="the throwaway databases' names start with this")
+    parser.add_argument("--gunicorn-workers", type=int, default=2 * (os.cpu_count() or 1) + 1,
+                        help="the gunicorn floor's sync workers (0: leave it out)")
     args = parser.parse_args()
     # A run stopped by SIGTERM (a timeout) still stops its servers and drops its databases.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    load_before = os.getloadavg()[0]
     admin = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres"
     redis = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/12")
     floor = Service("floor", f"{args.db_prefix}_{FLOOR_DB}", "tests.benchmarks.floor_service.asgi:application",
@@ -245,7 +290,11 @@ def main() -> None:
                                     "DICE_THROTTLE_USER": "100000/min",
                                     "DICE_THROTTLE_ANON": "100000/min",
                                     "DICE_VAR_DIR": "/tmp/dice-floor-benchmark"})
-    results: dict[str, list[dict]] = {"floor": [], "product": []}
+    gunicorn = Service("gunicorn-floor", floor.db,
+                       "tests.benchmarks.floor_service.wsgi:application", floor.settings, 8813,
+                       admin, {}, gunicorn=args.gunicorn_workers)
+    served = [floor, gunicorn, product] if args.gunicorn_workers else [floor, product]
+    results: dict[str, list[dict]] = {s.name: [] for s in served}
     try:
         for service in (floor, product):
             service.database(create=True)
@@ -255,11 +304,11 @@ def main() -> None:
             check=True, capture_output=True, text=True).stdout)
         product.manage("migrate", "-v", "0")
         for _ in range(args.rounds):
-            for service in (floor, product):
+            for service in served:
                 service.start()
                 try:
                     asyncio.run(wait_up(service))
-                    if service is floor:
+                    if service is not product:
                         games = floor_games
                     else:
                         async def setup() -> list[dict]:
@@ -272,28 +321,34 @@ def main() -> None:
                 finally:
                     service.stop()
     finally:
-        floor.stop()
-        product.stop()
+        for service in served:
+            service.stop()
         for service in (floor, product):
             service.database(create=False)
-    load = os.getloadavg()
     print(f"## Product vs floor: {args.games} two-seat games at once, uvicorn --workers "
-          f"{WORKERS}, PostgreSQL on loopback, {os.cpu_count()} cores, load {load[0]:.1f}\n")
+          f"{WORKERS} (gunicorn floor: {args.gunicorn_workers} sync workers), PostgreSQL on "
+          f"loopback, {os.cpu_count()} cores, load average {load_before:.1f} before, "
+          f"{os.getloadavg()[0]:.1f} after\n")
     print("| round | service | moves/s | GET game p50 | GET legal p50 | POST p50 | POST p95 "
-          "| errors |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+          "| server CPU a move | errors |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for i in range(args.rounds):
-        for name in ("floor", "product"):
+        for name in results:
             r = results[name][i]
             print(f"| {i + 1} | {name} | {r['moves_per_s']:.1f} | {r['game_p50']:.1f} ms | "
                   f"{r['legal_p50']:.1f} ms | {r['post_p50']:.1f} ms | {r['post_p95']:.1f} ms "
-                  f"| {r['errors']} |")
-    f_rate = statistics.mean(r["moves_per_s"] for r in results["floor"])
+                  f"| {r['cpu_ms_per_move']:.1f} ms | {r['errors']} |")
     p_rate = statistics.mean(r["moves_per_s"] for r in results["product"])
-    f_post = statistics.mean(r["post_p50"] for r in results["floor"])
     p_post = statistics.mean(r["post_p50"] for r in results["product"])
-    print(f"\nmoves/s: product {p_rate:.1f}, floor {f_rate:.1f}: ratio {p_rate / f_rate:.2f}x; "
-          f"POST p50: product {p_post:.1f} ms, floor {f_post:.1f} ms: {p_post / f_post:.2f}x")
+    for name in (n for n in results if n != "product"):
+        f_rate = statistics.mean(r["moves_per_s"] for r in results[name])
+        f_post = statistics.mean(r["post_p50"] for r in results[name])
+        print(f"vs {name}: moves/s: product {p_rate:.1f}, {name} {f_rate:.1f}: ratio "
+              f"{p_rate / f_rate:.2f}x; POST p50: product {p_post:.1f} ms, {name} "
+              f"{f_post:.1f} ms: {p_post / f_post:.2f}x")
+    for name, rounds in results.items():
+        print(f"server CPU a move, {name}: "
+              f"{statistics.mean(r['cpu_ms_per_move'] for r in rounds):.1f} ms")
 
 
 if __name__ == "__main__":

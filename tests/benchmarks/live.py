@@ -596,8 +596,7 @@ def main() -> None:
     gc.disable()
     bench.serve(timeout=420)
     print(f"## live updates, {os.cpu_count()} cores, one uvicorn server (2 workers), "
-          "PostgreSQL and Redis on loopback; DICE_GC_THRESHOLDS="
-          f"{os.environ.get('DICE_GC_THRESHOLDS', 'default')}; load average before "
+          "PostgreSQL and Redis on loopback; load average before "
           f"{bench.load_before}, after {os.getloadavg()[0]:.1f}\n")
     print("\n".join(bench.report))
 

@@ -8,7 +8,9 @@ the same rows `bulk_create` stores.
 
 from __future__ import annotations
 
+import gc
 import uuid
+from collections import Counter
 from datetime import timedelta
 from typing import Any
 
@@ -106,6 +108,24 @@ def test_read_game_is_the_orm_read(table: dict[str, Any], which: str,
         assert [s.number for s in seats] == [0, 1, 2, 3]
         assert [s.deadline_due is not None for s in seats] == [True, False, False, True]
         assert raw.options == {"ones_wild": True, "ü": [1, None]}
+
+
+def test_a_read_game_is_no_reference_cycle(table: dict[str, Any]) -> None:
+    """The game, its seats, their users and players are freed by reference counting
+    when the caller lets go of the game: no seat or player points back."""
+    sql.read_game(table["game"].pk)  # warm: caches, statements
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        game = sql.read_game(table["game"].pk)
+        assert game is not None and len(getattr(game, sql.SEATS)) == 4
+        del game
+        gc.collect()
+        held = Counter(type(o).__name__ for o in gc.garbage if isinstance(o, Model))
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert held == Counter(), "left to the cyclic collector"
 
 
 def test_read_game_refuses_what_the_orm_refuses() -> None:

@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 OURS = {"config", "games", "events", "accounts", "api", "contract", "infra"}
-HTTP = {"rest_framework", "drf_spectacular", "corsheaders", "whitenoise", "uvicorn"}
+HTTP = {"rest_framework", "drf_spectacular", "corsheaders", "servestatic", "uvicorn"}
 
 
 def imports(path: Path) -> set[str]:

@@ -6,14 +6,14 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from config.request_threads import PooledThreadsASGIHandler, RequestThreads
+from django.core.asgi import get_asgi_application
+
+from config.asgi import LentThreads
 
 
-def pooled_app(keep: int = 4) -> PooledThreadsASGIHandler:
-    """The served application (config/asgi.py), with a pool of its own."""
-    app = PooledThreadsASGIHandler()
-    app.threads = RequestThreads(keep=keep)
-    return app
+def served_app(keep: int = 4) -> LentThreads:
+    """The served application (config/asgi.py), with a pool of threads of its own."""
+    return LentThreads(get_asgi_application(), keep=keep)
 
 
 def scope(path: str, query: str, token: str | None) -> dict:

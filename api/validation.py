@@ -5,13 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import unbind
-
 
 def valid(serializer_class: type, data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data)
-    try:
-        serializer.is_valid(raise_exception=True)
-        return dict(serializer.validated_data)
-    finally:
-        unbind(serializer)  # else a cycle for the collector (api/base.py)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)

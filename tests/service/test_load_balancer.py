@@ -4,9 +4,10 @@
 killed with SIGKILL mid-game; the players carry on through the other, and no move the
 service accepted (answered 2xx) is lost: each is in the game's event log afterwards,
 whose sequence numbers have no gap. Two SSE streams of one game, opened through the
-balancer, land on different servers (`balance leastconn`): the one the kill cuts resumes
+balancer, are held by different servers (reopened until they are): the one the kill cuts resumes
 through the balancer, on the other server, with `Last-Event-ID`, and gets exactly the
-events it had not seen. Only the HTTP contract is used (token header on the streams).
+events it had not seen. Only the HTTP contract is used (token header on the streams), and
+the balancer's `X-Served-By` header to know which server holds a stream.
 """
 
 from __future__ import annotations
@@ -168,6 +169,7 @@ class Stream(threading.Thread):
                                 headers=headers)
         response = self.connection.getresponse()
         record["status"] = response.status
+        record["server"] = response.getheader("X-Served-By")
         if response.status != 200:
             response.read()
             return
@@ -187,6 +189,10 @@ class Stream(threading.Thread):
         self.stop.set()
         if self.connection is not None:
             self.connection.close()
+
+
+# The balancer's names of the cluster's servers, in its order (docker/haproxy.cfg).
+SERVERS = ["web1", "web2"]
 
 
 @pytest.fixture
@@ -230,22 +236,32 @@ def test_a_server_killed_mid_game_loses_no_move_and_its_stream_resumes_on_the_ot
     run = uuid.uuid4().hex[:6]
     games = [new_game(cluster.url, run, n) for n in range(2)]
     watched, players = games[0]
-    # Two streams of one game, opened one after the other with nothing else in flight:
-    # the balancer (leastconn) gives the second to the server the first is not on.
-    streams = [Stream("127.0.0.1", cluster.port, watched, p.token) for p in players]
+    # Two streams of one game held by the two servers (the balancer says which holds
+    # each: X-Served-By); the second is opened again until the other server holds it.
+    streams: list[Stream] = []
     plays: list[Play] = []
     try:
-        for stream in streams:
-            stream.start()
-            assert stream.opened.wait(10), stream.connections
-            assert wait_for(lambda s=stream: len(s.seqs) >= 1, 10)
+        for player in players:
+            for _ in range(20):
+                stream = Stream("127.0.0.1", cluster.port, watched, player.token)
+                stream.start()
+                assert stream.opened.wait(10), stream.connections
+                assert wait_for(lambda s=stream: len(s.seqs) >= 1, 10)
+                held_by = stream.connections[0]["server"]
+                if not streams or held_by != streams[0].connections[0]["server"]:
+                    streams.append(stream)
+                    break
+                stream.close()
+                time.sleep(0.5)
+        assert len(streams) == 2, [s.connections for s in streams]
         plays = [Play(game_id, seats, seed) for seed, (game_id, seats) in enumerate(games)]
         for play in plays:
             play.start()
         assert wait_for(lambda: all(p.moves >= 3 or not p.is_alive() for p in plays), 60), \
             cluster.tails()
         before = [p.moves for p in plays]
-        cluster.kill_server(0)  # mid-game: moves are being made in both games
+        # Mid-game (moves are being made in both games): the server of the first stream.
+        cluster.kill_server(SERVERS.index(streams[0].connections[0]["server"]))
         assert wait_for(lambda: all(p.moves >= b + 8 or not p.is_alive()
                                     for p, b in zip(plays, before)), 90), \
             ([p.moves for p in plays], [p.error for p in plays], cluster.tails())

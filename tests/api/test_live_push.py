@@ -16,7 +16,6 @@ from django.conf import settings as configured
 from django.db import connection
 from rest_framework.test import APIClient
 
-from events import selectors
 from tests.support.api import BASE, Player, play_by_legal_actions, table
 from tests.support.live import drain
 
@@ -40,19 +39,6 @@ def started(players: Any, n: int = 2) -> tuple[list[Player], str, int]:
     game_id = table(everyone[0], everyone[1:], "snake-bones")
     version = everyone[0].start(game_id, first_player=0)["version"]
     return everyone, game_id, version
-
-
-@pytest.fixture
-def reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The `after` of every database read a stream makes."""
-    seen: list[int] = []
-    original = selectors.rows_after
-
-    def counted(game_id: Any, after: int, limit: int) -> Any:
-        seen.append(after)
-        return original(game_id, after, limit)
-    monkeypatch.setattr(selectors, "rows_after", counted)
-    return seen
 
 
 def test_an_idle_stream_reads_once_and_keeps_the_connection_alive(players, settings, reads) -> None:  # type: ignore[no-untyped-def]

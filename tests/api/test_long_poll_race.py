@@ -12,24 +12,10 @@ import pytest
 from django.db import connection
 
 from api import live_bodies, live_views
-from events import selectors
 from tests.support.api import Player, started
 from tests.support.live import page_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The `after` of every read of new rows a long poll makes."""
-    seen: list[int] = []
-    original = selectors.rows_after
-
-    def counted(game_id: Any, after: int, limit: int) -> Any:
-        seen.append(after)
-        return original(game_id, after, limit)
-    monkeypatch.setattr(selectors, "rows_after", counted)
-    return seen
 
 
 def move_right_after_the_check(monkeypatch: pytest.MonkeyPatch, mover: Player, game_id: str,

@@ -400,6 +400,11 @@ if DICE_OPEN_TABLES_PER_USER < 1 or DICE_WEBHOOKS_PER_USER < 1:
 # again every this many seconds; 0: never (one process). With Redis nothing polls
 # (events/live/broadcast.py).
 DICE_EMBEDDED_POLL = float(os.environ.get("DICE_EMBEDDED_POLL") or "1")
+# The served process's garbage collector (config/asgi.py `tune_the_collector`): "gen0,gen1,gen2"
+# thresholds after start-up objects are frozen; "off" leaves CPython's defaults.
+_gc = os.environ.get("DICE_GC_THRESHOLDS", "50000,20,100").strip()
+DICE_GC_THRESHOLDS: tuple[int, ...] | None = (
+    None if _gc.lower() in ("", "off") else tuple(int(n) for n in _gc.split(",")))
 # A player's channel (docs/platform.md, "The player channel"): notices are kept this many
 # days, then pruned every DICE_NOTICE_PRUNE_INTERVAL seconds by beat.
 DICE_NOTICE_RETENTION_DAYS = float(os.environ.get("DICE_NOTICE_RETENTION_DAYS") or "7")

@@ -180,3 +180,21 @@ def test_a_client_that_goes_away_still_ends_its_long_poll(
     assert took < 5, "the long poll went on waiting after its client had gone"
     assert [message["type"] for message in sent] == ["http.response.start"], \
         "a page was sent to a client that had gone"
+
+
+def collector_of_the_served_process(**env: str) -> list[str]:
+    probe = ("import gc, config.asgi; print(gc.get_threshold()); "
+             "print(gc.get_freeze_count() > 0)")
+    full = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test", **env}
+    out = subprocess.run([sys.executable, "-c", probe], cwd=Path(__file__).resolve().parents[2],
+                         env=full, capture_output=True, text=True, timeout=60, check=True)
+    return out.stdout.strip().splitlines()[-2:]
+
+
+def test_the_served_process_tunes_its_collector_as_settings_say() -> None:
+    """Start-up objects frozen, full collections rarer (DICE_GC_THRESHOLDS; decision 0023:
+    the streams' tail with 2,000 of them held); `off` leaves CPython's collector alone."""
+    assert collector_of_the_served_process(DICE_GC_THRESHOLDS="50000,20,100") == [
+        "(50000, 20, 100)", "True"]
+    threshold, frozen = collector_of_the_served_process(DICE_GC_THRESHOLDS="off")
+    assert threshold != "(50000, 20, 100)" and frozen == "False"

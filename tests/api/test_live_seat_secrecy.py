@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from typing import Any
 
 import pytest
 from django.db import connection
+
+from events.live.broadcast import HUB
 
 from tests.support.api import BASE, Player, table
 from tests.support.live import drain, page_of
@@ -67,7 +70,14 @@ def test_a_long_poll_opened_before_leaving_never_carries_the_next_holders_dice(p
             connection.close()
 
     waiting = threading.Thread(target=long_poll)
+    listening = HUB.count()
     waiting.start()
+    # Once the poll listens (checked: its reads done), the leave's writes meet no read of
+    # the seats (on SQLite's shared in-memory test database, a table lock: 503).
+    deadline = time.monotonic() + 10
+    while HUB.count() == listening and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.2)  # and its one look, which follows its listening at once, is done
     assert leaver.post(f"/games/{game_id}/leave").status_code == 200
     joiner.join(game_id)
     host.start(game_id, first_player=0)

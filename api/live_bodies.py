@@ -5,8 +5,9 @@ events and a player's notices.
 A DRF view checks the request as every view does (authentication, throttles, parameters,
 the game, a stream slot), then returns a response whose body is one of these async
 iterators. Django's ASGI handler consumes such a body on the event loop: while it waits
-for a key's head to pass (events/live/broadcast.py: rung on commit) it holds no thread and
-no database connection. Its reads run through `off_loop`.
+for a key's head to pass (events/live/broadcast.py: rung on commit) it keeps no thread
+busy (the request's own thread stays idle: decision 0023) and holds no database
+connection. Its reads run through `off_loop`.
 """
 
 from __future__ import annotations

@@ -64,10 +64,17 @@ def ensure_venv(where: Path = VENV, interpreter: str = sys.executable,
     return python
 
 
+def runs_312(python: str) -> bool:
+    """`python` starts and is 3.12 or newer."""
+    probe = [python, "-c", "import sys; sys.exit(sys.version_info < (3, 12))"]
+    return subprocess.run(probe, capture_output=True).returncode == 0
+
+
 def ensure_latest_venv() -> Path:
     """.venv-latest on the first Python 3.12+ found (or DICE_LATEST_PYTHON)."""
     named = os.environ.get("DICE_LATEST_PYTHON")
-    found = [named] if named else [p for p in map(shutil.which, LATEST_PYTHONS) if p]
+    found = [named] if named else [p for p in map(shutil.which, LATEST_PYTHONS)
+                                   if p and runs_312(p)]  # a pyenv shim may not run
     if not found:
         sys.exit("`test --latest` needs Python 3.12 or newer: put python3.12 on PATH or set "
                  "DICE_LATEST_PYTHON")

@@ -24,10 +24,8 @@ Bounded: at most ~4 minutes; every process and the database are removed at the e
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import random
-import resource
 import subprocess
 import sys
 import tempfile
@@ -38,7 +36,7 @@ from pathlib import Path
 import aiohttp
 
 from games.core.legal import expand_all
-from tests.benchmarks.live import Bench, ms, pct, rss_kib
+from tests.benchmarks.live import Bench, ms, pct, ready_to_measure, status_field
 from tests.support.cluster import Cluster
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,7 +76,7 @@ class BalancedBench(Bench):
         return [w for s in self.cluster.servers if s for w in children(s.pid)]
 
     def workers_rss(self) -> int:
-        return sum(rss_kib(p) for p in self.workers())
+        return sum(status_field(p, "VmRSS") for p in self.workers())
 
     async def play(self, session: aiohttp.ClientSession, game: dict, until: float,
                    rng: random.Random) -> None:
@@ -155,12 +153,8 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=10)
     args = parser.parse_args()
     args.port, args.polls, args.wave = 0, 0, False  # the live benchmark's, unused here
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     bench = BalancedBench(args)
-    bench.load_before = f"{os.getloadavg()[0]:.1f}"
-    gc.freeze()  # as the live benchmark: this client's collector must not count as latency
-    gc.disable()
+    ready_to_measure(bench)
     bench.serve(timeout=240)
     print(f"## behind HAProxy, {os.cpu_count()} cores: two servers (gunicorn, one uvicorn "
           "worker each), two Celery workers and beat, PostgreSQL and Redis on loopback; "

@@ -571,6 +571,18 @@ class Bench:
                 await phase(session)
 
 
+def ready_to_measure(bench: Bench) -> None:
+    """This client process made ready: a descriptor per connection, the load average
+    noted, and its own collector off: arrivals are stamped when this loop reads them, so
+    a pause of this process's collector (tens of thousands of arrivals, 2,000
+    connections) would count as the server's latency. A run is short."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    bench.load_before = f"{os.getloadavg()[0]:.1f}"
+    gc.freeze()
+    gc.disable()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
@@ -585,15 +597,8 @@ def main() -> None:
     parser.add_argument("--wave", action="store_true",
                         help="begin the long polls' moves as their first wait runs out")
     args = parser.parse_args()
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     bench = Bench(args)
-    bench.load_before = f"{os.getloadavg()[0]:.1f}"
-    # The client's own collector off: arrivals are stamped when this loop reads them, so
-    # a pause of this process's collector (tens of thousands of arrivals, 2,000
-    # connections) would count as the server's latency. A run is short.
-    gc.freeze()
-    gc.disable()
+    ready_to_measure(bench)
     bench.serve(timeout=420)
     print(f"## live updates, {os.cpu_count()} cores, one uvicorn server (2 workers), "
           "PostgreSQL and Redis on loopback; load average before "

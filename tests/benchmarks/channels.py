@@ -39,7 +39,7 @@ from typing import Any
 
 import aiohttp
 
-from tests.benchmarks.live import Bench, cpu_seconds, ms, pct, rss_kib
+from tests.benchmarks.live import Bench, cpu_seconds, ms, pct, status_field
 
 
 class ChannelBench(Bench):
@@ -61,7 +61,7 @@ class ChannelBench(Bench):
 
     def workers_rss(self) -> int:
         assert self.server
-        return rss_kib(self.server.pid)
+        return status_field(self.server.pid, "VmRSS")
 
     async def channel(self, session: aiohttp.ClientSession, token: str, ready: dict[str, int],
                       stop: asyncio.Event) -> None:

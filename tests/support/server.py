@@ -50,11 +50,14 @@ class Server:
     def tail(self) -> str:
         return self.log.read_text()[-3000:] if self.log.exists() else ""
 
+    # What answers once the server is ready (a subclass may name another path).
+    ready_path = "/api/v1/game-types"
+
     def _answers(self) -> bool:
         if self.proc is not None and self.proc.poll() is not None:
             raise AssertionError(f"the server exited:\n{self.tail()}")
         try:
-            with urllib.request.urlopen(f"{self.url}/api/v1/game-types", timeout=1) as answer:
+            with urllib.request.urlopen(f"{self.url}{self.ready_path}", timeout=1) as answer:
                 return answer.status == 200
         except OSError:
             return False

@@ -3,7 +3,7 @@
 
 `npm run build:web` (package.json) generates the TypeScript types from openapi.yaml into
 web/src/generated/, type-checks the client with tsc and bundles it with vite into
-web/dist/play/, which Django serves at /play/. The tools are the ones package-lock.json
+web/dist/play/ (and its service worker, web/worker/, into web/dist/play/sw.js), which Django serves at /play/. The tools are the ones package-lock.json
 pins (`npm ci` installs them into node_modules/). A stamp (web/.build-stamp) holds a
 digest of every input, so an unchanged client is not built again.
 
@@ -30,9 +30,10 @@ class Unavailable(RuntimeError):
 
 def inputs() -> list[Path]:
     files = [ROOT / "openapi.yaml", ROOT / "package.json", ROOT / "package-lock.json",
-             WEB / "index.html", WEB / "tsconfig.json", WEB / "vite.config.ts"]
-    files += sorted(p for p in (WEB / "src").rglob("*")
-                    if p.is_file() and "generated" not in p.relative_to(WEB / "src").parts)
+             WEB / "index.html", WEB / "tsconfig.json", WEB / "vite.config.ts", WEB / "vite.sw.config.ts"]
+    for folder in ("src", "worker", "public"):
+        files += sorted(p for p in (WEB / folder).rglob("*")
+                        if p.is_file() and "generated" not in p.relative_to(WEB / folder).parts)
     return files
 
 

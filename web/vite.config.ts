@@ -1,11 +1,12 @@
 // The web client's bundle (issue #18): web/ -> web/dist/play/, which Django serves at
-// /play/ (WhiteNoise, config/settings.py). Everything is bundled: no CDN, no web fonts.
+// /play/ (ServeStatic, config/settings.py). Everything is bundled: no CDN, no web fonts.
+// web/public/ (the icon, the web app manifest) is copied as it is, under fixed names.
 import { defineConfig } from "vite";
 
 export default defineConfig({
   root: __dirname,
   base: "/play/",
-  publicDir: false,
+  publicDir: "public",
   build: {
     outDir: "dist/play",
     emptyOutDir: true,

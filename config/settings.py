@@ -164,7 +164,8 @@ WEB_CLIENT_ROOT = Path(os.environ.get("DICE_WEB_CLIENT_ROOT") or BASE_DIR / "web
 SERVESTATIC_ROOT = (str(WEB_CLIENT_ROOT) if (WEB_CLIENT_ROOT / "play" / "index.html").is_file()
                     else None)
 SERVESTATIC_INDEX_FILE = True
-# Its bundles have content hashes in their names: cached for good; its index never is.
+# Its bundles have content hashes in their names: cached for good; its index never is, nor
+# its service worker (/play/sw.js: a fixed name, checked at each visit), icon or manifest.
 # (Set here: ServeStatic's middleware ignores SERVESTATIC_IMMUTABLE_FILE_TEST, its own
 # test knowing only STATIC_URL's files.)
 _WEB_CLIENT_BUNDLE = re.compile(r"^/play/assets/.+-[A-Za-z0-9_-]{8}\.(js|css)$")
@@ -173,10 +174,15 @@ _WEB_CLIENT_BUNDLE = re.compile(r"^/play/assets/.+-[A-Za-z0-9_-]{8}\.(js|css)$")
 # The page's Content-Security-Policy (its one home), sent as a header with the page: only
 # this origin (it loads nothing from elsewhere and works offline), and no framing by any
 # page (frame-ancestors works in a header only; X-Frame-Options: DENY comes from Django's
-# middleware for older browsers).
+# middleware for older browsers). Its service worker (/play/sw.js, issue #30) and web app
+# manifest come from this origin too (worker-src, manifest-src); the worker's own script
+# is sent with the same policy, which then binds the worker.
 WEB_CLIENT_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; "
-                  "img-src 'self' data:; connect-src 'self'; object-src 'none'; "
+                  "img-src 'self' data:; connect-src 'self'; worker-src 'self'; "
+                  "manifest-src 'self'; object-src 'none'; "
                   "base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+# The web app manifest's media type (ServeStatic's own table lacks it).
+SERVESTATIC_MIMETYPES = {".webmanifest": "application/manifest+json"}
 
 
 def _web_client_headers(headers: Any, path: str, url: str) -> None:

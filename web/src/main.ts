@@ -1,6 +1,7 @@
 /** The web client's entry: a hash router over six pages (login, lobby, table, replay,
- * a player's profile, a leaderboard), with the player's inbox beside the lobby and the
- * tables, and the player's live channel open while they are logged in. */
+ * a player's profile, a leaderboard), with the player's inbox and the notifications card
+ * beside the lobby and the tables, and the player's live channel open while they are
+ * logged in. */
 import "./style.css";
 import { h } from "./dom";
 import { session } from "./session";
@@ -11,6 +12,8 @@ import { showInbox } from "./inbox";
 import { showLeaderboard } from "./leaderboard";
 import { playerLink, showProfile } from "./profile";
 import { showLobby } from "./lobby";
+import { showNotifications } from "./notifications";
+import { followNotificationClicks, forgetPushQuietly } from "./push";
 import { showTable } from "./table";
 import { showReplay } from "./replay";
 
@@ -33,6 +36,7 @@ function navigation(): void {
 
 async function logout(): Promise<void> {
   const { call } = await import("./api");
+  await forgetPushQuietly(); // this player's notices stop coming to this browser
   try {
     await call("post", "/api/v1/auth/logout");
   } catch {
@@ -61,10 +65,15 @@ export function route(): void {
   }
   if (session.token()) openChannel();
   if (path.startsWith("/login")) teardown = showLogin(main);
-  else if (player) teardown = both(showProfile(main, decodeURIComponent(player[1])), showInbox(aside));
-  else if (board) teardown = both(showLeaderboard(main, board[1] as Slug), showInbox(aside));
+  else if (player) teardown = both(showProfile(main, decodeURIComponent(player[1])), beside(aside));
+  else if (board) teardown = both(showLeaderboard(main, board[1] as Slug), beside(aside));
   else if (replay) teardown = showReplay(main, replay[1]);
-  else teardown = both(game ? showTable(main, game[1]) : showLobby(main), showInbox(aside));
+  else teardown = both(game ? showTable(main, game[1]) : showLobby(main), beside(aside));
+}
+
+/** What stands beside a page: the inbox, and the notifications card below it. */
+function beside(aside: HTMLElement): () => void {
+  return both(showInbox(aside), showNotifications(aside));
 }
 
 function both(first: () => void, second: () => void): () => void {
@@ -75,6 +84,7 @@ function both(first: () => void, second: () => void): () => void {
 }
 
 window.addEventListener("hashchange", route);
+followNotificationClicks();
 // Logged out here or refused by the server (a revoked token): back to the login page.
 session.onChange(() => {
   if (!session.token()) closeChannel();

@@ -1,0 +1,204 @@
+/**
+ * Web Push in this browser (issue #30): the player turns it on (notifications.ts asks,
+ * on their click only), the page registers its service worker (/play/sw.js, built from
+ * web/worker/sw.ts, scope /play/), subscribes with the server's VAPID key and gives the
+ * subscription to the server; off, it is deleted there and unsubscribed here. A click on
+ * a notification makes the worker send the game's url to an open window of the page,
+ * which follows it here (`followNotificationClicks`).
+ */
+import { ProblemError, send } from "./api";
+
+// --- The server's push API (issue #30). These types mirror its contract by hand: the
+// generated types (./generated/schema) do not hold these paths yet; once openapi.yaml
+// does, the calls below become `call`s with the contract's schemas.
+
+/** GET /push/vapid-public-key: base64url (no padding) of an uncompressed P-256 point. */
+interface VapidKey {
+  public_key: string;
+}
+
+/** POST /me/push-subscriptions: the browser's `subscription.toJSON()` and the language
+ * the notices are to be written in. */
+interface SubscriptionBody extends PushSubscriptionJSON {
+  language?: string;
+}
+
+/** A subscription as the server keeps it (POST's 201/200, GET's entries). */
+interface SavedSubscription {
+  id: string;
+  endpoint: string;
+  language: string;
+  expiration_time: string | null;
+  created_at: string;
+}
+
+export const NOTICE_KINDS = ["your_turn", "match_found", "rematch_offered", "clock_warning",
+                             "game_finished"] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** GET / PATCH /me/notifications (a PATCH merges). */
+export interface NotificationSettings {
+  push: Record<NoticeKind, boolean>;
+}
+
+// --- This browser's subscription ---------------------------------------------------------
+
+export type PushState = "unsupported" | "disabled" | "denied" | "off" | "on";
+
+const SCOPE = "/play/";
+const WORKER = "/play/sw.js";
+/** The server's id of this browser's subscription, and its endpoint. */
+const SAVED = "dice.push.subscription";
+
+function api(path: string): URL {
+  return new URL(`/api/v1${path}`, location.origin);
+}
+
+export function supported(): boolean {
+  return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+}
+
+let serverKeyRead: Promise<Uint8Array<ArrayBuffer> | null> | null = null;
+
+/** The server's VAPID public key (read once a page), null when the server sends no push
+ * (404 `push_disabled`, or a server without push at all). */
+export function serverKey(): Promise<Uint8Array<ArrayBuffer> | null> {
+  serverKeyRead ??= send("GET", api("/push/vapid-public-key")).then(
+    (answer) => decodeKey((answer as VapidKey).public_key),
+    (e: unknown) => {
+      serverKeyRead = null; // read again next time: it may have been the network
+      if (e instanceof ProblemError && e.problem.status === 404) return null;
+      throw e;
+    });
+  return serverKeyRead;
+}
+
+function decodeKey(base64url: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64url.replace(/-/g, "+").replace(/_/g, "/"));
+  const key = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i += 1) key[i] = binary.charCodeAt(i);
+  if (key.length !== 65 || key[0] !== 4) throw new Error("The server's push key is not a P-256 public key.");
+  return key;
+}
+
+function saved(): { id: string; endpoint: string } | null {
+  try {
+    const record = JSON.parse(localStorage.getItem(SAVED) ?? "null") as { id: string; endpoint: string } | null;
+    return record && typeof record.id === "string" ? record : null;
+  } catch {
+    return null;
+  }
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration(SCOPE);
+  return registration ? await registration.pushManager.getSubscription() : null;
+}
+
+/** Where push stands in this browser, for this player. */
+export async function pushState(): Promise<PushState> {
+  if (!supported()) return "unsupported";
+  if (Notification.permission === "denied") return "denied";
+  if ((await serverKey()) === null) return "disabled";
+  const subscription = await currentSubscription();
+  return subscription !== null && saved()?.endpoint === subscription.endpoint ? "on" : "off";
+}
+
+/** The language the notices are written in: the browser's, as its primary subtag ("fr"
+ * of "fr-CH"), as the page's event texts follow it (Accept-Language). */
+function language(): string {
+  return (navigator.language || "en").split("-")[0].toLowerCase();
+}
+
+/** Asks the browser's permission (call it from the player's click only), registers the
+ * worker, subscribes with the server's key and gives the subscription to the server. */
+export async function turnOn(): Promise<PushState> {
+  const permission = await Notification.requestPermission();
+  if (permission === "denied") return "denied";
+  if (permission !== "granted") throw new Error("Notifications were not allowed: ask again when you like.");
+  await navigator.serviceWorker.register(WORKER, { scope: SCOPE });
+  const registration = await navigator.serviceWorker.ready;
+  const key = await serverKey();
+  if (key === null) return "disabled";
+  const subscription = await subscribe(registration.pushManager, key);
+  try {
+    const body: SubscriptionBody = { ...subscription.toJSON(), language: language() };
+    const answer = (await send("POST", api("/me/push-subscriptions"), body)) as SavedSubscription;
+    localStorage.setItem(SAVED, JSON.stringify({ id: answer.id, endpoint: subscription.endpoint }));
+  } catch (e) {
+    await subscription.unsubscribe();
+    throw e;
+  }
+  return "on";
+}
+
+/** This browser's subscription if it was made with `key`; a new one otherwise. */
+async function subscribe(manager: PushManager, key: Uint8Array<ArrayBuffer>): Promise<PushSubscription> {
+  const existing = await manager.getSubscription();
+  const used = existing?.options.applicationServerKey;
+  if (existing && used && sameBytes(new Uint8Array(used), key)) return existing;
+  await existing?.unsubscribe();
+  return await manager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+/** Deletes this browser's subscription on the server and unsubscribes it here. */
+export async function turnOff(): Promise<PushState> {
+  const subscription = await currentSubscription();
+  const id = saved()?.id ?? (subscription ? await serverId(subscription.endpoint) : null);
+  if (id !== null) {
+    try {
+      await send("DELETE", api(`/me/push-subscriptions/${encodeURIComponent(id)}`));
+    } catch (e) {
+      if (!(e instanceof ProblemError && e.problem.status === 404)) throw e; // gone already
+    }
+  }
+  localStorage.removeItem(SAVED);
+  await subscription?.unsubscribe();
+  return "off";
+}
+
+/** The server's id of the subscription with `endpoint` (a list or a page of them). */
+async function serverId(endpoint: string): Promise<string | null> {
+  const answer = await send("GET", api("/me/push-subscriptions"));
+  const list = (Array.isArray(answer) ? answer : (answer as { results?: unknown }).results ?? []) as SavedSubscription[];
+  return list.find((s) => s.endpoint === endpoint)?.id ?? null;
+}
+
+/** Before logging out: this player's notices stop coming to this browser. Never throws. */
+export async function forgetPushQuietly(): Promise<void> {
+  if (!supported() || saved() === null) return;
+  try {
+    await turnOff();
+  } catch {
+    localStorage.removeItem(SAVED);
+  }
+}
+
+export async function readSettings(): Promise<NotificationSettings> {
+  return (await send("GET", api("/me/notifications"))) as NotificationSettings;
+}
+
+export async function changeSetting(kind: NoticeKind, on: boolean): Promise<NotificationSettings> {
+  return (await send("PATCH", api("/me/notifications"), { push: { [kind]: on } })) as NotificationSettings;
+}
+
+// --- A click on a notification -------------------------------------------------------------
+
+/** The worker sends `{kind: "open", url}` to an open window of the page when its
+ * notification is clicked: the page goes there (a game's hash route: no reload). */
+export function followNotificationClicks(): void {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.addEventListener("message", (event: MessageEvent) => {
+    const message = event.data as { kind?: unknown; url?: unknown } | null;
+    if (message?.kind !== "open" || typeof message.url !== "string") return;
+    const target = new URL(message.url, location.href);
+    if (target.origin !== location.origin || !target.pathname.startsWith(SCOPE)) return;
+    if (target.pathname === location.pathname) location.hash = target.hash;
+    else location.assign(target.href);
+  });
+  navigator.serviceWorker.startMessages();
+}

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from tests.e2e.driver import PASSWORD, TIMEOUT, Player
+from tests.e2e.driver import AXE, PASSWORD, TIMEOUT, Player, axe_violations
 from tests.support.server import Server
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -141,8 +141,9 @@ def sign_up(page: Any, name: str) -> None:
 
 
 def test_the_page_its_worker_and_manifest_are_served_with_their_headers(server: Server) -> None:
-    status, page_headers, _ = fetch(f"{server.url}/play/")
+    status, page_headers, index = fetch(f"{server.url}/play/")
     assert status == 200
+    assert b'<link rel="manifest" href="/play/manifest.webmanifest">' in index
     assert page_headers["Content-Security-Policy"] == settings.WEB_CLIENT_CSP
     assert "worker-src 'self'" in settings.WEB_CLIENT_CSP
     assert "manifest-src 'self'" in settings.WEB_CLIENT_CSP
@@ -228,6 +229,24 @@ def test_what_the_card_says_when_push_cannot_be_turned_on(server: Server, browse
             assert player.errors == [] and player.offsite == []
         finally:
             player.close()
+
+
+def test_the_card_turned_on_is_accessible(server: Server, browser: Any) -> None:
+    """axe-core (WCAG 2 A/AA) on the lobby with the card on and its notice kinds shown."""
+    player = Player(browser, server.url)
+    try:
+        player.context.grant_permissions(["notifications"], origin=server.url)
+        player.context.add_init_script(STUB_PUSH_MANAGER)
+        PushApi(player.context)
+        player.sign_up()
+        player.page.click("#notifications-toggle")
+        player.page.wait_for_selector("#notification-kinds input[value=game_finished]", timeout=TIMEOUT)
+        player.page.wait_for_selector("#inbox[data-busy=false]", timeout=TIMEOUT)
+        assert player.page.inner_text("#notifications-status") == "Notifications are on in this browser."
+        assert axe_violations(player.page, str(AXE)) == []
+        assert player.errors == [] and player.offsite == []
+    finally:
+        player.close()
 
 
 class Pushes:

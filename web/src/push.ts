@@ -66,8 +66,8 @@ export function serverKey(): Promise<Uint8Array<ArrayBuffer> | null> {
   serverKeyRead ??= send("GET", api("/push/vapid-public-key")).then(
     (answer) => decodeKey((answer as VapidKey).public_key),
     (e: unknown) => {
-      serverKeyRead = null; // read again next time: it may have been the network
       if (e instanceof ProblemError && e.problem.status === 404) return null;
+      serverKeyRead = null; // read again next time: it may have been the network
       throw e;
     });
   return serverKeyRead;

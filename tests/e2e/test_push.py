@@ -231,19 +231,24 @@ def test_what_the_card_says_when_push_cannot_be_turned_on(server: Server, browse
             player.close()
 
 
-def test_the_card_turned_on_is_accessible(server: Server, browser: Any) -> None:
-    """axe-core (WCAG 2 A/AA) on the lobby with the card on and its notice kinds shown."""
+def test_the_card_on_is_accessible_and_log_out_turns_it_off(server: Server, browser: Any) -> None:
+    """axe-core (WCAG 2 A/AA) on the lobby with the card on and its notice kinds shown;
+    *Log out* deletes the subscription and unsubscribes before the token is revoked."""
     player = Player(browser, server.url)
     try:
         player.context.grant_permissions(["notifications"], origin=server.url)
         player.context.add_init_script(STUB_PUSH_MANAGER)
-        PushApi(player.context)
+        api = PushApi(player.context)
         player.sign_up()
         player.page.click("#notifications-toggle")
         player.page.wait_for_selector("#notification-kinds input[value=game_finished]", timeout=TIMEOUT)
         player.page.wait_for_selector("#inbox[data-busy=false]", timeout=TIMEOUT)
         assert player.page.inner_text("#notifications-status") == "Notifications are on in this browser."
         assert axe_violations(player.page, str(AXE)) == []
+        player.page.click("button:has-text('Log out')")
+        player.page.wait_for_selector("#username", timeout=TIMEOUT)
+        assert ("DELETE", f"/me/push-subscriptions/{SUBSCRIPTION_ID}", None) in api.sent
+        assert player.page.evaluate("window.pushStub.unsubscribed") == 1
         assert player.errors == [] and player.offsite == []
     finally:
         player.close()
@@ -319,8 +324,8 @@ def test_a_push_shows_a_notice_and_a_click_opens_its_game(server: Server, browse
         pushes.deliver(notice(first, 4, "Stale"))
         pushes.deliver(notice(second, 1, "Rematch offered", url="https://elsewhere.example/play/"))
         shown_now = pushes.wait_for("Rematch offered", f"game-{second}")
-        assert sorted((n["tag"], n["title"]) for n in shown_now) == [
-            (f"game-{first}", "Your clock runs low"), (f"game-{second}", "Rematch offered")]
+        assert sorted((n["tag"], n["title"]) for n in shown_now) == sorted([
+            (f"game-{first}", "Your clock runs low"), (f"game-{second}", "Rematch offered")])
         assert next(n for n in shown_now if n["tag"] == f"game-{second}")["data"]["url"] == f"{server.url}/play/"
 
         pushes.deliver("not JSON at all")

@@ -119,6 +119,7 @@ class NotificationsCard {
 
 function message(e: unknown): string {
   if (e instanceof ProblemError) return problemText(e);
-  if (e instanceof Error) return `Notifications could not be changed: ${e.message}`;
+  if (e instanceof DOMException) return `Notifications could not be changed: ${e.message}`;
+  if (e instanceof Error) return e.message;
   return String(e);
 }

@@ -7,6 +7,7 @@
  * which follows it here (`followNotificationClicks`).
  */
 import { ProblemError, send } from "./api";
+import { session } from "./session";
 
 // --- The server's push API (issue #30). These types mirror its contract by hand: the
 // generated types (./generated/schema) do not hold these paths yet; once openapi.yaml
@@ -47,8 +48,14 @@ export type PushState = "unsupported" | "disabled" | "denied" | "off" | "on";
 
 const SCOPE = "/play/";
 const WORKER = "/play/sw.js";
-/** The server's id of this browser's subscription, and its endpoint. */
+/** The server's id of this browser's subscription, its endpoint, and whose it is. */
 const SAVED = "dice.push.subscription";
+
+interface Saved {
+  id: string;
+  endpoint: string;
+  user: string | null;
+}
 
 function api(path: string): URL {
   return new URL(`/api/v1${path}`, location.origin);
@@ -81,9 +88,9 @@ function decodeKey(base64url: string): Uint8Array<ArrayBuffer> {
   return key;
 }
 
-function saved(): { id: string; endpoint: string } | null {
+function saved(): Saved | null {
   try {
-    const record = JSON.parse(localStorage.getItem(SAVED) ?? "null") as { id: string; endpoint: string } | null;
+    const record = JSON.parse(localStorage.getItem(SAVED) ?? "null") as Saved | null;
     return record && typeof record.id === "string" ? record : null;
   } catch {
     return null;
@@ -95,13 +102,16 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return registration ? await registration.pushManager.getSubscription() : null;
 }
 
-/** Where push stands in this browser, for this player. */
+/** Where push stands in this browser, for this player (on for another player who never
+ * logged out here is off for this one: turning it on gives the subscription to them). */
 export async function pushState(): Promise<PushState> {
   if (!supported()) return "unsupported";
   if (Notification.permission === "denied") return "denied";
   if ((await serverKey()) === null) return "disabled";
   const subscription = await currentSubscription();
-  return subscription !== null && saved()?.endpoint === subscription.endpoint ? "on" : "off";
+  const record = saved();
+  return subscription !== null && record?.endpoint === subscription.endpoint && record.user === session.user()
+    ? "on" : "off";
 }
 
 /** The language the notices are written in: the browser's, as its primary subtag ("fr"
@@ -124,7 +134,8 @@ export async function turnOn(): Promise<PushState> {
   try {
     const body: SubscriptionBody = { ...subscription.toJSON(), language: language() };
     const answer = (await send("POST", api("/me/push-subscriptions"), body)) as SavedSubscription;
-    localStorage.setItem(SAVED, JSON.stringify({ id: answer.id, endpoint: subscription.endpoint }));
+    const record: Saved = { id: answer.id, endpoint: subscription.endpoint, user: session.user() };
+    localStorage.setItem(SAVED, JSON.stringify(record));
   } catch (e) {
     await subscription.unsubscribe();
     throw e;
@@ -161,7 +172,8 @@ export async function turnOff(): Promise<PushState> {
   return "off";
 }
 
-/** The server's id of the subscription with `endpoint` (a list or a page of them). */
+/** The server's id of the subscription with `endpoint` (GET answers a list, or a page of
+ * them: either is read). */
 async function serverId(endpoint: string): Promise<string | null> {
   const answer = await send("GET", api("/me/push-subscriptions"));
   const list = (Array.isArray(answer) ? answer : (answer as { results?: unknown }).results ?? []) as SavedSubscription[];
@@ -174,7 +186,12 @@ export async function forgetPushQuietly(): Promise<void> {
   try {
     await turnOff();
   } catch {
-    localStorage.removeItem(SAVED);
+    localStorage.removeItem(SAVED); // the server refused: at least this browser stops listening
+    try {
+      await (await currentSubscription())?.unsubscribe();
+    } catch {
+      // nothing more to do here
+    }
   }
 }
 

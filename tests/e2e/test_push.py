@@ -18,6 +18,7 @@ import time
 import urllib.request
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -231,7 +232,8 @@ def test_what_the_card_says_when_push_cannot_be_turned_on(server: Server, browse
             player.close()
 
 
-def test_the_card_on_is_accessible_and_log_out_turns_it_off(server: Server, browser: Any) -> None:
+def test_the_card_on_is_accessible_and_log_out_turns_it_off(server: Server, browser: Any,
+                                                          screenshots: Path | None) -> None:
     """axe-core (WCAG 2 A/AA) on the lobby with the card on and its notice kinds shown;
     *Log out* deletes the subscription and unsubscribes before the token is revoked."""
     player = Player(browser, server.url)
@@ -245,6 +247,8 @@ def test_the_card_on_is_accessible_and_log_out_turns_it_off(server: Server, brow
         player.page.wait_for_selector("#inbox[data-busy=false]", timeout=TIMEOUT)
         assert player.page.inner_text("#notifications-status") == "Notifications are on in this browser."
         assert axe_violations(player.page, str(AXE)) == []
+        if screenshots is not None:
+            player.page.screenshot(path=str(screenshots / "notifications.png"), full_page=True)
         player.page.click("button:has-text('Log out')")
         player.page.wait_for_selector("#username", timeout=TIMEOUT)
         assert ("DELETE", f"/me/push-subscriptions/{SUBSCRIPTION_ID}", None) in api.sent

@@ -3,9 +3,11 @@
 
 `npm run build:web` (package.json) generates the TypeScript types from openapi.yaml into
 web/src/generated/, type-checks the client with tsc and bundles it with vite into
-web/dist/play/ (and its service worker, web/worker/, into web/dist/play/sw.js), which Django serves at /play/. The tools are the ones package-lock.json
-pins (`npm ci` installs them into node_modules/). A stamp (web/.build-stamp) holds a
-digest of every input, so an unchanged client is not built again.
+web/dist/play/ (its service worker, web/worker/, on its own into web/dist/play/sw.js),
+which Django serves at /play/. The tools are the ones package-lock.json pins (`npm ci`
+installs them into node_modules/). A stamp (web/.build-stamp) holds a digest of every
+input (web/src/, web/worker/, web/public/ and the configurations), so an unchanged client
+is not built again.
 
 Standard library only: dev.py, .ci/run and the browser tests call it.
 """
@@ -30,7 +32,8 @@ class Unavailable(RuntimeError):
 
 def inputs() -> list[Path]:
     files = [ROOT / "openapi.yaml", ROOT / "package.json", ROOT / "package-lock.json",
-             WEB / "index.html", WEB / "tsconfig.json", WEB / "vite.config.ts", WEB / "vite.sw.config.ts"]
+             WEB / "index.html", WEB / "tsconfig.json", WEB / "vite.config.ts",
+             WEB / "vite.sw.config.ts"]
     for folder in ("src", "worker", "public"):
         files += sorted(p for p in (WEB / folder).rglob("*")
                         if p.is_file() and "generated" not in p.relative_to(WEB / folder).parts)

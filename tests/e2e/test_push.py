@@ -39,11 +39,12 @@ SUBSCRIPTION_ID = "7b0c6f0e-4a52-4a53-9d6e-0f3a4c2b9e10"
 
 # Before the page's script: PushManager's subscribe and getSubscription answer a fake
 # subscription (no push service here), and what they were asked is kept for the test.
-STUB_PUSH_MANAGER = """(() => {
+STUB_PUSH_MANAGER = "(() => {\n  const made = " + json.dumps(
+    {"endpoint": FAKE_ENDPOINT, "expirationTime": None, "keys": FAKE_KEYS}) + """;
   const stub = window.pushStub = {subscribed: [], unsubscribed: 0, current: null};
   const fake = (options) => ({
-    endpoint: %(endpoint)s, expirationTime: null, options,
-    toJSON() { return {endpoint: this.endpoint, expirationTime: null, keys: %(keys)s}; },
+    endpoint: made.endpoint, expirationTime: null, options,
+    toJSON() { return made; },
     async unsubscribe() { stub.unsubscribed += 1; stub.current = null; return true; },
   });
   PushManager.prototype.subscribe = async function (options) {
@@ -53,7 +54,7 @@ STUB_PUSH_MANAGER = """(() => {
     return stub.current;
   };
   PushManager.prototype.getSubscription = async function () { return stub.current; };
-})();""" % {"endpoint": json.dumps(FAKE_ENDPOINT), "keys": json.dumps(FAKE_KEYS)}
+})();"""
 
 # Every Content-Security-Policy violation the page reports, kept for the test.
 RECORD_CSP_VIOLATIONS = """document.addEventListener('securitypolicyviolation', (e) => {
@@ -288,9 +289,10 @@ class Pushes:
 
     def wait_for(self, title: str, tag: str) -> list[dict[str, Any]]:
         """The notifications once one tagged `tag` says `title`."""
-        return list(until(lambda: (lambda shown: shown if any(
-            n["tag"] == tag and n["title"] == title for n in shown) else None)(self.shown()),
-            f"a notification {tag!r} titled {title!r}", self.page))
+        def there() -> list[dict[str, Any]] | None:
+            shown = self.shown()
+            return shown if any(n["tag"] == tag and n["title"] == title for n in shown) else None
+        return list(until(there, f"a notification {tag!r} titled {title!r}", self.page))
 
 
 def notice(game: str, version: int, title: str, url: str | None = None, kind: str = "your_turn"

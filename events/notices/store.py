@@ -10,8 +10,9 @@ are raised in player order, so two writers never wait for each other in a cycle.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -23,6 +24,31 @@ from ..store import chain
 
 # Live keys of player channels (events/live/broadcast.py): never a game id (a UUID).
 KEY_PREFIX = "player:"
+
+
+@dataclass(frozen=True)
+class Noticed:
+    """A notice just written (not yet committed): its kind, game (at `version`), data and
+    each player's seq by user id (user ids are the keys)."""
+
+    kind: str
+    game: Game
+    version: int
+    data: Mapping[str, Any]
+    seqs: Mapping[Any, int]
+
+
+Listener = Callable[[Noticed], None]
+# Who else hears of each notice, in its transaction (Web Push's outbox: events/push/,
+# registered by events/apps.py). A listener writes rows that commit or roll back with it.
+_listeners: list[Listener] = []
+
+
+def listen(listener: Listener) -> None:
+    """Call `listener` after every notice written from now on (once, however often
+    registered)."""
+    if listener not in _listeners:
+        _listeners.append(listener)
 
 
 def channel_key(player_id: str) -> str:
@@ -50,6 +76,9 @@ def notify(users: Iterable[Any], kind: str, game: Game, /, **data: Any) -> dict[
     heads = _write(sorted(players), row)
     published = [(channel_key(players[user_id]), seq) for user_id, seq in heads.items()]
     transaction.on_commit(lambda: _publish(published))
+    noticed = Noticed(kind, game, game.version, data, heads)
+    for listener in tuple(_listeners):
+        listener(noticed)
     return heads
 
 

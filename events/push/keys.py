@@ -44,12 +44,15 @@ def _generated(folder: Path) -> bytes:
     return path.read_bytes()
 
 
-@functools.cache
 def vapid() -> Vapid:
     """The signer (py_vapid), from the setting or the var folder."""
-    configured = settings.DICE_VAPID_PRIVATE_KEY
+    return _signer(settings.DICE_VAPID_PRIVATE_KEY, str(settings.VAR_DIR))
+
+
+@functools.lru_cache(maxsize=4)
+def _signer(configured: str, var_dir: str) -> Vapid:
     if not configured:
-        return Vapid.from_pem(_generated(Path(settings.VAR_DIR)))
+        return Vapid.from_pem(_generated(Path(var_dir)))
     if configured.startswith("-----BEGIN"):
         return Vapid.from_pem(configured.encode("ascii"))
     return Vapid.from_raw(configured.encode("ascii"))

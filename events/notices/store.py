@@ -28,14 +28,16 @@ KEY_PREFIX = "player:"
 
 @dataclass(frozen=True)
 class Noticed:
-    """A notice just written (not yet committed): its kind, game (at `version`), data and
-    each player's seq by user id (user ids are the keys)."""
+    """A notice just written (not yet committed): its kind, game (at `version`), data,
+    each player's seq by user id, and the accounts told (as the caller passed them: the
+    write path's carry `has_push_subscriptions`, events/store/sql.py)."""
 
     kind: str
     game: Game
     version: int
     data: Mapping[str, Any]
     seqs: Mapping[Any, int]
+    users: tuple[Any, ...]
 
 
 Listener = Callable[[Noticed], None]
@@ -62,13 +64,14 @@ def notify(users: Iterable[Any], kind: str, game: Game, /, **data: Any) -> dict[
     only) to each of `users` (accounts, with their `player`), inside the caller's
     transaction; published when it commits. Deleted accounts get nothing. Each user's
     new seq, by user id."""
-    players = {}
+    players, told = {}, []
     for user in users:
         if user is None:
             continue
         player = user.player
         if not player.is_deleted:
             players[user.pk] = player.id
+            told.append(user)
     if not players:
         return {}
     row = PlayerNotice(kind=kind, game=game, version=game.version, data=data,
@@ -76,7 +79,7 @@ def notify(users: Iterable[Any], kind: str, game: Game, /, **data: Any) -> dict[
     heads = _write(sorted(players), row)
     published = [(channel_key(players[user_id]), seq) for user_id, seq in heads.items()]
     transaction.on_commit(lambda: _publish(published))
-    noticed = Noticed(kind, game, game.version, data, heads)
+    noticed = Noticed(kind, game, game.version, data, heads, tuple(told))
     for listener in tuple(_listeners):
         listener(noticed)
     return heads

@@ -5,7 +5,8 @@ commit (or found later by the sweeper: `due`).
 `on_notice` is the notices' listener (events/notices/store.py `listen`, registered by
 events/apps.py). Skipped: kinds not pushed, users without subscriptions (one query, no
 more, for them), kinds a user turned off, subscriptions past their expirationTime, and a
-clock warning whose clock runs out before it could arrive. How a worker is reached is not
+clock warning whose clock runs out before it could arrive. Users the write path read
+without a subscription cost no query (events/store/sql.py). How a worker is reached is not
 known here: events/apps.py sets `dispatch` to the Celery task's enqueuer
 (events/tasks.py); unset, pushes wait for the sweeper.
 """
@@ -33,7 +34,12 @@ dispatch: Callable[[list[int]], None] | None = None
 def on_notice(noticed: Noticed) -> list[PushDelivery]:
     if noticed.kind not in payloads.PUSHED or not settings.DICE_PUSH_ENABLED:
         return []
-    subscriptions = list(PushSubscription.objects.filter(user_id__in=list(noticed.seqs)))
+    # The write path's accounts say whether they have a subscription (events/store/sql.py):
+    # none, no query.
+    users = [u.pk for u in noticed.users if getattr(u, "has_push_subscriptions", True)]
+    if not users:
+        return []
+    subscriptions = list(PushSubscription.objects.filter(user_id__in=users))
     if not subscriptions:
         return []
     now = timezone.now()

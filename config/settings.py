@@ -405,6 +405,10 @@ DICE_VAPID_SUBJECT = os.environ.get("DICE_VAPID_SUBJECT", "").strip() or (
 if DICE_PUSH_ENABLED and PRODUCTION and not DICE_VAPID_PRIVATE_KEY:
     raise ImproperlyConfigured("DICE_PUSH_ENABLED in production needs DICE_VAPID_PRIVATE_KEY "
                                "(the VAPID private key: base64url of 32 bytes, or a PEM)")
+if DICE_VAPID_PRIVATE_KEY and not (DICE_VAPID_PRIVATE_KEY.startswith("-----BEGIN")
+                                   or re.fullmatch(r"[A-Za-z0-9_-]{43}=?", DICE_VAPID_PRIVATE_KEY)):
+    raise ImproperlyConfigured("DICE_VAPID_PRIVATE_KEY is base64url of the raw 32-byte P-256 "
+                               "private key, or a PEM")
 if DICE_PUSH_ENABLED and not DICE_VAPID_SUBJECT.startswith(("mailto:", "https:")):
     raise ImproperlyConfigured("DICE_PUSH_ENABLED needs DICE_VAPID_SUBJECT: a mailto: or "
                                "https: contact for the push services (RFC 8292)")

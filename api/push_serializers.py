@@ -23,6 +23,8 @@ class VapidKeySerializer(serializers.Serializer):
 
 
 class PushKeysSerializer(StrictStrings, serializers.Serializer):
+    """The subscription's keys (RFC 8291), as the browser gives them."""
+
     p256dh = serializers.CharField(max_length=200,
                                    help_text="base64url of the browser's P-256 public key "
                                              "(65 bytes, uncompressed)")

@@ -22,6 +22,7 @@ from events.push import subscriptions as push
 
 from . import push_serializers as ps
 from .language import reader_language
+from .me_views import MeSchema
 from .record_views import _next, _query
 from .schema import conflict, problems
 from .validation import valid
@@ -146,6 +147,8 @@ def _cursor(cursor: str | None) -> int | None:
 
 
 class NotificationsView(APIView):
+    schema = MeSchema()  # the PATCH body as written (its `push` is a partial already)
+
     @extend_schema(operation_id="get_notifications", tags=["notifications"],
                    responses={200: ps.NotificationsSerializer, **problems(401, 429)},
                    summary="Which kinds of pushes you get")

@@ -39,7 +39,7 @@ class PushSubscriptionRequestSerializer(StrictStrings, serializers.Serializer):
     endpoint = serializers.CharField(max_length=2000,
                                      help_text="the push service's https URL for this device")
     expirationTime = serializers.FloatField(  # noqa: N815 (the browser's own spelling)
-        required=False, allow_null=True, min_value=0, max_value=2**53,
+        required=False, allow_null=True, min_value=0, max_value=253_402_300_799_999,
         help_text="milliseconds since the epoch after which the browser drops it; null: none")
     keys = PushKeysSerializer()
     language = serializers.ChoiceField(

@@ -24,7 +24,8 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from pywebpush import WebPusher
+from py_vapid import VapidException
+from pywebpush import WebPusher, WebPushException
 
 from .. import metrics
 from ..models import DeliveryStatus, PushDelivery, PushSubscription
@@ -36,6 +37,7 @@ GONE = {404: "not_found", 410: "gone"}
 TOO_LARGE = "payload too large"
 SUBSCRIPTION_REMOVED = "subscription removed"
 EXPIRED = "expired before delivery"
+UNUSABLE = "subscription unusable (keys or endpoint)"
 MAX_WAIT = 3600  # seconds: a Retry-After longer than this is taken as this
 
 
@@ -101,7 +103,11 @@ def _attempt(push: PushDelivery, now: datetime) -> str:
         push.status = DeliveryStatus.FAILED
         push.last_error = SUBSCRIPTION_REMOVED if sub is None else EXPIRED
         return "failed"
-    body, headers = request_of(push, sub, left)
+    try:
+        body, headers = request_of(push, sub, left)
+    except (ValueError, WebPushException, VapidException):  # a row made before a check
+        push.status, push.last_error = DeliveryStatus.FAILED, UNUSABLE
+        return "failed"
     answer = egress.send(sub.endpoint, body, headers, timeout=settings.DICE_PUSH_TIMEOUT,
                          allow_private=settings.DICE_WEBHOOK_ALLOW_PRIVATE,
                          extra_ca=settings.DICE_PUSH_EXTRA_CA_FILE)

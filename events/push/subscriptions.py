@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from datetime import datetime
 from typing import Any, Iterable, Mapping
 from urllib.parse import urlsplit
@@ -62,8 +63,10 @@ def check_endpoint(endpoint: str) -> None:
         port = parts.port or 443
     except ValueError:
         port = None
+    # The VAPID JWT's `aud` is the endpoint's origin, a host name (or IPv4) and a port.
     if (parts.scheme != "https" or not parts.hostname or port is None
-            or len(endpoint) > MAX_ENDPOINT or parts.username or parts.password):
+            or len(endpoint) > MAX_ENDPOINT
+            or not re.fullmatch(r"[^/:@\[\]]+(:[0-9]+)?", parts.netloc)):
         raise BadRequest(f"a push endpoint is https://host/... ({MAX_ENDPOINT} characters at "
                          "most)", code="invalid_push_endpoint")
     if settings.DICE_WEBHOOK_ALLOW_PRIVATE:

@@ -17,6 +17,7 @@ error text. `send` also returns the answer's Retry-After (a push service's 429 o
 
 from __future__ import annotations
 
+import functools
 import http.client
 import ipaddress
 import socket
@@ -105,15 +106,24 @@ class _PinnedHTTP(http.client.HTTPConnection):
         self.sock = socket.create_connection((self.address, self.port), self.timeout)
 
 
+@functools.lru_cache(maxsize=4)
+def tls_context(extra_ca: str = "") -> ssl.SSLContext:
+    """The client TLS settings (the system's CAs, and `extra_ca`'s: a PEM file of CAs
+    trusted besides them, the test push service's), made once per process: loading the
+    system's CAs takes ~20 ms, more than the rest of a push (docs/benchmarks.md, "Web
+    Push"). A change of the system's CAs is seen after a restart."""
+    context = ssl.create_default_context()
+    if extra_ca:
+        context.load_verify_locations(cafile=extra_ca)
+    return context
+
+
 class _PinnedHTTPS(http.client.HTTPSConnection):
-    """HTTPS to `address`, with SNI and the certificate check of `host`; `extra_ca`: a PEM
-    file of CAs trusted besides the system's (the test push service's)."""
+    """HTTPS to `address`, with SNI and the certificate check of `host`."""
 
     def __init__(self, host: str, port: int, *, address: str, timeout: float,
                  extra_ca: str = "") -> None:
-        self.tls = ssl.create_default_context()
-        if extra_ca:
-            self.tls.load_verify_locations(cafile=extra_ca)
+        self.tls = tls_context(extra_ca)
         super().__init__(host, port, timeout=timeout, context=self.tls)
         self.address = address
 

@@ -157,6 +157,18 @@ def test_a_private_address_at_delivery_time_fails(players, push_service, setting
     assert push_service.of(client) == []
 
 
+def test_an_unusable_subscription_fails_once_and_is_not_retried(players, push_service) -> None:  # type: ignore[no-untyped-def]
+    """A row whose subscription cannot be encrypted to (made before a check existed, or
+    changed under us) fails at once instead of raising in the worker again and again."""
+    a, b = players(2)
+    client, sub = subscribe(b, push_service)
+    a.start(table(a, [b], "snake-bones"), first_player=0)
+    PushSubscription.objects.filter(pk=sub["id"]).update(p256dh="AAAA")
+    assert deliver_pending() == ["failed"]
+    assert PushDelivery.objects.get().last_error == delivery.UNUSABLE
+    assert push_service.of(client) == []
+
+
 def test_a_rolled_back_move_pushes_nothing(players, push_service, monkeypatch,  # type: ignore[no-untyped-def]
                                            django_capture_on_commit_callbacks) -> None:
     handed: list[list[int]] = []

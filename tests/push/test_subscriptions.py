@@ -84,7 +84,10 @@ def test_someone_elses_subscription_is_not_found(players, push_service) -> None:
     ({"keys": {"auth": b64url(b"\x00" * 17)}}, "invalid_push_keys"),
     ({"keys": {"auth": base64.b64encode(b"\xff" * 16).decode()}}, "invalid_push_keys"),
     ({"keys": {"auth": 16}}, "invalid_request"),
+    ({"endpoint": "https://user:pw@push.example.com/x"}, "invalid_push_endpoint"),
+    ({"endpoint": "https://[2001:db8::1]/x"}, "invalid_push_endpoint"),  # no VAPID aud
     ({"expirationTime": "soon"}, "invalid_request"),
+    ({"expirationTime": 2.0**60}, "invalid_request"),  # beyond year 9999
     ({"language": "xx"}, "invalid_request"),
     ({"endpoint": None}, "invalid_request"),
 ])

@@ -173,10 +173,12 @@ class PushBench(Bench):
             await self.make_moves(session, self.args.backlog_seconds)
             backlog = len(self.moves)
             resumed = time.time()
+            worker_cpu = cpu_seconds(self.worker.pid)
             self.worker.send_signal(signal.SIGCONT)
             await self.quiet()
             drained = [r.at for r in self.service.received[since:]]
             span = max(drained, default=resumed) - resumed
+            used = (cpu_seconds(self.worker.pid) - worker_cpu) / span if span > 0 else 0
             self.report += [
                 f"### One worker draining a backlog ({backlog} moves made while it was "
                 "stopped)\n", "| | |", "| --- | --- |",
@@ -184,6 +186,7 @@ class PushBench(Bench):
                 f"{span:.1f} |",
                 f"| **pushes per second, one worker** | **{len(drained) / span:.0f}** |"
                 if span > 0 else "| pushes per second | (none) |",
+                f"| the worker's CPU meanwhile (cores) | {used:.2f} |",
                 f"| pushes refused by the service | {len(self.service.rejected)} |",
                 f"| the outbox at the end (every push of the run) | {self.outbox()} |", ""]
 

@@ -249,8 +249,8 @@ def _play() -> dict[str, list[dict[str, Any]]]:
            headers={"Accept": "text/event-stream"},
            summary="alice's channel after a seq she holds, until the timeout")
     r.call(alice, "list_webhook_deliveries", "get", f"/webhooks/{hook['id']}/deliveries")
-    r.call(alice, "list_push_deliveries", "get", "/me/push-deliveries", limit=2,
-           summary="the newest two pushes made for alice (no worker ran: pending)")
+    r.call(alice, "list_push_deliveries", "get", "/me/push-deliveries", limit=100,
+           summary="the pushes made for alice, newest first (no worker ran: pending)")
     r.call(alice, "rotate_webhook_secret", "post", f"/webhooks/{hook['id']}/rotate-secret",
            {"secret": NEW_SECRET, "overlap_hours": 24})
     r.call(alice, "end_webhook_rotation", "post", f"/webhooks/{hook['id']}/end-rotation")

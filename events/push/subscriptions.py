@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 
 from .. import caps
@@ -99,7 +99,14 @@ def subscribe(*, user: Any, endpoint: str, p256dh: str, auth: str,
             return known, False
         caps.check_push_subscriptions(user)  # 409 at DICE_PUSH_SUBSCRIPTIONS_PER_USER
         if known is None:
-            return PushSubscription.objects.create(user=user, endpoint=endpoint, **fields), True
+            try:
+                with transaction.atomic():  # a savepoint: the insert may lose a race
+                    return PushSubscription.objects.create(user=user, endpoint=endpoint,
+                                                           **fields), True
+            except IntegrityError:
+                # Another account posted this endpoint at the same moment (they lock their
+                # own rows, not ours): theirs now, so it moves to us as below.
+                known = PushSubscription.objects.select_for_update().get(endpoint=endpoint)
         # Another user's device now: what was waiting for its old owner is not pushed.
         PushDelivery.objects.filter(subscription=known, status=DeliveryStatus.PENDING).update(
             status=DeliveryStatus.FAILED, subscription=None, removed_reason="moved",

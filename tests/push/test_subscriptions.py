@@ -196,3 +196,27 @@ def test_the_export_holds_subscriptions_without_keys_and_the_preferences(players
     assert exported["preferences"]["clock_warning"] is False
     assert exported["preferences"]["your_turn"] is True
     assert client.subscription()["keys"]["auth"] not in str(exported)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_one_endpoint_posted_by_two_accounts_at_once_ends_with_one_of_them(players, push_service) -> None:  # type: ignore[no-untyped-def]
+    """Two accounts lock their own rows, not each other's: both may try to insert the
+    endpoint; the loser takes it over instead of failing (a 5xx before)."""
+    from django.db import connection
+
+    from tests.support.concurrency import at_once
+
+    def post(i: int) -> int:
+        try:
+            return (a, b)[i].post("/me/push-subscriptions", body).status_code
+        finally:
+            connection.close()
+
+    a, b = players(2)
+    body = push_service.subscribe().subscription()
+    for _ in range(3):  # the race is not won the same way every time
+        PushSubscription.objects.all().delete()
+        assert sorted(at_once(2, post)) == [201, 201]
+    (sub,) = PushSubscription.objects.all()
+    assert sub.user.username in (a.username, b.username)

@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from events.models import GameStatus
 
+from .push_serializers import ExportPushSerializer
 from .serializers import (
     AccessTokenSerializer,
     DeliverySerializer,
@@ -111,6 +112,8 @@ class ExportSerializer(serializers.Serializer):
     tokens = AccessTokenSerializer(many=True, help_text="your live tokens' metadata, never "
                                    "their keys (the keys are not kept)")
     webhooks = ExportWebhookSerializer(many=True, help_text="never their secrets")
+    push = ExportPushSerializer(help_text="your push subscriptions (never their keys) and "
+                                "the kinds of pushes you get")
     games = ExportGameSerializer(many=True, help_text="a page of the games you hold a seat "
                                  "at, oldest first")
     games_next_after = serializers.IntegerField(

@@ -23,6 +23,7 @@ from events import exports
 from events import selectors as game_selectors
 from events.errors import BadRequest
 from events.inbox import inbox
+from events.push import subscriptions as push_subscriptions
 
 from . import me_serializers as ms
 from .errors import Busy
@@ -159,7 +160,8 @@ class ExportView(APIView):
                    responses={200: ms.ExportSerializer, **problems(400, 401, 429)},
                    summary="Everything the service holds about you (GDPR art. 15 and 20)",
                    description="Your account, your tokens' metadata (never keys), your "
-                   "webhooks (never secrets) with their latest deliveries, and a page of your "
+                   "webhooks (never secrets) with their latest deliveries, your push "
+                   "subscriptions (never keys) and choice of kinds, and a page of your "
                    "games (10 by default, `limit` up to 50) with the events as your seat is "
                    "served them, your private parts included and no one else's. Follow "
                    "`games_next_after` with `?after=` for the next page (docs/accounts.md).")
@@ -179,6 +181,7 @@ class ExportView(APIView):
                         "email": getattr(user, "email", "") or "",
                         "date_joined": user.date_joined, "last_login": user.last_login},
             "tokens": tokens, "webhooks": [_webhook(h) for h in exports.webhooks_export(user)],
+            "push": push_subscriptions.export(user),
             "games": games, "games_next_after": next_after,
             "ratings": NONE_YET, "statistics": NONE_YET,
         }

@@ -297,6 +297,13 @@ SPECTACULAR_SETTINGS = {
                                              "game started, game over, clock warning): "
                                              "register, rotate secrets, read deliveries; "
                                              "the deliveries themselves are under `webhooks`."},
+        {"name": "notifications", "description": "Web Push to your browser or installed "
+                                                  "app (your turn, match found, rematch "
+                                                  "offered, clock warning, game over): the "
+                                                  "server key, subscriptions, which kinds "
+                                                  "you get, the push log; the message's "
+                                                  "JSON is `push_message` under `webhooks` "
+                                                  "(docs/notifications.md)."},
     ],
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -315,7 +322,9 @@ SPECTACULAR_SETTINGS = {
     # OpenAPI 3.1 for its `webhooks`: the deliveries' headers and payloads are typed there.
     "OAS_VERSION": "3.1.0",
     "WEBHOOKS": ["api.webhook_schema.YOUR_TURN", "api.webhook_schema.GAME_STARTED",
-                 "api.webhook_schema.GAME_OVER", "api.webhook_schema.CLOCK_WARNING"],
+                 "api.webhook_schema.GAME_OVER", "api.webhook_schema.CLOCK_WARNING",
+                 # the Web Push message's JSON (docs/notifications.md)
+                 "api.push_schema.PUSH_MESSAGE"],
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "contract.hooks.delivery_headers",
                              # every game's actions, views, events, outcome (contract/)
@@ -386,6 +395,40 @@ DICE_WEBHOOK_ROTATION_HOURS = int(os.environ.get("DICE_WEBHOOK_ROTATION_HOURS", 
 # The deprecated X-Dice-Event/-Delivery/-Signature headers, sent until 2027-06-30
 # (docs/clocks.md); false stops them sooner.
 DICE_WEBHOOK_LEGACY_HEADERS = env_bool("DICE_WEBHOOK_LEGACY_HEADERS", True)
+# Web Push (docs/notifications.md, docs/decisions/0026-web-push.md). On by default outside
+# production; in production off unless DICE_PUSH_ENABLED is true, and then the VAPID key
+# pair's private key (DICE_VAPID_PRIVATE_KEY: base64url of the raw 32-byte P-256 scalar, or
+# a PEM) and the contact the push services may write to (DICE_VAPID_SUBJECT: mailto: or
+# https:) must be set, or the service refuses to start. Outside production without a key,
+# one is generated once into the var folder (DICE_VAR_DIR/vapid-private.pem; never
+# committed: var/ is ignored). Retries, back-off and timeout are push's own (a push is
+# worth less the later it comes: its TTL ends the retries too); the private-address rule
+# is the webhooks' (DICE_WEBHOOK_ALLOW_PRIVATE), checked at subscription and at every push.
+DICE_PUSH_ENABLED = env_bool("DICE_PUSH_ENABLED", not PRODUCTION)
+DICE_VAPID_PRIVATE_KEY = os.environ.get("DICE_VAPID_PRIVATE_KEY", "").strip()
+DICE_VAPID_SUBJECT = os.environ.get("DICE_VAPID_SUBJECT", "").strip() or (
+    "" if PRODUCTION else "mailto:dice-games@localhost")
+if DICE_PUSH_ENABLED and PRODUCTION and not DICE_VAPID_PRIVATE_KEY:
+    raise ImproperlyConfigured("DICE_PUSH_ENABLED in production needs DICE_VAPID_PRIVATE_KEY "
+                               "(the VAPID private key: base64url of 32 bytes, or a PEM)")
+if DICE_VAPID_PRIVATE_KEY and not (DICE_VAPID_PRIVATE_KEY.startswith("-----BEGIN")
+                                   or re.fullmatch(r"[A-Za-z0-9_-]{43}=?", DICE_VAPID_PRIVATE_KEY)):
+    raise ImproperlyConfigured("DICE_VAPID_PRIVATE_KEY is base64url of the raw 32-byte P-256 "
+                               "private key, or a PEM")
+if DICE_PUSH_ENABLED and not DICE_VAPID_SUBJECT.startswith(("mailto:", "https:")):
+    raise ImproperlyConfigured("DICE_PUSH_ENABLED needs DICE_VAPID_SUBJECT: a mailto: or "
+                               "https: contact for the push services (RFC 8292)")
+DICE_PUSH_MAX_ATTEMPTS = int(os.environ.get("DICE_PUSH_MAX_ATTEMPTS") or "5")
+DICE_PUSH_BACKOFF_SECONDS = float(os.environ.get("DICE_PUSH_BACKOFF_SECONDS") or "5")
+DICE_PUSH_TIMEOUT = float(os.environ.get("DICE_PUSH_TIMEOUT") or "5")
+# An extra CA bundle (PEM file) that push deliveries trust besides the system's: the test
+# push service's own CA (tests/support/push_service.py). Refused in production.
+DICE_PUSH_EXTRA_CA_FILE = os.environ.get("DICE_PUSH_EXTRA_CA_FILE", "").strip()
+if DICE_PUSH_EXTRA_CA_FILE and PRODUCTION:
+    raise ImproperlyConfigured("DICE_PUSH_EXTRA_CA_FILE is for tests: refused in production")
+if DICE_PUSH_MAX_ATTEMPTS < 1 or DICE_PUSH_BACKOFF_SECONDS < 0 or DICE_PUSH_TIMEOUT <= 0:
+    raise ImproperlyConfigured("DICE_PUSH_MAX_ATTEMPTS is 1 or more, DICE_PUSH_BACKOFF_SECONDS "
+                               "0 or more, DICE_PUSH_TIMEOUT more than 0")
 DICE_LONG_POLL_MAX = float(os.environ.get("DICE_LONG_POLL_MAX", "30"))
 DICE_STREAM_MAX = float(os.environ.get("DICE_STREAM_MAX", "300"))
 # Live updates (docs/scaling.md): open streams and long polls a user may hold at once (429
@@ -395,12 +438,16 @@ DICE_STREAMS_PER_USER = int(os.environ.get("DICE_STREAMS_PER_USER") or "20")
 DICE_STREAM_HEARTBEAT = float(os.environ.get("DICE_STREAM_HEARTBEAT") or "15")
 DICE_STREAM_TICKET_TTL = int(os.environ.get("DICE_STREAM_TICKET_TTL") or "60")
 # Caps per user (docs/platform.md, "Caps per user"; events/caps.py): open tables a user
-# created (lobby or in play; quick-play tables not counted) and webhooks a user holds;
-# 409 too_many_open_tables / too_many_webhooks past them.
+# created (lobby or in play; quick-play tables not counted), webhooks and push subscriptions
+# a user holds; 409 too_many_open_tables / too_many_webhooks / too_many_push_subscriptions.
 DICE_OPEN_TABLES_PER_USER = int(os.environ.get("DICE_OPEN_TABLES_PER_USER") or "20")
 DICE_WEBHOOKS_PER_USER = int(os.environ.get("DICE_WEBHOOKS_PER_USER") or "10")
-if DICE_OPEN_TABLES_PER_USER < 1 or DICE_WEBHOOKS_PER_USER < 1:
-    raise ImproperlyConfigured("DICE_OPEN_TABLES_PER_USER and DICE_WEBHOOKS_PER_USER are 1 or more")
+# Push subscriptions a user holds (a browser or installed app each): 409
+# too_many_push_subscriptions past it.
+DICE_PUSH_SUBSCRIPTIONS_PER_USER = int(os.environ.get("DICE_PUSH_SUBSCRIPTIONS_PER_USER") or "10")
+if min(DICE_OPEN_TABLES_PER_USER, DICE_WEBHOOKS_PER_USER, DICE_PUSH_SUBSCRIPTIONS_PER_USER) < 1:
+    raise ImproperlyConfigured("DICE_OPEN_TABLES_PER_USER, DICE_WEBHOOKS_PER_USER and "
+                               "DICE_PUSH_SUBSCRIPTIONS_PER_USER are 1 or more")
 # Without REDIS_URL (the embedded default), a commit made by another process (the Celery
 # worker of `dev.py run`) reaches this process's streams and long polls by their looking
 # again every this many seconds; 0: never (one process). With Redis nothing polls

@@ -39,14 +39,16 @@ HEADERS = [
 def delivery_headers(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Postprocessing hook: every webhook operation lists the headers it is sent with
     (drf-spectacular's webhooks carry no parameters of their own), and needs no token:
-    its signature is in those headers (`security: []`)."""
+    its signature is in those headers (`security: []`). The Web Push message (tagged
+    `notifications`) is carried by a push service, not sent by us: no headers of ours."""
     parameters = [{"in": "header", "name": name, "required": required, "schema": schema,
                    "description": description, **({"deprecated": True} if old else {})}
                   for name, required, old, schema, description in HEADERS]
     for operations in result.get("webhooks", {}).values():
         for operation in operations.values():
-            operation["parameters"] = parameters
             operation["security"] = []
+            if "notifications" not in operation.get("tags", []):
+                operation["parameters"] = parameters
     return result
 
 

@@ -1,5 +1,5 @@
 """What one user may hold at once (docs/platform.md, "Caps per user"): the open tables
-they created, their webhooks. Each is checked by the service that creates one, in its
+they created, their webhooks, their push subscriptions. Each is checked by the service that creates one, in its
 transaction, with the user's row locked first: two requests at once take turns, so both
 cannot pass at the cap (on SQLite a write holds the whole database anyway). 409 with a
 `code`; nothing is created.
@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef
 
 from .errors import Conflict
-from .models import Game, GameStatus, Ticket, Webhook
+from .models import Game, GameStatus, PushSubscription, Ticket, Webhook
 
 
 class TooManyOpenTables(Conflict):
@@ -26,6 +26,10 @@ class TooManyOpenTables(Conflict):
 
 class TooManyWebhooks(Conflict):
     code = "too_many_webhooks"
+
+
+class TooManyPushSubscriptions(Conflict):
+    code = "too_many_push_subscriptions"
 
 
 def lock_user(user: Any) -> None:
@@ -63,3 +67,13 @@ def check_webhooks(user: Any) -> None:
     if Webhook.objects.filter(user=user).count() >= limit:
         raise TooManyWebhooks(f"you have {limit} webhooks already (DICE_WEBHOOKS_PER_USER): "
                               "delete one first", limit=limit)
+
+
+def check_push_subscriptions(user: Any) -> None:
+    """Call in the creating transaction (the user's row locked: lock_user), before the new
+    subscription is theirs."""
+    limit = settings.DICE_PUSH_SUBSCRIPTIONS_PER_USER
+    if PushSubscription.objects.filter(user=user).count() >= limit:
+        raise TooManyPushSubscriptions(
+            f"you have {limit} push subscriptions already (DICE_PUSH_SUBSCRIPTIONS_PER_USER): "
+            "remove one first", limit=limit)

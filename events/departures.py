@@ -16,10 +16,11 @@ calls it; api/apps.py wires it, since events/ and accounts/ do not import each o
   matcher seats them again; a table matched just before is among the active games;
 - the user's idempotency records (the keys their app sent) are deleted, their live
   channel's notices (events/notices/; none is written to a deleted account after), and
-  their webhooks with their delivery logs (events/webhooks/registrations.py).
+  their webhooks with their delivery logs (events/webhooks/registrations.py), their push
+  subscriptions with their push log and choice of kinds (events/push/subscriptions.py).
 
 Idempotent: a second run finds no lobby seat, active seats already on autoplay (their
-bot turn rewritten for the same version, which plays once), no webhook.
+bot turn rewritten for the same version, which plays once), no webhook, no subscription.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from django.db import transaction
 from .bots.turns import take_over
 from .matchmaking import cancel_all
 from .models import Game, GameStatus, IdempotencyRecord, PlayerNotice, Seat
+from .push import subscriptions as push_subscriptions
 from .webhooks.registrations import delete_all_webhooks
 from .writes.locks import locked, seats_of
 
@@ -67,6 +69,7 @@ def depart(user: Any) -> Departure:
         IdempotencyRecord.objects.filter(user=user).delete()
         PlayerNotice.objects.filter(user=user).delete()  # nobody can read them any more
         delete_all_webhooks(user)
+        push_subscriptions.delete_all(user)
     return done
 
 

@@ -47,6 +47,11 @@ WEBHOOK_DELIVERIES = Counter(
     "dice_webhook_delivery_attempts_total",
     "Webhook delivery attempts by outcome: delivered (2xx), retry (failed, will be tried "
     "again), failed (failed for the last time)", ["outcome"])
+PUSH_DELIVERIES = Counter(
+    "dice_push_delivery_attempts_total",
+    "Web Push attempts by outcome: delivered (2xx), retry (failed, will be tried again), "
+    "removed (404/410: the subscription was deleted), failed (for the last time: 413, "
+    "too many attempts, TTL over, a private address, no subscription)", ["outcome"])
 OPEN_STREAMS = Gauge(
     "dice_open_streams", "Server-sent-event streams and long polls open (waiting) now",
     multiprocess_mode="livesum")

@@ -401,3 +401,4 @@ from .projections.tables import (  # noqa: E402,F401
     Rating,
     RatingChange,
 )
+from .push.tables import PushDelivery, PushPreference, PushSubscription  # noqa: E402,F401

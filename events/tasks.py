@@ -1,8 +1,8 @@
 """Celery tasks: thin wrappers that call the write path, the clocks, the bots, the
-webhooks and the matchmaking. Beat runs `sweep` and `sweep_matchmaking` every few
+webhooks, the pushes and the matchmaking. Beat runs `sweep` and `sweep_matchmaking` every few
 seconds. This is the only module of events/ that knows Celery (events/apps.py hands
-`enqueue_deliveries` to the webhook outbox and `enqueue_bot_moves` to the bots at
-start-up)."""
+`enqueue_deliveries` to the webhook outbox, `enqueue_pushes` to the push outbox and
+`enqueue_bot_moves` to the bots at start-up)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from celery import shared_task
 
 from . import bots, clocks, matchmaking, notices, tidings
 from .projections import registry as projections
+from .push import delivery as push_delivery
+from .push import outbox as push_outbox
 from .webhooks import delivery, outbox
 
 log = logging.getLogger(__name__)
@@ -19,8 +21,8 @@ log = logging.getLogger(__name__)
 
 @shared_task(name="events.sweep", ignore_result=True)
 def sweep() -> dict[str, int]:
-    """Hand due clocks, overdue bot moves (their task was lost) and due webhook
-    deliveries to workers; send clock warnings."""
+    """Hand due clocks, overdue bot moves (their task was lost), due webhook deliveries and
+    due pushes to workers; send clock warnings."""
     fired = 0
     for deadline in clocks.due():
         fire_deadline.delay(str(deadline.game_id), deadline.seat, deadline.version)
@@ -32,8 +34,11 @@ def sweep() -> dict[str, int]:
     delivery_ids = outbox.due_deliveries()
     for delivery_id in delivery_ids:
         deliver_webhook.delay(delivery_id)
+    push_ids = push_outbox.due()
+    for push_id in push_ids:
+        deliver_push.delay(push_id)
     return {"deadlines": fired, "bots": len(turns), "warnings": warned,
-            "deliveries": len(delivery_ids)}
+            "deliveries": len(delivery_ids), "pushes": len(push_ids)}
 
 
 @shared_task(name="events.sweep_matchmaking", ignore_result=True)
@@ -89,6 +94,21 @@ def enqueue_deliveries(ids: list[int]) -> None:
             deliver_webhook.delay(delivery_id)
         except Exception:
             log.warning("could not enqueue delivery %s; the sweeper will retry", delivery_id)
+            return
+
+
+@shared_task(name="events.deliver_push", ignore_result=True, acks_late=True)
+def deliver_push(push_id: int) -> str:
+    return push_delivery.deliver(push_id)
+
+
+def enqueue_pushes(ids: list[int]) -> None:
+    """Hand pushes to a worker now; if the broker is down the sweeper will later."""
+    for push_id in ids:
+        try:
+            deliver_push.delay(push_id)
+        except Exception:
+            log.warning("could not enqueue push %s; the sweeper will retry", push_id)
             return
 
 

@@ -55,7 +55,7 @@ def test_every_operation_documents_its_problem_responses() -> None:
 # --- a tidy contract (issue #14, item 5) ----------------------------------------------------
 
 TAGS = ["auth", "account", "game types", "matchmaking", "lobby", "play", "live", "audit",
-        "players", "webhooks"]
+        "players", "webhooks", "notifications"]
 TIME_FIELD = re.compile(r"(_at|deadline|expires|_until|timestamp)$")
 
 

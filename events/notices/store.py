@@ -10,8 +10,9 @@ are raised in player order, so two writers never wait for each other in a cycle.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -25,6 +26,33 @@ from ..store import chain
 KEY_PREFIX = "player:"
 
 
+@dataclass(frozen=True)
+class Noticed:
+    """A notice just written (not yet committed): its kind, game (at `version`), data,
+    each player's seq by user id, and the accounts told (as the caller passed them: the
+    write path's carry `has_push_subscriptions`, events/store/sql.py)."""
+
+    kind: str
+    game: Game
+    version: int
+    data: Mapping[str, Any]
+    seqs: Mapping[Any, int]
+    users: tuple[Any, ...]
+
+
+Listener = Callable[[Noticed], None]
+# Who else hears of each notice, in its transaction (Web Push's outbox: events/push/,
+# registered by events/apps.py). A listener writes rows that commit or roll back with it.
+_listeners: list[Listener] = []
+
+
+def listen(listener: Listener) -> None:
+    """Call `listener` after every notice written from now on (once, however often
+    registered)."""
+    if listener not in _listeners:
+        _listeners.append(listener)
+
+
 def channel_key(player_id: str) -> str:
     """The broadcast key of a player's channel: their opaque player id (`p_...`), unique
     across databases that share one Redis."""
@@ -36,13 +64,14 @@ def notify(users: Iterable[Any], kind: str, game: Game, /, **data: Any) -> dict[
     only) to each of `users` (accounts, with their `player`), inside the caller's
     transaction; published when it commits. Deleted accounts get nothing. Each user's
     new seq, by user id."""
-    players = {}
+    players, told = {}, []
     for user in users:
         if user is None:
             continue
         player = user.player
         if not player.is_deleted:
             players[user.pk] = player.id
+            told.append(user)
     if not players:
         return {}
     row = PlayerNotice(kind=kind, game=game, version=game.version, data=data,
@@ -50,6 +79,9 @@ def notify(users: Iterable[Any], kind: str, game: Game, /, **data: Any) -> dict[
     heads = _write(sorted(players), row)
     published = [(channel_key(players[user_id]), seq) for user_id, seq in heads.items()]
     transaction.on_commit(lambda: _publish(published))
+    noticed = Noticed(kind, game, game.version, data, heads, tuple(told))
+    for listener in tuple(_listeners):
+        listener(noticed)
     return heads
 
 

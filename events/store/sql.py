@@ -20,7 +20,7 @@ from django.db import connection as default_connection
 
 from infra.sql import Columns, cache_related
 
-from ..models import Deadline, Game, Seat, Webhook
+from ..models import Deadline, Game, PushSubscription, Seat, Webhook
 
 # Names of the attributes a read leaves on a Game: its seats (a list, in seat order, each
 # with its user (and the user's player) and `deadline_due`), and on a locked game the same
@@ -59,13 +59,18 @@ def _statements(vendor: str) -> dict[str, Any]:
     creator_col = qn(Game._meta.get_field("creator").column)
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     due_field = Deadline._meta.get_field("due_at")
-    # A seat with its user, the user's player, and whether that player has an active
-    # webhook (`has_webhooks`), so a move that changes who is awaited looks webhooks up
-    # only when one may fire.
+    # A seat with its user, the user's player, whether that player has an active webhook
+    # (`has_webhooks`) and a push subscription (the user's `has_push_subscriptions`), so a
+    # move that changes who is awaited looks webhooks and subscriptions up only when one
+    # may fire.
+    pushes = qn(PushSubscription._meta.db_table)
     seat_cols = (f"{seat.sql}, {player.sql}, {seats_player.sql}, "
                  f"EXISTS (SELECT 1 FROM {webhooks} w "
                  f"WHERE w.{qn(Webhook._meta.get_field('user').column)} = s.{seat_user} "
-                 f"AND w.{qn(Webhook._meta.get_field('active').column)})")
+                 f"AND w.{qn(Webhook._meta.get_field('active').column)}), "
+                 f"EXISTS (SELECT 1 FROM {pushes} ps "
+                 f"WHERE ps.{qn(PushSubscription._meta.get_field('user').column)} "
+                 f"= s.{seat_user})")
     seat_joins = (f"LEFT OUTER JOIN {users} u ON u.{user_pk} = s.{seat_user} "
                   f"LEFT OUTER JOIN {players} up ON up.{player_user} = u.{user_pk}")
     return {
@@ -181,7 +186,8 @@ def lock_game(game_id: Any) -> Game | None:
 
 
 def seats_of(game: Game) -> list[Seat]:
-    """The game's seats in order, each with its user and `has_webhooks`, read now."""
+    """The game's seats in order, each with its user (and its `has_push_subscriptions`)
+    and `has_webhooks`, read now."""
     connection = default_connection
     st = _statements(connection.vendor)
     with connection.cursor() as cursor:
@@ -191,8 +197,8 @@ def seats_of(game: Game) -> list[Seat]:
 
 
 def _seat(row: Any, at: int, game: Game, st: dict[str, Any], connection: Any) -> Seat | None:
-    """The seat in `row` from column `at` (seat, user, player, has_webhooks); None for
-    the empty side of an outer join (a game with no seat)."""
+    """The seat in `row` from column `at` (seat, user, player, has_webhooks, has a push
+    subscription); None for the empty side of an outer join (a game with no seat)."""
     seat_cols, player_cols, seats_player_cols = st["seat"], st["player"], st["seats_player"]
     seat = seat_cols.make(row, at, connection)
     if seat is None:
@@ -203,5 +209,8 @@ def _seat(row: Any, at: int, game: Game, st: dict[str, Any], connection: Any) ->
         player_cols.make(row, user_at, connection),
         seats_player_cols.make(row, player_at, connection)))
     cache_related(seat, "game", game)
-    seat.has_webhooks = bool(row[player_at + seats_player_cols.width])  # type: ignore[attr-defined]
+    flags = player_at + seats_player_cols.width
+    seat.has_webhooks = bool(row[flags])  # type: ignore[attr-defined]
+    if seat.user is not None:
+        seat.user.has_push_subscriptions = bool(row[flags + 1])  # type: ignore[attr-defined]
     return seat

@@ -1,4 +1,5 @@
-"""Outbound HTTP for webhooks: which addresses a receiver's name may lead to, and one POST.
+"""Outbound HTTP for webhooks and Web Push (events/push/delivery.py): which addresses a
+receiver's name may lead to, and one POST.
 
 With `DICE_WEBHOOK_ALLOW_PRIVATE=false` (production), a webhook's host name is resolved and
 refused if any address it resolves to is loopback, private, link-local, multicast,
@@ -11,15 +12,17 @@ connection) and sends the name in the Host header and as TLS SNI, with the certi
 checked against the name; a DNS answer that changes between the check and the connect
 cannot move the POST elsewhere. Redirects are never followed. A failed attempt is
 reported as a status code (if any) and a short generic reason, never the receiver's own
-error text.
+error text. `send` also returns the answer's Retry-After (a push service's 429 or 503).
 """
 
 from __future__ import annotations
 
+import functools
 import http.client
 import ipaddress
 import socket
 import ssl
+from dataclasses import dataclass
 from typing import Mapping
 from urllib.parse import urlsplit
 
@@ -103,11 +106,24 @@ class _PinnedHTTP(http.client.HTTPConnection):
         self.sock = socket.create_connection((self.address, self.port), self.timeout)
 
 
+@functools.lru_cache(maxsize=4)
+def tls_context(extra_ca: str = "") -> ssl.SSLContext:
+    """The client TLS settings (the system's CAs, and `extra_ca`'s: a PEM file of CAs
+    trusted besides them, the test push service's), made once per process: loading the
+    system's CAs takes ~20 ms, more than the rest of a push (docs/benchmarks.md, "Web
+    Push"). A change of the system's CAs is seen after a restart."""
+    context = ssl.create_default_context()
+    if extra_ca:
+        context.load_verify_locations(cafile=extra_ca)
+    return context
+
+
 class _PinnedHTTPS(http.client.HTTPSConnection):
     """HTTPS to `address`, with SNI and the certificate check of `host`."""
 
-    def __init__(self, host: str, port: int, *, address: str, timeout: float) -> None:
-        self.tls = ssl.create_default_context()
+    def __init__(self, host: str, port: int, *, address: str, timeout: float,
+                 extra_ca: str = "") -> None:
+        self.tls = tls_context(extra_ca)
         super().__init__(host, port, timeout=timeout, context=self.tls)
         self.address = address
 
@@ -128,29 +144,49 @@ def reason_of(status: int) -> str:
     return f"HTTP {status}"
 
 
+@dataclass(frozen=True)
+class Answer:
+    """What one POST came to: the status code (None: no answer), a short generic reason
+    ("" for a 2xx), and the answer's Retry-After header as sent (None: none)."""
+
+    status: int | None
+    reason: str
+    retry_after: str | None = None
+
+
 def post(url: str, body: bytes, headers: Mapping[str, str], *, timeout: float,
          allow_private: bool) -> tuple[int | None, str]:
     """POST `body` to `url` once: (the status code or None, a short generic reason).
 
     The reason is "" for a 2xx answer. No redirect is followed: a 3xx is a failure.
     """
+    answer = send(url, body, headers, timeout=timeout, allow_private=allow_private)
+    return answer.status, answer.reason
+
+
+def send(url: str, body: bytes, headers: Mapping[str, str], *, timeout: float,
+         allow_private: bool, extra_ca: str = "") -> Answer:
+    """POST `body` to `url` once, at an address checked now (see `post`)."""
     parts = urlsplit(url)
     try:
         host = parts.hostname
         port = parts.port or DEFAULT_PORTS.get(parts.scheme)
     except ValueError:
-        return None, INVALID_URL
+        return Answer(None, INVALID_URL)
     if not host or port is None:
-        return None, INVALID_URL
+        return Answer(None, INVALID_URL)
     try:
         addresses = resolve(host, port, allow_private=allow_private)
     except Refused as refused:
-        return None, refused.reason
+        return Answer(None, refused.reason)
     target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    kind = _PinnedHTTPS if parts.scheme == "https" else _PinnedHTTP
     failure = CONNECTION_FAILED
     for address in addresses:
-        connection = kind(host, port, address=address, timeout=timeout)
+        if parts.scheme == "https":
+            connection: http.client.HTTPConnection = _PinnedHTTPS(
+                host, port, address=address, timeout=timeout, extra_ca=extra_ca)
+        else:
+            connection = _PinnedHTTP(host, port, address=address, timeout=timeout)
         try:
             try:
                 connection.connect()
@@ -158,20 +194,21 @@ def post(url: str, body: bytes, headers: Mapping[str, str], *, timeout: float,
                 failure = TIMED_OUT
                 continue
             except ssl.SSLError:
-                return None, TLS_FAILED
+                return Answer(None, TLS_FAILED)
             except OSError:
                 failure = CONNECTION_FAILED
                 continue
             try:
                 connection.request("POST", target, body=body, headers=dict(headers))
-                status = connection.getresponse().status
+                response = connection.getresponse()
             except TimeoutError:
-                return None, TIMED_OUT
+                return Answer(None, TIMED_OUT)
             except http.client.HTTPException:
-                return None, BAD_RESPONSE
+                return Answer(None, BAD_RESPONSE)
             except (OSError, ValueError):
-                return None, CONNECTION_FAILED
-            return status, reason_of(status)
+                return Answer(None, CONNECTION_FAILED)
+            return Answer(response.status, reason_of(response.status),
+                          response.getheader("Retry-After"))
         finally:
             connection.close()
-    return None, failure
+    return Answer(None, failure)

@@ -34,6 +34,12 @@ PASSWORD = "correct horse battery staple"
 NEW_PASSWORD = "a new horse, battery and staple"
 SECRET = "whsec_" + "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
 NEW_SECRET = "whsec_" + "c2VjcmV0LXJvdGF0ZWQtZm9yLWV4YW1wbGVz"
+# A browser's PushSubscription.toJSON() (a fixed P-256 point and auth secret).
+PUSH_SUBSCRIPTION = {
+    "endpoint": "https://push.example.com/send/alice-laptop", "expirationTime": None,
+    "keys": {"p256dh": "BNnSydkh3aWosYA9EPRjcPwb6VS4Vd3At4UuygUziQcXv3Ch_Gt7mTL6hWaepbKDkr5PP4"
+                       "OW8n6E8uYfrySWU54",
+             "auth": "AAECAwQFBgcICQoLDA0ODw"}}
 
 
 class Recorder:
@@ -127,6 +133,7 @@ def _play() -> dict[str, list[dict[str, Any]]]:
     r.call(alice, "list_tokens", "get", "/auth/tokens")
     r.call(alice, "revoke_token", "delete", f"/auth/tokens/{phone['token_id']}")
 
+    push = _push(r, anonymous, alice)
     r.call(anonymous, "list_game_types", "get", "/game-types")
     r.call(anonymous, "get_game_type", "get", "/game-types/snake-bones")
     r.call(anonymous, "get_game_type_rules", "get", "/game-types/snake-bones/rules")
@@ -242,6 +249,8 @@ def _play() -> dict[str, list[dict[str, Any]]]:
            headers={"Accept": "text/event-stream"},
            summary="alice's channel after a seq she holds, until the timeout")
     r.call(alice, "list_webhook_deliveries", "get", f"/webhooks/{hook['id']}/deliveries")
+    r.call(alice, "list_push_deliveries", "get", "/me/push-deliveries", limit=100,
+           summary="the pushes made for alice, newest first (no worker ran: pending)")
     r.call(alice, "rotate_webhook_secret", "post", f"/webhooks/{hook['id']}/rotate-secret",
            {"secret": NEW_SECRET, "overlap_hours": 24})
     r.call(alice, "end_webhook_rotation", "post", f"/webhooks/{hook['id']}/end-rotation")
@@ -250,6 +259,8 @@ def _play() -> dict[str, list[dict[str, Any]]]:
     r.call(alice, "export_me", "get", "/me/export", events=3,
            summary="alice's data: her account, tokens, webhook and games (3 events a game)")
     r.call(alice, "delete_webhook", "delete", f"/webhooks/{hook['id']}")
+    r.call(alice, "delete_push_subscription", "delete", f"/me/push-subscriptions/{push['id']}",
+           summary="alice's laptop stops getting pushes")
     r.call(alice, "update_me", "patch", "/me", {"username": "BOB"}, name="username_taken",
            summary="a name taken in another case: 409")
     r.call(alice, "update_me", "patch", "/me", {"username": "alice.b"},
@@ -263,6 +274,27 @@ def _play() -> dict[str, list[dict[str, Any]]]:
            summary="alice deletes her account")
     r.call(bob, "logout", "post", "/auth/logout")
     return r.examples
+
+
+def _push(r: Recorder, anonymous: APIClient, alice: APIClient) -> dict[str, Any]:
+    """alice's laptop subscribes to Web Push (docs/notifications.md)."""
+    r.call(anonymous, "get_vapid_public_key", "get", "/push/vapid-public-key",
+           summary="the key to pass as applicationServerKey")
+    push = r.call(alice, "create_push_subscription", "post", "/me/push-subscriptions",
+                  PUSH_SUBSCRIPTION, summary="alice's browser subscribes")
+    r.call(alice, "create_push_subscription", "post", "/me/push-subscriptions",
+           {**PUSH_SUBSCRIPTION, "language": "fr"}, name="again",
+           summary="the same endpoint again (here with French texts): updated, 200")
+    r.call(alice, "create_push_subscription", "post", "/me/push-subscriptions",
+           {**PUSH_SUBSCRIPTION, "endpoint": "http://push.example.com/send/x"},
+           name="invalid_push_endpoint", summary="not https: 400, nothing stored")
+    r.call(alice, "list_push_subscriptions", "get", "/me/push-subscriptions")
+    r.call(alice, "get_notifications", "get", "/me/notifications",
+           summary="every kind is pushed until turned off")
+    r.call(alice, "update_notifications", "patch", "/me/notifications",
+           {"push": {"game_finished": False}},
+           summary="alice turns off the pushes of games' ends")
+    return push
 
 
 def _quick_play(r: Recorder, alice: APIClient, bob: APIClient) -> None:
@@ -299,7 +331,8 @@ VOLATILE = {"id", "token_id", "token", "ticket", "prefix", "hash", "prev_hash",
             "created_at", "started_at", "finished_at", "recorded_at", "last_used_at",
             "expires_at", "deadline", "due_at", "rotating_until", "next_attempt_at",
             "delivered_at", "exported_at", "date_joined", "joined_at", "games_next_after",
-            "last_move_at", "matched_at", "at", "member_since"}
+            "last_move_at", "matched_at", "at", "member_since", "public_key", "subscription",
+            "expiration_time"}
 
 
 def normalized(value: Any, key: str | None = None) -> Any:

@@ -169,3 +169,37 @@ def test_served_in_production(tmp_path: Path) -> None:
         assert headers["X-Frame-Options"] == "DENY"
     finally:
         server.stop()
+
+
+VAPID_KEY = "t3Wn1pLrPjSg9xqC5wQbQ1xJ3mC7yEoFqX2dZc8hV0k"  # base64url of 32 bytes
+PUSH = "from django.conf import settings; print(settings.DICE_PUSH_ENABLED)"
+
+
+def test_production_pushes_only_when_turned_on_and_then_needs_the_vapid_key(tmp_path: Path) -> None:
+    """Web Push (docs/notifications.md): off in production unless DICE_PUSH_ENABLED; on,
+    the service refuses to start without the VAPID private key and a mailto:/https:
+    subject, and never generates a key of its own there."""
+    done = run(["-c", f"import django; django.setup(); {PUSH}"], PRODUCTION, tmp_path)
+    assert done.returncode == 0 and done.stdout.strip() == "False", done.stderr
+    on = {**PRODUCTION, "DICE_PUSH_ENABLED": "true"}
+    done = run(["-c", "import django; django.setup()"], on, tmp_path)
+    assert done.returncode != 0
+    assert "needs DICE_VAPID_PRIVATE_KEY" in done.stderr, done.stderr
+    done = run(["-c", "import django; django.setup()"],
+               {**on, "DICE_VAPID_PRIVATE_KEY": VAPID_KEY}, tmp_path)
+    assert done.returncode != 0 and "needs DICE_VAPID_SUBJECT" in done.stderr, done.stderr
+    done = run(["-c", "import django; django.setup()"],
+               {**on, "DICE_VAPID_PRIVATE_KEY": "not a key", "DICE_VAPID_SUBJECT":
+                "mailto:ops@dice.example.com"}, tmp_path)
+    assert done.returncode != 0 and "is base64url of the raw" in done.stderr, done.stderr
+    done = run(["-c", f"import django; django.setup(); {PUSH}"],
+               {**on, "DICE_VAPID_PRIVATE_KEY": VAPID_KEY,
+                "DICE_VAPID_SUBJECT": "mailto:ops@dice.example.com"}, tmp_path)
+    assert done.returncode == 0 and done.stdout.strip() == "True", done.stderr
+    assert not (tmp_path / "vapid-private.pem").exists()
+
+
+def test_production_refuses_an_extra_ca_for_pushes(tmp_path: Path) -> None:
+    done = run(["-c", "import django; django.setup()"],
+               {**PRODUCTION, "DICE_PUSH_EXTRA_CA_FILE": "/tmp/ca.pem"}, tmp_path)
+    assert done.returncode != 0 and "DICE_PUSH_EXTRA_CA_FILE is for tests" in done.stderr

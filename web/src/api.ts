@@ -7,7 +7,7 @@ import type { components, paths } from "./generated/schema";
 import { session } from "./session";
 
 export type Schemas = components["schemas"];
-type Method = "get" | "post" | "put" | "delete";
+type Method = "get" | "post" | "put" | "patch" | "delete";
 
 /** The operation at `path` and `method`. */
 type Op<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
@@ -62,22 +62,15 @@ export async function call<P extends keyof paths, M extends Method>(
   for (const [name, value] of Object.entries((options.query ?? {}) as Record<string, unknown>)) {
     if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
   }
-  return (await send(method.toUpperCase(), url, options.body, options.headers)) as Ok<P, M>;
-}
-
-/** One request as the logged-in player (if any): its JSON answer, undefined for 204.
- * Throws ProblemError on 4xx/5xx. `call` is its typed face; a module calling paths the
- * generated types do not hold yet uses it with types of its own (push.ts). */
-export async function send(method: string, url: URL, body?: unknown,
-                           headers: Record<string, string> = {}): Promise<unknown> {
   const token = session.token();
+  const body = options.body;
   const response = await fetch(url, {
-    method,
+    method: method.toUpperCase(),
     headers: {
       Accept: "application/json",
       ...(body === undefined ? {} : { "Content-Type": "application/json" }),
       ...(token ? { Authorization: `Token ${token}` } : {}),
-      ...headers,
+      ...options.headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -92,8 +85,8 @@ export async function send(method: string, url: URL, body?: unknown,
     if (response.status === 401 && token) session.expired();
     throw new ProblemError(problem);
   }
-  if (response.status === 204) return undefined;
-  return await response.json();
+  if (response.status === 204) return undefined as Ok<P, M>;
+  return (await response.json()) as Ok<P, M>;
 }
 
 // The resources this client reads, by their contract names.

@@ -6,41 +6,21 @@
  * a notification makes the worker send the game's url to an open window of the page,
  * which follows it here (`followNotificationClicks`).
  */
-import { ProblemError, send } from "./api";
+import { call, ProblemError, type Schemas } from "./api";
 import { session } from "./session";
 
-// --- The server's push API (issue #30). These types mirror its contract by hand: the
-// generated types (./generated/schema) do not hold these paths yet; once openapi.yaml
-// does, the calls below become `call`s with the contract's schemas.
+// --- The server's push API (issue #30; docs/notifications.md), as the contract types it.
 
-/** GET /push/vapid-public-key: base64url (no padding) of an uncompressed P-256 point. */
-interface VapidKey {
-  public_key: string;
-}
-
-/** POST /me/push-subscriptions: the browser's `subscription.toJSON()` and the language
- * the notices are to be written in. */
-interface SubscriptionBody extends PushSubscriptionJSON {
-  language?: string;
-}
-
-/** A subscription as the server keeps it (POST's 201/200, GET's entries). */
-interface SavedSubscription {
-  id: string;
-  endpoint: string;
-  language: string;
-  expiration_time: string | null;
-  created_at: string;
-}
-
-export const NOTICE_KINDS = ["your_turn", "match_found", "rematch_offered", "clock_warning",
-                             "game_finished"] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
+export type NoticeKind = keyof Schemas["PushKinds"];
+/** Every kind of notice the contract names (an object, so that the type checker sees a
+ * kind missing or unknown), in the order the card lists them. */
+const KINDS: Record<NoticeKind, null> = {
+  your_turn: null, match_found: null, rematch_offered: null, clock_warning: null, game_finished: null,
+};
+export const NOTICE_KINDS = Object.keys(KINDS) as NoticeKind[];
 
 /** GET / PATCH /me/notifications (a PATCH merges). */
-export interface NotificationSettings {
-  push: Record<NoticeKind, boolean>;
-}
+export type NotificationSettings = Schemas["Notifications"];
 
 // --- This browser's subscription ---------------------------------------------------------
 
@@ -52,13 +32,9 @@ const WORKER = "/play/sw.js";
 const SAVED = "dice.push.subscription";
 
 interface Saved {
-  id: string;
+  id: number;
   endpoint: string;
   user: string | null;
-}
-
-function api(path: string): URL {
-  return new URL(`/api/v1${path}`, location.origin);
 }
 
 export function supported(): boolean {
@@ -70,8 +46,8 @@ let serverKeyRead: Promise<Uint8Array<ArrayBuffer> | null> | null = null;
 /** The server's VAPID public key (read once a page), null when the server sends no push
  * (404 `push_disabled`, or a server without push at all). */
 export function serverKey(): Promise<Uint8Array<ArrayBuffer> | null> {
-  serverKeyRead ??= send("GET", api("/push/vapid-public-key")).then(
-    (answer) => decodeKey((answer as VapidKey).public_key),
+  serverKeyRead ??= call("get", "/api/v1/push/vapid-public-key").then(
+    (answer) => decodeKey(answer.public_key),
     (e: unknown) => {
       if (e instanceof ProblemError && e.problem.status === 404) return null;
       serverKeyRead = null; // read again next time: it may have been the network
@@ -91,7 +67,7 @@ function decodeKey(base64url: string): Uint8Array<ArrayBuffer> {
 function saved(): Saved | null {
   try {
     const record = JSON.parse(localStorage.getItem(SAVED) ?? "null") as Saved | null;
-    return record && typeof record.id === "string" ? record : null;
+    return record && typeof record.id === "number" ? record : null;
   } catch {
     return null;
   }
@@ -114,12 +90,6 @@ export async function pushState(): Promise<PushState> {
     ? "on" : "off";
 }
 
-/** The language the notices are written in: the browser's, as its primary subtag ("fr"
- * of "fr-CH"), as the page's event texts follow it (Accept-Language). */
-function language(): string {
-  return (navigator.language || "en").split("-")[0].toLowerCase();
-}
-
 /** Asks the browser's permission (call it from the player's click only), registers the
  * worker, subscribes with the server's key and gives the subscription to the server. */
 export async function turnOn(): Promise<PushState> {
@@ -132,8 +102,9 @@ export async function turnOn(): Promise<PushState> {
   if (key === null) return "disabled";
   const subscription = await subscribe(registration.pushManager, key);
   try {
-    const body: SubscriptionBody = { ...subscription.toJSON(), language: language() };
-    const answer = (await send("POST", api("/me/push-subscriptions"), body)) as SavedSubscription;
+    // No `language`: the server writes the notices in the best of its languages for the
+    // browser's Accept-Language, as it writes the page's event texts.
+    const answer = await call("post", "/api/v1/me/push-subscriptions", { body: body(subscription) });
     const record: Saved = { id: answer.id, endpoint: subscription.endpoint, user: session.user() };
     localStorage.setItem(SAVED, JSON.stringify(record));
   } catch (e) {
@@ -141,6 +112,15 @@ export async function turnOn(): Promise<PushState> {
     throw e;
   }
   return "on";
+}
+
+/** The subscription as the contract takes it (`subscription.toJSON()`, whose keys the
+ * browser always fills for a push subscription). */
+function body(subscription: PushSubscription): Schemas["CreatePushSubscriptionRequest"] {
+  const json = subscription.toJSON();
+  const { p256dh, auth } = json.keys ?? {};
+  if (!json.endpoint || !p256dh || !auth) throw new Error("The browser gave a subscription without its keys.");
+  return { endpoint: json.endpoint, expirationTime: json.expirationTime ?? null, keys: { p256dh, auth } };
 }
 
 /** This browser's subscription if it was made with `key`; a new one otherwise. */
@@ -162,7 +142,8 @@ export async function turnOff(): Promise<PushState> {
   const id = saved()?.id ?? (subscription ? await serverId(subscription.endpoint) : null);
   if (id !== null) {
     try {
-      await send("DELETE", api(`/me/push-subscriptions/${encodeURIComponent(id)}`));
+      await call("delete", "/api/v1/me/push-subscriptions/{subscription_id}",
+                 { params: { subscription_id: id } });
     } catch (e) {
       if (!(e instanceof ProblemError && e.problem.status === 404)) throw e; // gone already
     }
@@ -172,11 +153,9 @@ export async function turnOff(): Promise<PushState> {
   return "off";
 }
 
-/** The server's id of the subscription with `endpoint` (GET answers a list, or a page of
- * them: either is read). */
-async function serverId(endpoint: string): Promise<string | null> {
-  const answer = await send("GET", api("/me/push-subscriptions"));
-  const list = (Array.isArray(answer) ? answer : (answer as { results?: unknown }).results ?? []) as SavedSubscription[];
+/** The server's id of the subscription with `endpoint` (GET answers all of the player's). */
+async function serverId(endpoint: string): Promise<number | null> {
+  const list = await call("get", "/api/v1/me/push-subscriptions");
   return list.find((s) => s.endpoint === endpoint)?.id ?? null;
 }
 
@@ -196,11 +175,11 @@ export async function forgetPushQuietly(): Promise<void> {
 }
 
 export async function readSettings(): Promise<NotificationSettings> {
-  return (await send("GET", api("/me/notifications"))) as NotificationSettings;
+  return await call("get", "/api/v1/me/notifications");
 }
 
 export async function changeSetting(kind: NoticeKind, on: boolean): Promise<NotificationSettings> {
-  return (await send("PATCH", api("/me/notifications"), { push: { [kind]: on } })) as NotificationSettings;
+  return await call("patch", "/api/v1/me/notifications", { body: { push: { [kind]: on } } });
 }
 
 // --- A click on a notification -------------------------------------------------------------

@@ -4,21 +4,13 @@
  * when one is clicked. Built on its own (vite.sw.config.ts) into one classic script, so
  * it shares no chunk with the page; it fetches nothing and caches nothing.
  */
-export {};
+import type { components } from "../src/generated/schema";
+
 declare const self: ServiceWorkerGlobalScope;
 
-/** The decrypted payload the service pushes (mirrors the server's contract, issue #30):
- * one notice about one of the player's games. */
-interface PushNotice {
-  kind: string;
-  game: string;
-  game_type: string;
-  version: number;
-  title: string;
-  body: string;
-  url: string;
-  due_at?: string;
-}
+/** The decrypted payload the service pushes (the contract's PushPayload, issue #30): one
+ * notice about one of the player's games. Types only: nothing of the page is bundled. */
+type PushNotice = components["schemas"]["PushPayload"];
 
 /** What a shown notification keeps (its `data`): where a click leads, and which notice. */
 interface Shown {

@@ -127,6 +127,7 @@ class Received:
     headers: dict[str, str]
     payload: dict[str, Any]
     claims: dict[str, Any]
+    clear: bytes  # the decrypted body, as the browser's worker would read it
     at: float  # time.time() when it arrived
 
 
@@ -218,7 +219,8 @@ class PushService:
             answer = queued.popleft() if queued else Answer(201)
         if answer.status == 201:
             answer.headers.setdefault("Location", f"{self.origin}/message/{secrets.token_hex(8)}")
-        return answer, Received(token, answer.status, headers, payload, claims, time.time())
+        return answer, Received(token, answer.status, headers, payload, claims, clear,
+                                time.time())
 
     def check_vapid(self, authorization: str) -> dict[str, Any]:
         scheme, _, params = authorization.partition(" ")

@@ -28,7 +28,14 @@ from django.conf import settings as django_settings
 from django.db import connections
 
 from tests.e2e.driver import (
-    AXE, GAMES, PASSWORD, TIMEOUT, Player, axe_violations, play_turn, two_at_a_table,
+    AXE,
+    GAMES,
+    PASSWORD,
+    TIMEOUT,
+    Player,
+    axe_violations,
+    play_turn,
+    two_at_a_table,
 )
 from tests.push.helpers import deliver_pending
 from tests.support.push_service import PushService, b64url, point

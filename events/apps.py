@@ -12,6 +12,7 @@ class EventsConfig(AppConfig):
         bots/      bots at the table: their turns, what they see, their moves
         webhooks/  registrations, the outbox, signed deliveries
         push/      Web Push: subscriptions, preferences, an outbox fed by the notices
+        outboxes.py  what the webhooks' and the pushes' outboxes share (hand-over, sweep)
         audits/    the audit export and the verifier
         live/      a committed head pushed to live readers
         selectors.py (reads), tasks.py (Celery, and only it), models.py, migrations/

@@ -13,22 +13,17 @@ known here: events/apps.py sets `dispatch` to the Celery task's enqueuer
 
 from __future__ import annotations
 
-import logging
-from datetime import timedelta
-from typing import Callable
-
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from ..models import DeliveryStatus, PushDelivery, PushPreference, PushSubscription
+from .. import outboxes
+from ..models import PushDelivery, PushPreference, PushSubscription
 from ..notices.store import Noticed
 from . import payloads
 
-log = logging.getLogger(__name__)
-
 # Hands push ids to workers; set once at start-up (events/apps.py).
-dispatch: Callable[[list[int]], None] | None = None
+dispatch: outboxes.Dispatch | None = None
 
 
 def on_notice(noticed: Noticed) -> list[PushDelivery]:
@@ -73,21 +68,9 @@ def on_notice(noticed: Noticed) -> list[PushDelivery]:
 
 def enqueue(ids: list[int]) -> None:
     """Hand pushes to a worker now; if none can be reached, the sweeper will later."""
-    if dispatch is None:
-        return
-    try:
-        dispatch(ids)
-    except Exception:
-        log.warning("could not enqueue pushes %s; the sweeper will retry", ids)
+    outboxes.hand_over(dispatch, ids, "pushes")
 
 
 def due(limit: int = 200, stale_after: int = 60) -> list[int]:
-    """Pending pushes due now that no worker was handed in the last `stale_after` s."""
-    now = timezone.now()
-    stale = now - timedelta(seconds=stale_after)
-    with transaction.atomic():
-        ids = list(PushDelivery.objects.select_for_update(skip_locked=True)
-                   .filter(status=DeliveryStatus.PENDING, next_attempt_at__lte=now)
-                   .exclude(enqueued_at__gt=stale).values_list("pk", flat=True)[:limit])
-        PushDelivery.objects.filter(pk__in=ids).update(enqueued_at=now)
-    return ids
+    """Pending pushes due now that no worker was handed lately (events/outboxes.py)."""
+    return outboxes.due(PushDelivery, limit, stale_after)

@@ -9,19 +9,16 @@ sweeper.
 
 from __future__ import annotations
 
-import logging
-from datetime import timedelta
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from django.db import transaction
 from django.utils import timezone
 
-from ..models import Delivery, DeliveryStatus, Game, Seat, Webhook
-
-log = logging.getLogger(__name__)
+from .. import outboxes
+from ..models import Delivery, Game, Seat, Webhook
 
 # Hands delivery ids to workers; set once at start-up (events/apps.py).
-dispatch: Callable[[list[int]], None] | None = None
+dispatch: outboxes.Dispatch | None = None
 
 
 def notify(game: Game, kind: str, seats: Iterable[int], /, *, seat_rows: Sequence[Seat] | None = None,
@@ -63,20 +60,9 @@ def notify(game: Game, kind: str, seats: Iterable[int], /, *, seat_rows: Sequenc
 
 def enqueue(ids: list[int]) -> None:
     """Hand deliveries to a worker now; if none can be reached, the sweeper will later."""
-    if dispatch is None:
-        return
-    try:
-        dispatch(ids)
-    except Exception:
-        log.warning("could not enqueue deliveries %s; the sweeper will retry", ids)
+    outboxes.hand_over(dispatch, ids, "deliveries")
 
 
 def due_deliveries(limit: int = 200, stale_after: int = 60) -> list[int]:
-    now = timezone.now()
-    stale = now - timedelta(seconds=stale_after)
-    with transaction.atomic():
-        ids = list(Delivery.objects.select_for_update(skip_locked=True)
-                   .filter(status=DeliveryStatus.PENDING, next_attempt_at__lte=now)
-                   .exclude(enqueued_at__gt=stale).values_list("pk", flat=True)[:limit])
-        Delivery.objects.filter(pk__in=ids).update(enqueued_at=now)
-    return ids
+    """Pending deliveries due now that no worker was handed lately (events/outboxes.py)."""
+    return outboxes.due(Delivery, limit, stale_after)

@@ -37,8 +37,8 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from games.core.fairness import CURRENT_SCHEME, die_from_seed
 

@@ -15,8 +15,9 @@ before any seed is revealed, so the only seeds it can grind against are guesses 
 seat 0's; the test then asserts that, for every seed it finds that way, the roll the
 game makes once seat 0 reveals its own random seed is not the chosen one more often
 than chance allows, and that the shill's other choice (withholding its seed, recorded
-as `seed_withheld`) is the only other outcome. `test_a_seed_ground_against_a_guess_
-chooses_nothing` below already has that shape: it holds today and must hold after.
+in `client_seeds_fixed`) is the only other outcome.
+`test_a_seed_ground_against_a_guess_chooses_nothing` below already has that shape: it
+holds today and must hold after.
 
 Deterministic (fixed seeds, a fixed enumeration of tries): no timing is asserted here;
 the tries and seconds measured are in docs/fairness.md.

@@ -22,7 +22,7 @@ first roll to be five 1s. It prints one line, for example:
 
     found 'grind-16041' after 16042 tries in 0.07 s: seat dice [1, 1, 1, 1, 1]
 
-or `nothing found after N tries in S s`. tests/fairness/test_grind.py runs a bounded
+or `nothing found after N tries in S s` (exit status 0 when found, 1 when not). tests/fairness/test_grind.py runs a bounded
 search and checks the result with the real rules; docs/fairness.md ("Known weakness:
 a colluding last seat") records the figures measured.
 

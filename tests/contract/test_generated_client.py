@@ -282,7 +282,7 @@ def test_the_generated_stream_functions_return_the_stream_text(client_package: M
         game, clients = _started(client_package, server.url, "snake-bones")
         text = api.live.stream_events.sync(game.id, client=clients[0], timeout=1)
         assert isinstance(text, str), text
-        assert "event: game_started\n" in text and "event: dice_rolled\n" in text, text
+        assert "event: game_started\n" in text and "event: round_started\n" in text, text
         mover = clients[game.awaiting[0].seat]
         notices = api.live.stream_notices.sync(client=mover, timeout=1)
         assert isinstance(notices, str), notices

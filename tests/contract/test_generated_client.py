@@ -289,3 +289,51 @@ def test_the_generated_stream_functions_return_the_stream_text(client_package: M
         assert "event: your_turn\n" in notices, notices
     finally:
         server.stop()
+
+
+DOC = ROOT / "docs" / "platform.md"
+
+
+def _doc_example() -> str:
+    """The Python block of docs/platform.md's "Reading the stream from a generated client"."""
+    section = DOC.read_text().split("## Reading the stream from a generated client", 1)[1]
+    return section.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+@pytest.mark.served
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_the_documented_stream_reader_decodes_every_event(client_package: ModuleType,
+                                                          tmp_path: Path) -> None:
+    """The docs' Python example, run as written against real streams: every `data:` of a
+    game's stream decodes as the generated model its `event:` names, in order, as does
+    every notice of the player channel."""
+    from tests.support.server import Server
+
+    server = Server(tmp_path)
+    server.start()
+    try:
+        example: dict[str, Any] = {}
+        exec(compile(_doc_example(), str(DOC), "exec"), example)  # noqa: S102
+        models, api = _models(client_package), _api(client_package)
+        game, clients = _started(client_package, server.url, "snake-bones")
+        events = list(example["game_events"](clients[0], game.id, "snake-bones", timeout=1))
+        page = api.live.list_events.sync(game.id, client=clients[0], after=0, limit=500)
+        assert [type(e) for e in events] == [type(e) for e in page.events], events
+        assert [e.seq for e in events] == list(range(1, game.version + 1))
+        for event in events:
+            assert type(event).__name__ == f"SnakeBones{camel(event.type_)}Event", event
+            assert type(event.data).__name__ == f"SnakeBones{camel(event.type_)}Data"
+        later = list(example["game_events"](clients[0], game.id, "snake-bones",
+                                            after=2, timeout=1))
+        assert [e.seq for e in later] == list(range(3, game.version + 1))
+        mover = clients[game.awaiting[0].seat]
+        told = list(example["notices"](mover, timeout=1))
+        assert told, "no notice"
+        for notice in told:
+            assert type(notice).__name__ == f"{camel(notice.kind)}Notice", notice
+        assert [n.seq for n in told] == list(range(1, len(told) + 1))
+        assert any(isinstance(n, models.YourTurnNotice) and n.game == game.id
+                   for n in told), told
+    finally:
+        server.stop()

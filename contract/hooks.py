@@ -159,7 +159,7 @@ def event_streams(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     it comes (generated clients then hand it over as text instead of parsing it as JSON);
     the component of one event (its frame: `id`, `event`, `data` whose `contentSchema` is
     the data's component) moves to the media type's `x-itemSchema`, as OpenAPI 3.2's
-    `itemSchema` says it (docs/decisions/0030)."""
+    `itemSchema` says it (docs/decisions/0030-event-streams-in-the-contract.md)."""
     for path in result.get("paths", {}).values():
         for operation in path.values():
             for response in (operation.get("responses") or {}).values():

@@ -35,6 +35,14 @@ from .views import LOCATION
 # Notices one read of a stream takes at most (more are read at once after).
 STREAM_CHUNK = 200
 
+STREAM_NOTICES = (
+    "Server-sent events, not JSON, read as a game's stream is (docs/platform.md, \"Reading "
+    "the stream from a generated client\"): `retry: 2000` first, then for each notice as "
+    "it is written (a `PlayerStreamEvent`) `id: <seq>`, `event: <kind>` and `data: <one line "
+    "of JSON>`: the notice as list_notices gives it, the component `<Kind>Notice` (e.g. "
+    "`YourTurnNotice` for `your_turn`). While quiet, `: keep-alive` comments (no event); "
+    "the stream ends after `?timeout=` seconds.")
+
 TICKET = OpenApiParameter(
     "ticket", type=str, location=OpenApiParameter.QUERY, required=False,
     description="instead of the Authorization header (which a browser's EventSource cannot "
@@ -106,10 +114,7 @@ class PlayerStreamView(APIView):
         parameters=[LAST_EVENT_ID, s.StreamQuerySerializer, TICKET, NO_FORMAT],
         responses={(200, "text/event-stream"): OpenApiResponse(
             ns.PlayerStreamEventSerializer,
-            description="`id: <seq>`, `event: <kind>`, `data: <notice JSON as in "
-                        "list_notices>` for each notice as it is written; `: keep-alive` "
-                        "comments while quiet. The schema is that of one event, as OpenAPI "
-                        "3.0 reads it for text/event-stream"),
+            description=STREAM_NOTICES),
             **live_problems(400, 401, 429)},
         summary="Your live channel: what needs you, in all your games (server-sent events)")
     def get(self, request: Request) -> HttpResponse:

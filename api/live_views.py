@@ -97,6 +97,18 @@ def resume_after(request: Request, query: dict) -> int:
     return int(query.get("after", 0))
 
 
+STREAM_EVENTS = (
+    "Server-sent events, not JSON: read the body line by line as it comes (docs/platform.md, "
+    "\"Reading the stream from a generated client\"). `retry: 2000` first, then for each "
+    "event as it lands (a `StreamEvent`) `id: <seq>` (resume with Last-Event-ID), `event: "
+    "<type>` and `data: <one line of JSON>`: the event as list_events gives it, in a game of "
+    "type `g` the component `<G><Type>Event` (e.g. `SnakeBonesDiceRolledEvent` for "
+    "`dice_rolled` in snake-bones; `GameAbandonedEvent` and `SeedRevealedEvent` in every "
+    "game). The events of one commit come together, the last with `batch_end: true`. While "
+    "quiet, `: keep-alive` comments (no event). The stream ends after `?timeout=` seconds, or "
+    "after a finished game's last event.")
+
+
 class EventStreamView(APIView):
     renderer_classes = [JSONRenderer, EventStreamRenderer]
     authentication_classes = [BearerOrTokenAuthentication, StreamTicketAuthentication]
@@ -108,10 +120,7 @@ class EventStreamView(APIView):
                     ACCEPT_LANGUAGE, content_language(200)],
         responses={(200, "text/event-stream"): OpenApiResponse(
             s.StreamEventSerializer,
-            description="`id: <seq>`, `event: <type>`, `data: <event JSON as in list_events>` "
-                        "for each event as it lands; `: keep-alive` comments while quiet. "
-                        "The schema is that of one event, as OpenAPI 3.0 reads it for "
-                        "text/event-stream"),
+            description=STREAM_EVENTS),
             **live_problems(400, 401, 404, 429)},
         summary="Server-sent events of the game as the caller may see them")
     def get(self, request: Request, game_id: str) -> HttpResponse:

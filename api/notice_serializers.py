@@ -119,7 +119,10 @@ class PlayerStreamEventSerializer(serializers.Serializer):
 
     id = serializers.CharField(required=False,
                                help_text="the notice's seq: send it back as Last-Event-ID")
-    event = serializers.ChoiceField(choices=NoticeKind.values, help_text="the notice's kind")
-    data = serializers.CharField(help_text="the notice as JSON, as GET /me/notices gives it")
+    event = serializers.ChoiceField(choices=NoticeKind.values,
+                                    help_text="the notice's kind: its `data` is the "
+                                              "`<Kind>Notice`")
+    data = serializers.CharField(help_text="the notice as one line of JSON, as GET "
+                                           "/me/notices gives it")
     retry = serializers.IntegerField(required=False,
                                      help_text="milliseconds to wait before reconnecting")

@@ -435,8 +435,10 @@ class StreamEventSerializer(serializers.Serializer):
 
     id = serializers.CharField(required=False,
                                help_text="the event's seq: send it back as Last-Event-ID")
-    event = serializers.CharField(help_text="the event's type, e.g. dice_rolled")
-    data = serializers.CharField(help_text="the event as JSON, as list_events gives it")
+    event = serializers.CharField(help_text="the event's type, e.g. dice_rolled: its `data` "
+                                            "is the game's `<Game><Type>Event`")
+    data = serializers.CharField(help_text="the event as one line of JSON, as list_events "
+                                           "gives it")
     retry = serializers.IntegerField(required=False,
                                      help_text="milliseconds to wait before reconnecting")
 

@@ -329,6 +329,8 @@ SPECTACULAR_SETTINGS = {
                              "contract.hooks.delivery_headers",
                              # every game's actions, views, events, outcome (contract/)
                              "contract.hooks.game_components",
+                             # SSE bodies as strings, their events typed aside
+                             "contract.hooks.event_streams",
                              # real examples, captured from a game (api/examples.py)
                              "api.examples.add_examples",
                              # X-Request-ID and RateLimit-* on every response (api/ops.py)

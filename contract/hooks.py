@@ -4,6 +4,7 @@ plain functions on the generated document, in the order the settings list them.
 - `delivery_headers`: the headers of every webhook delivery;
 - `game_components`: the games' components (contract/games.py), and the game payloads of
   every operation typed with them;
+- `event_streams`: a server-sent-events answer's body is a string (its events typed aside);
 - `tidy` (the last): a tidy contract.
 """
 
@@ -145,6 +146,34 @@ def game_components(result: dict[str, JSON], **kwargs: Any) -> dict[str, JSON]:
             **data, "contentMediaType": "application/json", "contentSchema": ref("Notice")}
     schemas.update(built.components)
     result["components"]["schemas"] = dict(sorted(schemas.items()))
+    return result
+
+
+# --- server-sent events: the body a string, each event's frame typed aside -----------------
+
+SSE = "text/event-stream"
+
+
+def event_streams(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """Postprocessing hook: a `text/event-stream` answer's schema is a string, the body as
+    it comes (generated clients then hand it over as text instead of parsing it as JSON);
+    the component of one event (its frame: `id`, `event`, `data` whose `contentSchema` is
+    the data's component) moves to the media type's `x-itemSchema`, as OpenAPI 3.2's
+    `itemSchema` says it (docs/decisions/0030-event-streams-in-the-contract.md)."""
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            for response in (operation.get("responses") or {}).values():
+                media = (response.get("content") or {}).get(SSE) if isinstance(
+                    response, dict) else None
+                if media is None or "$ref" not in media.get("schema", {}):
+                    continue
+                frame = media["schema"]
+                name = frame["$ref"].rsplit("/", 1)[-1]
+                media["schema"] = {
+                    "type": "string",
+                    "description": f"server-sent events, read as they come: one `{name}` "
+                                   "each (x-itemSchema)"}
+                media["x-itemSchema"] = frame
     return result
 
 

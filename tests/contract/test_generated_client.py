@@ -187,16 +187,21 @@ def test_the_generated_client_plays_every_game(client_package: ModuleType,
         server.stop()
 
 
-def _play(package: ModuleType, url: str, slug: str) -> None:
-    models = _models(package)
+def _api(package: ModuleType) -> ModuleType:
     api = importlib.import_module(f"{package.__name__}.api")
     for module in ("auth.register", "lobby.create_game", "lobby.get_game", "lobby.join_game",
                    "lobby.start_game", "play.list_legal_actions", "play.post_action",
-                   "live.list_events", "play.get_state"):
+                   "live.list_events", "live.stream_events", "live.stream_notices",
+                   "play.get_state"):
         importlib.import_module(f"{api.__name__}.{module}")
+    return api
+
+
+def _started(package: ModuleType, url: str, slug: str) -> tuple[Any, list[Any]]:
+    """A game of `slug` started by the generated client, and its players' clients."""
+    models, api = _models(package), _api(package)
     p = PREFIXES[slug]
     rules = registry.GAMES[slug]
-    pick = random.Random(slug)
     anonymous = package.Client(base_url=url, timeout=30)
     clients = []
     for n in range(max(2, rules.min_players)):
@@ -215,6 +220,14 @@ def _play(package: ModuleType, url: str, slug: str) -> None:
     game = api.lobby.start_game.sync(game.id, client=clients[0],
                                      body=models.StartRequest(first_player=0))
     assert type(game).__name__ == f"{p}Game", game
+    return game, clients
+
+
+def _play(package: ModuleType, url: str, slug: str) -> None:
+    models, api = _models(package), _api(package)
+    p = PREFIXES[slug]
+    pick = random.Random(slug)
+    game, clients = _started(package, url, slug)
     for _ in range(3000):
         game = api.lobby.get_game.sync(game.id, client=clients[0])
         assert type(game).__name__ == f"{p}Game", game
@@ -249,3 +262,78 @@ def _play(package: ModuleType, url: str, slug: str) -> None:
             break
         after = page.next_after
     assert {"table_seated", "game_started", "seed_revealed"} <= types, types
+
+
+# --- reading the streams through the generated client (issue #33, item 6) -----------------
+
+@pytest.mark.served
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_the_generated_stream_functions_return_the_stream_text(client_package: ModuleType,
+                                                               tmp_path: Path) -> None:
+    """The generated `stream_events` and `stream_notices` on a real stream (bounded by
+    ?timeout=): the body as text, its events as the server sent them."""
+    from tests.support.server import Server
+
+    server = Server(tmp_path)
+    server.start()
+    try:
+        api = _api(client_package)
+        game, clients = _started(client_package, server.url, "snake-bones")
+        text = api.live.stream_events.sync(game.id, client=clients[0], timeout=1)
+        assert isinstance(text, str), text
+        assert "event: game_started\n" in text and "event: round_started\n" in text, text
+        mover = clients[game.awaiting[0].seat]
+        notices = api.live.stream_notices.sync(client=mover, timeout=1)
+        assert isinstance(notices, str), notices
+        assert "event: your_turn\n" in notices, notices
+    finally:
+        server.stop()
+
+
+DOC = ROOT / "docs" / "platform.md"
+
+
+def _doc_example() -> str:
+    """The Python block of docs/platform.md's "Reading the stream from a generated client"."""
+    section = DOC.read_text().split("## Reading the stream from a generated client", 1)[1]
+    return section.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+@pytest.mark.served
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_the_documented_stream_reader_decodes_every_event(client_package: ModuleType,
+                                                          tmp_path: Path) -> None:
+    """The docs' Python example, run as written against real streams: every `data:` of a
+    game's stream decodes as the generated model its `event:` names, in order, as does
+    every notice of the player channel."""
+    from tests.support.server import Server
+
+    server = Server(tmp_path)
+    server.start()
+    try:
+        example: dict[str, Any] = {}
+        exec(compile(_doc_example(), str(DOC), "exec"), example)  # noqa: S102
+        models, api = _models(client_package), _api(client_package)
+        game, clients = _started(client_package, server.url, "snake-bones")
+        events = list(example["game_events"](clients[0], game.id, "snake-bones", timeout=1))
+        page = api.live.list_events.sync(game.id, client=clients[0], after=0, limit=500)
+        assert [type(e) for e in events] == [type(e) for e in page.events], events
+        assert [e.seq for e in events] == list(range(1, game.version + 1))
+        for event in events:
+            assert type(event).__name__ == f"SnakeBones{camel(event.type_)}Event", event
+            assert type(event.data).__name__ == f"SnakeBones{camel(event.type_)}Data"
+        later = list(example["game_events"](clients[0], game.id, "snake-bones",
+                                            after=2, timeout=1))
+        assert [e.seq for e in later] == list(range(3, game.version + 1))
+        mover = clients[game.awaiting[0].seat]
+        told = list(example["notices"](mover, timeout=1))
+        assert told, "no notice"
+        for notice in told:
+            assert type(notice).__name__ == f"{camel(notice.kind)}Notice", notice
+        assert [n.seq for n in told] == list(range(1, len(told) + 1))
+        assert any(isinstance(n, models.YourTurnNotice) and n.game == game.id
+                   for n in told), told
+    finally:
+        server.stop()

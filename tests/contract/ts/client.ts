@@ -211,3 +211,39 @@ export async function flow(base: string): Promise<string[]> {
   if (page.game_type === "snake-bones") lines.push(...snakeBonesLog(page.events));
   return lines;
 }
+
+// --- the streams (docs/platform.md, "Reading the stream from a generated client") --------
+
+type SnakeBonesEvent = components["schemas"]["SnakeBonesEvent"];
+type Notice = components["schemas"]["Notice"];
+
+/** The stream's body is a string in the contract: an EventSource reads it, not `call`. */
+export type StreamBody =
+  Op<"/api/v1/games/{game_id}/stream", "get">["responses"][200]["content"]["text/event-stream"];
+const body: StreamBody = "retry: 2000\n\n";
+void body;
+
+/** Calls `seen` with each event of a Snake Bones game as it lands. */
+export function watchSnakeBones(base: string, gameId: string, ticket: string,
+                                types: SnakeBonesEvent["type"][],
+                                seen: (event: SnakeBonesEvent) => void): EventSource {
+  const source = new EventSource(
+    `${base}/api/v1/games/${gameId}/stream?ticket=${encodeURIComponent(ticket)}`);
+  for (const type of types) {
+    source.addEventListener(type, (message: MessageEvent<string>) =>
+      seen(JSON.parse(message.data) as SnakeBonesEvent));
+  }
+  return source;
+}
+
+/** Calls `seen` with each notice of your channel as it is written. */
+export function watchChannel(base: string, ticket: string, kinds: Notice["kind"][],
+                             seen: (notice: Notice) => void): EventSource {
+  const source = new EventSource(
+    `${base}/api/v1/me/stream?ticket=${encodeURIComponent(ticket)}`);
+  for (const kind of kinds) {
+    source.addEventListener(kind, (message: MessageEvent<string>) =>
+      seen(JSON.parse(message.data) as Notice));
+  }
+  return source;
+}

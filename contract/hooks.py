@@ -4,7 +4,7 @@ plain functions on the generated document, in the order the settings list them.
 - `delivery_headers`: the headers of every webhook delivery;
 - `game_components`: the games' components (contract/games.py), and the game payloads of
   every operation typed with them;
-- `tidy` (the last): a tidy contract.
+- `tidy` (the last): a tidy contract, the closed request bodies closed.
 """
 
 from __future__ import annotations
@@ -238,6 +238,10 @@ def _named_enums(result: dict[str, Any]) -> None:
                 schema["properties"][prop_name] = holder["schema"]
 
 
+# Request bodies that refuse unknown keys, as actions do (api/validation.py, `Closed`).
+CLOSED_REQUESTS = ("AddBotRequest",)
+
+
 def tidy(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Postprocessing hook (the last): a JSONField's "anything or null" as "anything"; no
     `default` in the components of request bodies (their omitted fields stay optional in
@@ -252,4 +256,6 @@ def tidy(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     schemas = result.get("components", {}).get("schemas", {})
     for name in _request_components(result):
         _walk(schemas[name], _default_in_words)
+    for name in CLOSED_REQUESTS:
+        schemas[name]["additionalProperties"] = False
     return result

@@ -1,0 +1,89 @@
+"""What openapi.yaml says is what the server does, for the points fuzzing found (issue #33,
+items 7 and 8): seat limits from each game's rules, integers that are integers, closed bot
+items, a long poll's wait as any JSON number, and the state of a lobby game by version."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from events.models import Game
+from games import registry
+from tests.support.api import table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def contract() -> dict:
+    return yaml.safe_load((ROOT / "openapi.yaml").read_text())
+
+
+def problem_code(response) -> str:  # type: ignore[no-untyped-def]
+    assert response.status_code == 400, response.content
+    assert response["Content-Type"].startswith("application/problem+json")
+    return response.json()["code"]
+
+
+def test_each_games_seat_limits_come_from_its_rules(players) -> None:  # type: ignore[no-untyped-def]
+    (a,) = players(1)
+    request = contract()["components"]["schemas"]["CreateGameRequest"]["properties"]
+    largest = max(rules.max_players for rules in registry.GAMES.values())
+    assert request["seats"]["maximum"] == largest == 20
+    assert request["seats"]["minimum"] == min(r.min_players for r in registry.GAMES.values())
+    assert request["bots"]["maxItems"] == largest - 1
+    assert contract()["components"]["schemas"]["StartRequest"]["properties"][
+        "first_player"]["maximum"] == largest - 1
+    assert a.post("/games", {"game_type": "bamboozled", "seats": 20}).status_code == 201
+    refused = a.post("/games", {"game_type": "snake-bones", "seats": 20})
+    assert problem_code(refused) == "invalid_seats"
+    assert "2 to 8" in refused.json()["detail"]
+    assert Game.objects.count() == 1
+
+
+def test_body_integers_and_booleans_are_json_integers_and_booleans(players) -> None:  # type: ignore[no-untyped-def]
+    a, b = players(2)
+    game_id = table(a, [b], "snake-bones")
+    for body in ({"first_player": "0"}, {"first_player": True}, {"first_player": "1"}):
+        assert problem_code(a.post(f"/games/{game_id}/start", body)) == "invalid_request"
+    for body in ({"seats": "2"}, {"seats": 2, "private": "true"}, {"seats": 2, "rated": 1}):
+        created = a.post("/games", {"game_type": "snake-bones", **body})
+        assert problem_code(created) == "invalid_request"
+    assert Game.objects.count() == 1
+    assert a.start(game_id, first_player=0)["status"] == "active"
+
+
+def test_bot_items_refuse_unknown_keys_as_actions_do(players) -> None:  # type: ignore[no-untyped-def]
+    (a,) = players(1)
+    bots = contract()["components"]["schemas"]["AddBotRequest"]
+    assert bots["additionalProperties"] is False
+    refused = a.post("/games", {"game_type": "snake-bones", "seats": 2,
+                                "bots": [{"level": "basic", "lvl": "strong"}]})
+    assert problem_code(refused) == "invalid_request"
+    assert not Game.objects.exists()
+    game_id = a.create("snake-bones", 2)["id"]
+    assert problem_code(a.post(f"/games/{game_id}/bots", {"levle": "basic"})) == "invalid_request"
+
+
+def test_a_long_polls_wait_is_any_json_number(players) -> None:  # type: ignore[no-untyped-def]
+    a, b = players(2)
+    game_id = table(a, [b], "snake-bones")
+    version = a.start(game_id, first_player=0)["version"]
+    for wait in ("8.7e-273", "1E-3", "0", "2.5e-1"):
+        page = a.get(f"/games/{game_id}/events", after=version, wait=wait)
+        assert page.status_code == 200, (wait, page.content)
+    for wait in ("nan", "inf", "-1e-3", "3.1e1", "1e", ".5", "0x1"):
+        assert problem_code(a.get(f"/games/{game_id}/events", wait=wait)) == "invalid_request"
+
+
+def test_a_lobby_games_state_by_version_is_its_lobby_state(players) -> None:  # type: ignore[no-untyped-def]
+    a, b = players(2)
+    game_id = table(a, [b], "snake-bones")
+    head = a.get(f"/games/{game_id}/state").json()
+    assert head["view"] is None
+    for version in range(head["version"] + 1):
+        state = a.get(f"/games/{game_id}/state", version=str(version))
+        assert state.status_code == 200, state.content
+        assert state.json()["view"] is None and state.json()["version"] == version
+    beyond = a.get(f"/games/{game_id}/state", version=str(head["version"] + 1))
+    assert problem_code(beyond) == "invalid_version"

@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from events.models import MAX_TURN_TIMEOUT, GameStatus, WebhookEvent
+from events.webhooks.signing import SECRET_PATTERN
 from games import registry
 
 from .bot_serializers import AddBotSerializer
@@ -25,6 +27,8 @@ MAX_INT = 2**31 - 1  # every integer the API takes fits the database's integers
 # The notifications a webhook may receive (events.models.WebhookEvent): one enum,
 # WebhookKindEnum, in requests and answers alike.
 WEBHOOK_KINDS = WebhookEvent.values
+SECRET_HELP = ("a secret is whsec_ + base64 of 24 to 64 bytes, or 16 to 128 characters "
+               "that neither start with whsec_ nor start or end with white space")
 
 
 class QueryIntegerField(serializers.IntegerField):
@@ -455,10 +459,12 @@ class WebhookRequestSerializer(StrictTypes, serializers.Serializer):
         child=serializers.ChoiceField(choices=WEBHOOK_KINDS),
         min_length=1, help_text="which notifications to receive")
     secret = serializers.CharField(
-        required=False, min_length=16, max_length=128,
+        required=False, min_length=16, max_length=128, trim_whitespace=False,
+        validators=[RegexValidator(SECRET_PATTERN, message=SECRET_HELP)],
         help_text="the signing secret (drawn if omitted): `whsec_` + base64 of 24 to 64 "
                   "bytes, as Standard Webhooks says; any other string of 16 to 128 "
-                  "characters is a key of its own UTF-8 bytes, returned in the whsec form")
+                  "characters (not starting with `whsec_`, nor starting or ending with "
+                  "white space) is a key of its own UTF-8 bytes, returned in the whsec form")
 
 
 class WebhookSerializer(serializers.Serializer):
@@ -486,7 +492,8 @@ class RotateSecretSerializer(StrictTypes, serializers.Serializer):
     """A new signing secret; the previous one keeps signing for a while."""
 
     secret = serializers.CharField(
-        required=False, min_length=16, max_length=128,
+        required=False, min_length=16, max_length=128, trim_whitespace=False,
+        validators=[RegexValidator(SECRET_PATTERN, message=SECRET_HELP)],
         help_text="the new secret, as at registration (drawn if omitted)")
     overlap_hours = serializers.IntegerField(
         required=False, min_value=1, max_value=720,

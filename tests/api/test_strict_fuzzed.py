@@ -4,11 +4,16 @@ items, a long poll's wait as any JSON number, and the state of a lobby game by v
 
 from __future__ import annotations
 
+import base64
+import re
 from pathlib import Path
 
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from events.models import Game
+from events.webhooks import signing
 from games import registry
 from tests.support.api import table
 
@@ -87,3 +92,36 @@ def test_a_lobby_games_state_by_version_is_its_lobby_state(players) -> None:  # 
         assert state.json()["view"] is None and state.json()["version"] == version
     beyond = a.get(f"/games/{game_id}/state", version=str(head["version"] + 1))
     assert problem_code(beyond) == "invalid_version"
+
+
+B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+secrets_to_try = (st.text(min_size=0, max_size=140)
+                  | st.builds(lambda body, pad: "whsec_" + body + pad,
+                              st.text(alphabet=B64 + "-_", min_size=28, max_size=92),
+                              st.sampled_from(["", "=", "==", "==="]))
+                  | st.builds(lambda key: "whsec_" + base64.b64encode(key).decode().rstrip("="),
+                              st.binary(min_size=20, max_size=68)))
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=secrets_to_try)
+def test_the_webhook_secrets_pattern_is_the_rule_that_reads_secrets(text: str) -> None:
+    try:
+        signing.parse(text)
+        taken = "\x00" not in text and text == text.strip()
+    except signing.InvalidSecret:
+        taken = False
+    assert bool(re.search(signing.SECRET_PATTERN, text)) == taken, text
+
+
+def test_the_contract_shows_the_webhook_secrets_pattern(players) -> None:  # type: ignore[no-untyped-def]
+    (a,) = players(1)
+    schemas = contract()["components"]["schemas"]
+    for name in ("CreateWebhookRequest", "RotateSecretRequest"):
+        assert schemas[name]["properties"]["secret"]["pattern"].startswith("^(?:whsec_")
+    for secret in ("whsec_" + "A" * 30, " sixteen characters", "whsec_" + "%" * 40,
+                   "no NUL\x00 in secrets"):
+        refused = a.post("/webhooks", {"url": "http://127.0.0.1:9/hook",
+                                       "events": ["your_turn"], "secret": secret})
+        assert problem_code(refused) == "invalid_request"
+        assert "secret" in refused.json()["errors"]

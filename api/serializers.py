@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from events.models import MAX_TURN_TIMEOUT, GameStatus, WebhookEvent
+from events.webhooks.registrations import URL_PATTERN
 from events.webhooks.signing import SECRET_PATTERN
 from games import registry
 
@@ -454,7 +455,11 @@ class StreamEventSerializer(serializers.Serializer):
 class WebhookRequestSerializer(StrictTypes, serializers.Serializer):
     """A URL to notify, and of what."""
 
-    url = serializers.URLField(max_length=500)
+    url = serializers.URLField(
+        max_length=500,
+        validators=[RegexValidator(URL_PATTERN, message="a webhook URL is http(s)://host/...")],
+        help_text="http(s); the host a name of labels of 1 to 63 letters, digits or "
+                  "hyphens, `localhost` or an IPv4 address")
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=WEBHOOK_KINDS),
         min_length=1, help_text="which notifications to receive")

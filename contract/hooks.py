@@ -238,6 +238,20 @@ def _named_enums(result: dict[str, Any]) -> None:
                 schema["properties"][prop_name] = holder["schema"]
 
 
+# DRF's CharField refuses a NUL in any string of a request body (PostgreSQL could not store
+# it): the contract says so of every string property that has no pattern or format of its own.
+NO_NUL = "^[^\\u0000]*$"
+
+
+def _no_nul(component: dict[str, Any]) -> None:
+    for field in component.get("properties", {}).values():
+        field = field.get("items", field) if field.get("type") == "array" else field
+        types = field.get("type")
+        if (types == "string" or isinstance(types, list) and "string" in types) and not (
+                {"pattern", "format", "enum", "const"} & field.keys()):
+            field["pattern"] = NO_NUL
+
+
 # Request bodies that refuse unknown keys, as actions do (api/validation.py, `Closed`).
 CLOSED_REQUESTS = ("AddBotRequest",)
 
@@ -258,4 +272,6 @@ def tidy(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         _walk(schemas[name], _default_in_words)
     for name in CLOSED_REQUESTS:
         schemas[name]["additionalProperties"] = False
+    for name in _request_components(result) - set(contract().components):
+        _no_nul(schemas[name])
     return result

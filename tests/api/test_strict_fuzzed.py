@@ -9,11 +9,13 @@ import re
 from pathlib import Path
 
 import yaml
-from hypothesis import given, settings
+from django.core.validators import URLValidator
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from events.models import Game
 from events.webhooks import signing
+from events.webhooks.registrations import URL_PATTERN
 from games import registry
 from tests.support.api import table
 
@@ -125,3 +127,32 @@ def test_the_contract_shows_the_webhook_secrets_pattern(players) -> None:  # typ
                                        "events": ["your_turn"], "secret": secret})
         assert problem_code(refused) == "invalid_request"
         assert "secret" in refused.json()["errors"]
+
+
+def test_request_strings_refuse_nul_and_the_contract_says_so(api, db) -> None:  # type: ignore[no-untyped-def]
+    schemas = contract()["components"]["schemas"]
+    password = schemas["CredentialsRequest"]["properties"]["password"]["pattern"]
+    assert re.search(password, "correct horse battery")
+    assert not re.search(password, "correct\x00horse battery")
+    body = {"username": "nul_byte", "password": "correct\x00horse battery"}
+    refused = api.anonymous.post("/api/v1/auth/register", body, format="json")
+    assert problem_code(refused) == "invalid_request" and "password" in refused.json()["errors"]
+    assert schemas["JoinRequest"]["properties"]["client_seed"]["pattern"] == password
+
+
+@settings(max_examples=300, deadline=None)
+@given(url=st.from_regex(URL_PATTERN))
+def test_every_webhook_url_the_contract_allows_passes_djangos_url_check(url: str) -> None:
+    assume(len(url) <= 500)
+    URLValidator()(url)   # raises ValidationError on a URL the server would refuse
+
+
+def test_a_webhook_urls_host_labels_are_1_to_63_characters_in_the_contract_too(players) -> None:  # type: ignore[no-untyped-def]
+    (a,) = players(1)
+    url = contract()["components"]["schemas"]["CreateWebhookRequest"]["properties"]["url"]
+    assert url["pattern"] == URL_PATTERN.replace("\\Z", "$") and url["maxLength"] == 500
+    too_long = "http://" + "a" * 64 + ".example/hook"
+    assert not re.search(URL_PATTERN, too_long)
+    refused = a.post("/webhooks", {"url": too_long, "events": ["your_turn"]})
+    assert problem_code(refused) == "invalid_request" and "url" in refused.json()["errors"]
+    assert re.search(URL_PATTERN, "http://" + "a" * 63 + ".example/hook")

@@ -6,7 +6,7 @@ import re
 
 from django.conf import settings
 from django.core.validators import RegexValidator
-from drf_spectacular.utils import extend_schema_serializer
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from events.models import MAX_TURN_TIMEOUT, GameStatus, WebhookEvent
@@ -28,8 +28,6 @@ MAX_INT = 2**31 - 1  # every integer the API takes fits the database's integers
 # The notifications a webhook may receive (events.models.WebhookEvent): one enum,
 # WebhookKindEnum, in requests and answers alike.
 WEBHOOK_KINDS = WebhookEvent.values
-SECRET_HELP = ("a secret is whsec_ + base64 of 24 to 64 bytes, or 16 to 128 characters "
-               "that neither start with whsec_ nor start or end with white space")
 
 
 class QueryIntegerField(serializers.IntegerField):
@@ -82,6 +80,12 @@ class TurnTimeoutField(serializers.IntegerField):
     def __init__(self, **kwargs):  # type: ignore[no-untyped-def]
         kwargs.setdefault("min_value", settings.DICE_MIN_TURN_TIMEOUT)
         super().__init__(**kwargs)
+
+
+@extend_schema_field({"type": "string", "pattern": SECRET_PATTERN})
+class SecretField(serializers.CharField):
+    """A webhook secret: the contract shows the pattern of the secrets the service takes
+    (events/webhooks/signing.py, `parse`: else 400 `invalid_webhook_secret`)."""
 
 
 class ProblemSerializer(serializers.Serializer):
@@ -457,15 +461,14 @@ class WebhookRequestSerializer(StrictTypes, serializers.Serializer):
 
     url = serializers.URLField(
         max_length=500,
-        validators=[RegexValidator(URL_PATTERN, message="a webhook URL is http(s)://host/...")],
-        help_text="http(s); the host a name of labels of 1 to 63 letters, digits or "
-                  "hyphens, `localhost` or an IPv4 address")
+        validators=[RegexValidator(URL_PATTERN, message="Enter a valid URL.")],
+        help_text="http(s) (ftp: 400 `invalid_webhook_url`); the host a name of labels of "
+                  "1 to 63 letters, digits or hyphens, `localhost` or an IP address")
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=WEBHOOK_KINDS),
         min_length=1, help_text="which notifications to receive")
-    secret = serializers.CharField(
+    secret = SecretField(
         required=False, min_length=16, max_length=128, trim_whitespace=False,
-        validators=[RegexValidator(SECRET_PATTERN, message=SECRET_HELP)],
         help_text="the signing secret (drawn if omitted): `whsec_` + base64 of 24 to 64 "
                   "bytes, as Standard Webhooks says; any other string of 16 to 128 "
                   "characters (not starting with `whsec_`, nor starting or ending with "
@@ -496,9 +499,8 @@ class WebhookWithSecretSerializer(WebhookSerializer):
 class RotateSecretSerializer(StrictTypes, serializers.Serializer):
     """A new signing secret; the previous one keeps signing for a while."""
 
-    secret = serializers.CharField(
+    secret = SecretField(
         required=False, min_length=16, max_length=128, trim_whitespace=False,
-        validators=[RegexValidator(SECRET_PATTERN, message=SECRET_HELP)],
         help_text="the new secret, as at registration (drawn if omitted)")
     overlap_hours = serializers.IntegerField(
         required=False, min_value=1, max_value=720,

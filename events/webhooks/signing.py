@@ -48,11 +48,12 @@ def _whsec_pattern() -> str:
     return f"{PREFIX}(?:{'|'.join(variants)})"
 
 
-# Every secret `parse` takes, and no other: the whsec form, or MIN_RAW to MAX_RAW
-# characters (no NUL) that do not start with `whsec_` and neither start nor end with
-# white space. The request serializers validate with it, so the contract shows it.
-SECRET_PATTERN = (rf"^(?:{_whsec_pattern()}|(?!{PREFIX})(?!\s)[^\x00]{{{MIN_RAW},{MAX_RAW}}}"
-                  rf"(?<!\s))\Z")
+# Every secret `parse` takes (re.fullmatch), and no other: the whsec form, or MIN_RAW to
+# MAX_RAW characters (no NUL: the request's CharField refuses it) that do not start with
+# `whsec_` and neither start nor end with white space. The contract shows it
+# (api/serializers.py, SecretField): JSON Schema's regular expressions read it alike.
+SECRET_PATTERN = (rf"^(?:{_whsec_pattern()}|(?!{PREFIX})(?!\s)[^\u0000]{{{MIN_RAW},{MAX_RAW}}}"
+                  rf"(?<!\s))$")
 
 
 def new_secret() -> str:
@@ -95,6 +96,8 @@ def parse(text: str) -> str:
         return encode(key)
     if not MIN_RAW <= len(text) <= MAX_RAW:
         raise InvalidSecret(f"a secret is whsec_ + base64, or {MIN_RAW} to {MAX_RAW} characters")
+    if text != text.strip():
+        raise InvalidSecret("a secret neither starts nor ends with white space")
     return from_legacy(text)
 
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from .validation import Closed, StrictTypes
 
-class AddBotSerializer(serializers.Serializer):
-    """A bot to seat, of one of the levels the game type lists in `bot_levels`."""
+
+class AddBotSerializer(Closed, StrictTypes, serializers.Serializer):
+    """A bot to seat, of one of the levels the game type lists in `bot_levels`; no other
+    key (400 `invalid_request`)."""
 
     level = serializers.CharField(
         required=False, max_length=20,

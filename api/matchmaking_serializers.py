@@ -9,10 +9,11 @@ from rest_framework import serializers
 from events.matchmaking import MAX_BOT_FILL
 from events.models import TicketStatus
 
-from .serializers import MAX_INT, StrictStrings
+from .serializers import MAX_INT
+from .validation import StrictTypes
 
 
-class SeatRangeSerializer(serializers.Serializer):
+class SeatRangeSerializer(StrictTypes, serializers.Serializer):
     """The table sizes a ticket accepts, both ends included."""
 
     min = serializers.IntegerField(min_value=-MAX_INT, max_value=MAX_INT,
@@ -22,7 +23,7 @@ class SeatRangeSerializer(serializers.Serializer):
                                    "both within the game type's players")
 
 
-class CreateTicketSerializer(StrictStrings, serializers.Serializer):
+class CreateTicketSerializer(StrictTypes, serializers.Serializer):
     """A ticket for quick play: the game, the table sizes you accept, its options."""
 
     game_type = serializers.CharField(max_length=100, help_text="a game type's slug")

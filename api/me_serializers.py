@@ -15,9 +15,9 @@ from .serializers import (
     QueryIntegerField,
     QuerySerializer,
     SeatSerializer,
-    StrictStrings,
     WebhookSerializer,
 )
+from .validation import StrictTypes
 
 USERNAME_HELP = ("3 to 40 letters, digits, _ . -; unique regardless of case (else 409 "
                  "`username_taken`), as at registration")
@@ -28,14 +28,14 @@ class AccountSerializer(serializers.Serializer):
     date_joined = serializers.DateTimeField(help_text="when the account was registered")
 
 
-class RenameSerializer(StrictStrings, serializers.Serializer):
+class RenameSerializer(StrictTypes, serializers.Serializer):
     """A new username for the caller's account."""
 
     username = serializers.RegexField(r"^[A-Za-z0-9_.-]{3,40}$", max_length=40,
                                       help_text=USERNAME_HELP)
 
 
-class DeleteAccountSerializer(StrictStrings, serializers.Serializer):
+class DeleteAccountSerializer(StrictTypes, serializers.Serializer):
     """Confirms an account deletion: the password, unless the token is from a recent
     login. The body may be left out then."""
 
@@ -46,7 +46,7 @@ class DeleteAccountSerializer(StrictStrings, serializers.Serializer):
                   "(default 5), else 403 `password_required`")
 
 
-class ChangePasswordSerializer(StrictStrings, serializers.Serializer):
+class ChangePasswordSerializer(StrictTypes, serializers.Serializer):
     """The current password and the new one."""
 
     current_password = serializers.CharField(

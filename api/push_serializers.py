@@ -10,7 +10,7 @@ from rest_framework import serializers
 from events.push.subscriptions import KINDS
 
 from .record_serializers import CursorQuerySerializer
-from .serializers import StrictStrings
+from .validation import StrictTypes
 
 LANGUAGES = [code for code, _ in settings.LANGUAGES]
 
@@ -22,7 +22,7 @@ class VapidKeySerializer(serializers.Serializer):
                   "`PushManager.subscribe`")
 
 
-class PushKeysSerializer(StrictStrings, serializers.Serializer):
+class PushKeysSerializer(StrictTypes, serializers.Serializer):
     """The subscription's keys (RFC 8291), as the browser gives them."""
 
     p256dh = serializers.CharField(max_length=200,
@@ -33,7 +33,7 @@ class PushKeysSerializer(StrictStrings, serializers.Serializer):
 
 
 @extend_schema_serializer(component_name="CreatePushSubscription")
-class PushSubscriptionRequestSerializer(StrictStrings, serializers.Serializer):
+class PushSubscriptionRequestSerializer(StrictTypes, serializers.Serializer):
     """A browser's `PushSubscription.toJSON()`, and optionally the texts' language."""
 
     endpoint = serializers.CharField(max_length=2000,

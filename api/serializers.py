@@ -3,36 +3,31 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 
 from django.conf import settings
-from drf_spectacular.utils import extend_schema_serializer
+from django.core.validators import RegexValidator
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from events.models import MAX_TURN_TIMEOUT, GameStatus, WebhookEvent
+from events.webhooks.registrations import URL_PATTERN
+from events.webhooks.signing import SECRET_PATTERN
 from games import registry
 
 from .bot_serializers import AddBotSerializer
+from .validation import StrictTypes
 
 JSON_OBJECT_HELP = "a JSON object"
+# The table sizes any game seats; each game's own range is its rules' (games/<game>/data.py),
+# checked by the service (400 `invalid_seats`, naming the game's range).
+MIN_TABLE = min(rules.min_players for rules in registry.GAMES.values())
+MAX_TABLE = max(rules.max_players for rules in registry.GAMES.values())
+SEAT_RANGES = "; ".join(f"{slug} {rules.min_players} to {rules.max_players}"
+                        for slug, rules in registry.GAMES.items())
 MAX_INT = 2**31 - 1  # every integer the API takes fits the database's integers
 # The notifications a webhook may receive (events.models.WebhookEvent): one enum,
 # WebhookKindEnum, in requests and answers alike.
 WEBHOOK_KINDS = WebhookEvent.values
-
-
-class StrictStrings:
-    """A request body's string fields take JSON strings only: DRF's CharField would turn
-    0 or true into "0" or "True", where the contract says `type: string`."""
-
-    def to_internal_value(self, data):  # type: ignore[no-untyped-def]
-        if isinstance(data, Mapping):
-            errors = {name: ["Not a valid string."] for name, field in self.fields.items()
-                      if isinstance(field, serializers.CharField) and not field.read_only
-                      and data.get(name) is not None and not isinstance(data[name], str)}
-            if errors:
-                raise serializers.ValidationError(errors)
-        return super().to_internal_value(data)  # type: ignore[misc]
 
 
 class QueryIntegerField(serializers.IntegerField):
@@ -46,10 +41,13 @@ class QueryIntegerField(serializers.IntegerField):
 
 
 class QueryFloatField(serializers.FloatField):
-    """A decimal query parameter such as 2 or 0.5: "nan", "inf" and "1e3" are refused."""
+    """A number query parameter spelt as a JSON number, such as 2, 0.5 or 8.7e-273 (what a
+    client's number prints as; the contract says `type: number`): "nan", "inf", ".5" and
+    "0x1" are refused."""
 
     def to_internal_value(self, data):  # type: ignore[no-untyped-def]
-        if not (isinstance(data, str) and re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", data)):
+        if not (isinstance(data, str)
+                and re.fullmatch(r"-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?", data)):
             self.fail("invalid")
         return super().to_internal_value(data)
 
@@ -84,6 +82,12 @@ class TurnTimeoutField(serializers.IntegerField):
         super().__init__(**kwargs)
 
 
+@extend_schema_field({"type": "string", "pattern": SECRET_PATTERN})
+class SecretField(serializers.CharField):
+    """A webhook secret: the contract shows the pattern of the secrets the service takes
+    (events/webhooks/signing.py, `parse`: else 400 `invalid_webhook_secret`)."""
+
+
 class ProblemSerializer(serializers.Serializer):
     type = serializers.CharField(help_text='"about:blank": the problem is told by `code`')
     title = serializers.CharField()
@@ -104,7 +108,7 @@ class ProblemSerializer(serializers.Serializer):
                                      "too_many_webhooks: the cap (docs/platform.md)")
 
 
-class CredentialsSerializer(StrictStrings, serializers.Serializer):
+class CredentialsSerializer(StrictTypes, serializers.Serializer):
     """A username and a password: to register, or to log in."""
 
     username = serializers.RegexField(r"^[A-Za-z0-9_.-]{3,40}$", max_length=40,
@@ -182,11 +186,14 @@ class GameTypeDetailSerializer(GameTypeSerializer):
     schemas = GameTypeSchemasSerializer()
 
 
-class CreateGameSerializer(StrictStrings, serializers.Serializer):
+class CreateGameSerializer(StrictTypes, serializers.Serializer):
     """A new game: its type, table size and options; the creator takes seat 0."""
 
     game_type = serializers.ChoiceField(choices=sorted(registry.GAMES))
-    seats = serializers.IntegerField(min_value=1, max_value=12, help_text="table size")
+    seats = serializers.IntegerField(
+        min_value=MIN_TABLE, max_value=MAX_TABLE,
+        help_text=f"table size, within the game type's `min_players` to `max_players` "
+                  f"({SEAT_RANGES}); another: 400 `invalid_seats`")
     options = serializers.DictField(child=serializers.JSONField(allow_null=True), required=False,
                                     default=dict, help_text="the game type's options; "
                                     "omitted ones take their defaults")
@@ -202,7 +209,7 @@ class CreateGameSerializer(StrictStrings, serializers.Serializer):
         required=False, default=3, help_text="timeouts in a row after which the seat goes "
         "on autoplay (played by the game's basic bot) until its player acts again")
     bots = serializers.ListField(
-        child=AddBotSerializer(), required=False, max_length=11,
+        child=AddBotSerializer(), required=False, max_length=MAX_TABLE - 1,
         help_text="bots to seat after the creator, in seats 1, 2, ... (at most `seats` - 1); "
                   "none if omitted")
     private = serializers.BooleanField(
@@ -215,7 +222,7 @@ class CreateGameSerializer(StrictStrings, serializers.Serializer):
                   "least two players and no bot (docs/ratings.md)")
 
 
-class ClientSeedSerializer(StrictStrings, serializers.Serializer):
+class ClientSeedSerializer(StrictTypes, serializers.Serializer):
     """The caller's contribution to the dice, set or changed before the start."""
 
     client_seed = serializers.CharField(
@@ -223,7 +230,7 @@ class ClientSeedSerializer(StrictStrings, serializers.Serializer):
         help_text="any text up to 128 characters; empty: contribute none")
 
 
-class JoinSerializer(StrictStrings, serializers.Serializer):
+class JoinSerializer(StrictTypes, serializers.Serializer):
     """Taking the next free seat, optionally with a client seed."""
 
     client_seed = serializers.CharField(required=False, max_length=128, allow_blank=False,
@@ -231,12 +238,15 @@ class JoinSerializer(StrictStrings, serializers.Serializer):
                                         "never picks one); changeable until the start")
 
 
-class StartSerializer(serializers.Serializer):
+class StartSerializer(StrictTypes, serializers.Serializer):
+    """Starting the game with the players seated."""
+
     first_player = serializers.IntegerField(
-        max_value=11,
+        max_value=MAX_TABLE - 1,
         required=False, allow_null=True, min_value=0,
         help_text="the seat the creator names to go first (Snake Bones: the first bidder); "
-                  "omitted: drawn with the game's dice and recorded")
+                  "omitted: drawn with the game's dice and recorded. A seat the table does "
+                  "not have: 400 `invalid_first_player`")
 
 
 class SeatSerializer(serializers.Serializer):
@@ -355,7 +365,9 @@ class LegalActionsSerializer(serializers.Serializer):
     actions = serializers.ListField(child=ActionObjectField())
 
 
-class ActionSerializer(serializers.Serializer):
+class ActionSerializer(StrictTypes, serializers.Serializer):
+    """An action for the caller's seat, against the version it was decided on."""
+
     expected_version = serializers.IntegerField(
         max_value=MAX_INT,
         required=False, min_value=0,
@@ -414,7 +426,9 @@ class EventQuerySerializer(QuerySerializer):
     wait = QueryFloatField(
         required=False, min_value=0, max_value=30, default=0,
         help_text="long poll: when nothing is newer than `after`, wait up to this many "
-                  "seconds for the next event (the server may wait less: DICE_LONG_POLL_MAX)")
+                  "seconds for the next event (the server may wait less: DICE_LONG_POLL_MAX); "
+                  "any JSON number spelling (0.5, 8.7e-273); 0 or a wait too short to "
+                  "measure: answer at once")
 
     def validate_wait(self, value: float) -> float:
         return min(value, settings.DICE_LONG_POLL_MAX)  # the server's longest long poll
@@ -444,18 +458,23 @@ class StreamEventSerializer(serializers.Serializer):
 
 
 @extend_schema_serializer(component_name="CreateWebhook")
-class WebhookRequestSerializer(StrictStrings, serializers.Serializer):
+class WebhookRequestSerializer(StrictTypes, serializers.Serializer):
     """A URL to notify, and of what."""
 
-    url = serializers.URLField(max_length=500)
+    url = serializers.URLField(
+        max_length=500,
+        validators=[RegexValidator(URL_PATTERN, message="Enter a valid URL.")],
+        help_text="http(s) (ftp: 400 `invalid_webhook_url`); the host a name of labels of "
+                  "1 to 63 letters, digits or hyphens, `localhost` or an IP address")
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=WEBHOOK_KINDS),
         min_length=1, help_text="which notifications to receive")
-    secret = serializers.CharField(
-        required=False, min_length=16, max_length=128,
+    secret = SecretField(
+        required=False, min_length=16, max_length=128, trim_whitespace=False,
         help_text="the signing secret (drawn if omitted): `whsec_` + base64 of 24 to 64 "
                   "bytes, as Standard Webhooks says; any other string of 16 to 128 "
-                  "characters is a key of its own UTF-8 bytes, returned in the whsec form")
+                  "characters (not starting with `whsec_`, nor starting or ending with "
+                  "white space) is a key of its own UTF-8 bytes, returned in the whsec form")
 
 
 class WebhookSerializer(serializers.Serializer):
@@ -479,11 +498,11 @@ class WebhookWithSecretSerializer(WebhookSerializer):
                   "Webhooks library. Shown only in this answer: keep it")
 
 
-class RotateSecretSerializer(StrictStrings, serializers.Serializer):
+class RotateSecretSerializer(StrictTypes, serializers.Serializer):
     """A new signing secret; the previous one keeps signing for a while."""
 
-    secret = serializers.CharField(
-        required=False, min_length=16, max_length=128,
+    secret = SecretField(
+        required=False, min_length=16, max_length=128, trim_whitespace=False,
         help_text="the new secret, as at registration (drawn if omitted)")
     overlap_hours = serializers.IntegerField(
         required=False, min_value=1, max_value=720,
@@ -562,7 +581,11 @@ class DeliverySerializer(serializers.Serializer):
 
 
 class StateQuerySerializer(QuerySerializer):
-    version = QueryIntegerField(max_value=MAX_INT, required=False, min_value=0)
+    version = QueryIntegerField(
+        max_value=MAX_INT, required=False, min_value=0,
+        help_text="a version from 0 to the game's (a lobby game's is 0, its view null); "
+                  "omitted: the head. Beyond the game's version: 400 `invalid_version`; "
+                  "inside a batch: 400 `not_a_batch_end` (see `batch_end`)")
 
 
 class GameListQuerySerializer(QuerySerializer):

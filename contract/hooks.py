@@ -5,7 +5,7 @@ plain functions on the generated document, in the order the settings list them.
 - `game_components`: the games' components (contract/games.py), and the game payloads of
   every operation typed with them;
 - `event_streams`: a server-sent-events answer's body is a string (its events typed aside);
-- `tidy` (the last): a tidy contract.
+- `tidy` (the last): a tidy contract, the closed request bodies closed.
 """
 
 from __future__ import annotations
@@ -267,6 +267,24 @@ def _named_enums(result: dict[str, Any]) -> None:
                 schema["properties"][prop_name] = holder["schema"]
 
 
+# DRF's CharField refuses a NUL in any string of a request body (PostgreSQL could not store
+# it): the contract says so of every string property that has no pattern or format of its own.
+NO_NUL = "^[^\\u0000]*$"
+
+
+def _no_nul(component: dict[str, Any]) -> None:
+    for field in component.get("properties", {}).values():
+        field = field.get("items", field) if field.get("type") == "array" else field
+        types = field.get("type")
+        if (types == "string" or isinstance(types, list) and "string" in types) and not (
+                {"pattern", "format", "enum", "const"} & field.keys()):
+            field["pattern"] = NO_NUL
+
+
+# Request bodies that refuse unknown keys, as actions do (api/validation.py, `Closed`).
+CLOSED_REQUESTS = ("AddBotRequest",)
+
+
 def tidy(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Postprocessing hook (the last): a JSONField's "anything or null" as "anything"; no
     `default` in the components of request bodies (their omitted fields stay optional in
@@ -281,4 +299,8 @@ def tidy(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     schemas = result.get("components", {}).get("schemas", {})
     for name in _request_components(result):
         _walk(schemas[name], _default_in_words)
+    for name in CLOSED_REQUESTS:
+        schemas[name]["additionalProperties"] = False
+    for name in _request_components(result) - set(contract().components):
+        _no_nul(schemas[name])
     return result

@@ -19,6 +19,19 @@ from . import egress, signing
 
 KINDS = WebhookEvent.values
 
+# The URLs the contract documents, Django's URL check made explicit (the request serializer
+# validates with it too, and Django's check takes every URL it matches): http(s) or ftp(s)
+# (`_check_url` takes http(s) only: 400 invalid_webhook_url), a host name of dot-separated
+# labels of 1 to 63 letters, digits or hyphens (253 characters at most) ending in a top-level
+# domain of letters, `localhost`, an IPv4 address or a bracketed IPv6 one; a port; no white
+# space.
+_LABEL = r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)"
+_TLD = r"(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9]{1,59})"
+_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])"
+_HOST = (rf"(?:localhost|{_OCTET}(?:\.{_OCTET}){{3}}|\[[0-9A-Fa-f:.]+\]"
+         rf"|(?=[^/?#:]{{1,253}}(?:[/?#:]|\Z))(?:{_LABEL}\.)+{_TLD}\.?)")
+URL_PATTERN = rf"^(?:[Hh][Tt][Tt][Pp]|[Ff][Tt][Pp])[Ss]?://{_HOST}(?::[0-9]{{1,5}})?(?:[/?#]\S*)?\Z"
+
 
 def _check_url(url: str) -> None:
     parts = urlsplit(url)

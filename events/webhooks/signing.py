@@ -35,6 +35,27 @@ class InvalidSecret(ValueError):
     pass
 
 
+def _whsec_pattern() -> str:
+    """`whsec_` + base64 of MIN_KEY_BYTES to MAX_KEY_BYTES bytes, padding optional, as
+    `parse` reads it: whole groups of 4 characters (3 bytes), then 2 or 3 characters for
+    the last 1 or 2 bytes."""
+    b64 = "[A-Za-z0-9+/]"
+    tails = {0: "", 1: f"{b64}{{2}}={{0,2}}", 2: f"{b64}{{3}}=?"}
+    variants = []
+    for rest, tail in tails.items():
+        groups = [size // 3 for size in range(MIN_KEY_BYTES, MAX_KEY_BYTES + 1) if size % 3 == rest]
+        variants.append(f"(?:{b64}{{4}}){{{min(groups)},{max(groups)}}}{tail}")
+    return f"{PREFIX}(?:{'|'.join(variants)})"
+
+
+# Every secret `parse` takes (re.fullmatch), and no other: the whsec form, or MIN_RAW to
+# MAX_RAW characters (no NUL: the request's CharField refuses it) that do not start with
+# `whsec_` and neither start nor end with white space. The contract shows it
+# (api/serializers.py, SecretField): JSON Schema's regular expressions read it alike.
+SECRET_PATTERN = (rf"^(?:{_whsec_pattern()}|(?!{PREFIX})(?!\s)[^\u0000]{{{MIN_RAW},{MAX_RAW}}}"
+                  rf"(?<!\s))$")
+
+
 def new_secret() -> str:
     return encode(secrets.token_bytes(KEY_BYTES))
 
@@ -75,6 +96,8 @@ def parse(text: str) -> str:
         return encode(key)
     if not MIN_RAW <= len(text) <= MAX_RAW:
         raise InvalidSecret(f"a secret is whsec_ + base64, or {MIN_RAW} to {MAX_RAW} characters")
+    if text != text.strip():
+        raise InvalidSecret("a secret neither starts nor ends with white space")
     return from_legacy(text)
 
 

@@ -43,8 +43,9 @@ def test_unknown_levels_and_too_many_bots_are_refused_and_create_nothing(players
          "unknown_bot_level"),
         ({"game_type": "snake-bones", "seats": 3, "bots": [{"level": "godlike"}]},
          "unknown_bot_level"),
+        # `level` is a string in the contract: a number is the body's shape, not a level.
         ({"game_type": "snake-bones", "seats": 3, "bots": [{"level": 7}]},
-         "unknown_bot_level"),
+         "invalid_request"),
         ({"game_type": "snake-bones", "seats": 2, "bots": [{}, {}]}, "too_many_bots"),
         ({"game_type": "snake-bones", "seats": 2, "bots": "basic"}, "invalid_request"),
         ({"game_type": "snake-bones", "seats": 2, "bots": [{"level": None}]}, "invalid_request"),

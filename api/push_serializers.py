@@ -86,8 +86,11 @@ class PushDeliveryPageSerializer(serializers.Serializer):
 
 def _kinds(required: bool) -> type[serializers.Serializer]:
     fields = {kind: serializers.BooleanField(required=required) for kind in KINDS}
-    name = "PushKindsSerializer" if required else "PushKindsPatchSerializer"
-    return type(name, (serializers.Serializer,), fields)
+    if required:
+        return type("PushKindsSerializer", (serializers.Serializer,), fields)
+    # A request: each value a JSON boolean ("true" refused); unknown kinds are the
+    # service's to refuse, with their own code (events/push/subscriptions.py).
+    return type("PushKindsPatchSerializer", (StrictTypes, serializers.Serializer), fields)
 
 
 PushKindsSerializer = _kinds(True)

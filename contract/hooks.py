@@ -281,8 +281,9 @@ def _no_nul(component: dict[str, Any]) -> None:
             field["pattern"] = NO_NUL
 
 
-# Request bodies that refuse unknown keys, as actions do (api/validation.py, `Closed`).
-CLOSED_REQUESTS = ("AddBotRequest",)
+# Request bodies that refuse unknown keys, as actions do (api/validation.py, `Closed`; the
+# push kinds' patch: 400 invalid_notification_kinds, events/push/subscriptions.py).
+CLOSED_REQUESTS = ("AddBotRequest", "PushKindsPatchRequest")
 
 
 def tidy(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

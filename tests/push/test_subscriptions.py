@@ -181,7 +181,8 @@ def test_unknown_kinds_are_refused(players, body) -> None:  # type: ignore[no-un
 
 def test_bad_preference_values_are_refused(players) -> None:  # type: ignore[no-untyped-def]
     (a,) = players(1)
-    for body in ({"push": {"your_turn": "maybe"}}, {"push": []}, {}, []):
+    for body in ({"push": {"your_turn": "maybe"}}, {"push": {"your_turn": "true"}},
+                 {"push": {"your_turn": 0}}, {"push": []}, {}, []):
         response = a.client.patch(f"{BASE}/me/notifications", body, format="json")
         assert response.status_code == 400, body
     assert not PushPreference.objects.exists()

@@ -55,6 +55,10 @@ def test_the_worker_pushes_after_commit_and_honours_retry_after(push_worker, ser
     assert second.at - first.at >= 0.9  # after the Retry-After, not the 0.3 s back-off
     assert second.payload["kind"] == "your_turn" and second.payload["version"] == version
     assert service.rejected == []
+    # The worker records the answer in the push's row once the push service has answered:
+    # the row may lag the service's log by a moment.
+    wait_until(lambda: PushDelivery.objects.get().status != "pending", 30,
+               "the delivered push was not recorded", push_worker.tail)
     row = PushDelivery.objects.get()
     assert (row.status, row.attempts) == ("delivered", 2)
 

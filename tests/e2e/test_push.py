@@ -308,6 +308,13 @@ def test_the_card_on_is_accessible_and_log_out_turns_it_off(server: Server, brow
         player.close()
 
 
+ACTIVATED = """navigator.serviceWorker.ready.then((r) => new Promise((done) => {
+  const worker = r.active;
+  if (worker.state === "activated") return done(true);
+  worker.addEventListener("statechange", () => worker.state === "activated" && done(true));
+}))"""
+
+
 class Pushes:
     """Pushes delivered to the page's worker through the DevTools protocol."""
 
@@ -330,6 +337,8 @@ class Pushes:
         return str(until(found, "the worker's registration", self.page))
 
     def deliver(self, data: str) -> None:
+        # A push to a worker not yet activated can be dropped: wait for it (seen once in CI).
+        self.page.evaluate(ACTIVATED)
         self.cdp.send("ServiceWorker.deliverPushMessage", {
             "origin": self.origin, "registrationId": self.registration_id(), "data": data})
 

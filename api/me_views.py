@@ -21,13 +21,13 @@ from accounts import services as accounts
 from accounts.errors import LoginBusy, TooManyFailedLogins
 from events import exports
 from events import selectors as game_selectors
-from events.errors import BadRequest
 from events.inbox import inbox
 from events.push import subscriptions as push_subscriptions
 
 from . import me_serializers as ms
 from .errors import Busy
 from .language import ACCEPT_LANGUAGE, content_language, reader_language, told_in
+from .paging import next_page, query_of
 from .schema import ProblemSerializer, problems
 from .throttling import AnonRateThrottle
 from .validation import valid
@@ -208,11 +208,7 @@ class InboxView(APIView):
                    "not give, `invalid_request` for a bad `limit` or `my_turn`, "
                    "`unknown_parameter` for any other parameter (docs/platform.md).")
     def get(self, request: Request) -> Response:
-        unknown = sorted(set(request.query_params) - set(ms.InboxQuerySerializer().fields))
-        if unknown:
-            raise BadRequest(f"unknown query parameter: {', '.join(unknown)}",
-                             code="unknown_parameter")
-        query = valid(ms.InboxQuerySerializer, request.query_params)
+        query = query_of(ms.InboxQuerySerializer, request)
         items, cursor = inbox(request.user, limit=query["limit"], cursor=query.get("cursor"),
                               my_turn=query.get("my_turn"))
         results = [{"id": item["game"].id, "game_type": item["game"].game_type,
@@ -223,13 +219,7 @@ class InboxView(APIView):
                     "last_move_at": item["last_move_at"],
                     "seats": game_selectors.seats(item["game"]),
                     "version": item["game"].version} for item in items]
-        next_url = None
-        headers = {}
-        if cursor is not None:
-            params = request.query_params.copy()
-            params["cursor"] = cursor
-            next_url = request.build_absolute_uri(f"{request.path}?{params.urlencode()}")
-            headers["Link"] = f'<{next_url}>; rel="next"'
+        next_url, headers = next_page(request, cursor)
         return Response(ms.InboxSerializer({"results": results, "next": next_url}).data,
                         headers=headers)
 

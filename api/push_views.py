@@ -3,8 +3,6 @@ their push log and their choice of kinds. The rules are events/push/."""
 
 from __future__ import annotations
 
-import base64
-import binascii
 from datetime import datetime, timezone
 from typing import Any
 
@@ -16,14 +14,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from events.errors import BadRequest
 from events.push import keys
 from events.push import subscriptions as push
 
 from . import push_serializers as ps
 from .language import reader_language
 from .me_views import MeSchema
-from .record_views import _next, _query
+from .paging import next_page, query_of
 from .schema import conflict, problems
 from .validation import valid
 from .views import LOCATION
@@ -119,31 +116,12 @@ class PushDeliveryListView(APIView):
                    "up to 100); follow `next` (or the Link header). 400 `invalid_cursor` for "
                    "a cursor this endpoint did not give.")
     def get(self, request: Request) -> Response:
-        query = _query(ps.PushDeliveryQuerySerializer, request)
-        before = _cursor(query.get("cursor"))
-        rows = list(push.deliveries_of(request.user, before=before)[:query["limit"] + 1])
-        more = len(rows) > query["limit"]
-        rows = rows[:query["limit"]]
-        cursor = _encode(rows[-1].pk) if more else None
-        url, headers = _next(request, cursor)
+        query = query_of(ps.PushDeliveryQuerySerializer, request)
+        rows, cursor = push.deliveries_of(request.user, limit=query["limit"],
+                                          cursor=query.get("cursor"))
+        url, headers = next_page(request, cursor)
         return Response(ps.PushDeliveryPageSerializer(
             {"results": [_delivery(d) for d in rows], "next": url}).data, headers=headers)
-
-
-def _encode(last_id: int) -> str:
-    return base64.urlsafe_b64encode(f"push:{last_id}".encode()).decode().rstrip("=")
-
-
-def _cursor(cursor: str | None) -> int | None:
-    if cursor is None:
-        return None
-    try:
-        text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-        if text.startswith("push:") and text[5:].isdigit() and int(text[5:]) < 2**63:
-            return int(text[5:])
-    except (ValueError, binascii.Error, UnicodeDecodeError):
-        pass
-    raise BadRequest("cursor is not one this endpoint gave", code="invalid_cursor")
 
 
 class NotificationsView(APIView):

@@ -14,13 +14,13 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from events.errors import BadRequest, NotFound
+from events.errors import NotFound
 from events.projections import reads
 
 from . import record_serializers as rs
 from .game_type_views import SLUG, _rules_of
+from .paging import PAGED, next_page, query_of
 from .schema import problems
-from .validation import valid
 
 USERNAME = OpenApiParameter("username", type=str, location=OpenApiParameter.PATH,
                             description="the player's username")
@@ -34,28 +34,6 @@ def _player(username: str) -> Any:
     if user is None or user.player.is_deleted:
         raise NotFound("no such player", code="player_not_found")
     return user
-
-
-def _query(serializer: type, request: Request) -> dict[str, Any]:
-    unknown = sorted(set(request.query_params) - set(serializer().fields))
-    if unknown:
-        raise BadRequest(f"unknown query parameter: {', '.join(unknown)}",
-                         code="unknown_parameter")
-    return valid(serializer, request.query_params)
-
-
-def _next(request: Request, cursor: str | None) -> tuple[str | None, dict[str, str]]:
-    if cursor is None:
-        return None, {}
-    params = request.query_params.copy()
-    params["cursor"] = cursor
-    url = request.build_absolute_uri(f"{request.path}?{params.urlencode()}")
-    return url, {"Link": f'<{url}>; rel="next"'}
-
-
-PAGED = ("Pages of `limit` items (20 by default, up to 100); follow `next` (or the Link "
-         "header). 400 `invalid_cursor` for a cursor this endpoint did not give, "
-         "`unknown_parameter` for any other parameter.")
 
 
 class ProfileView(APIView):
@@ -90,7 +68,7 @@ class PlayerGamesView(APIView):
                    "their disputed calls, each game linking its challenge reports). " + PAGED)
     def get(self, request: Request, username: str) -> Response:
         user = _player(username)
-        query = _query(rs.PlayerGamesQuerySerializer, request)
+        query = query_of(rs.PlayerGamesQuerySerializer, request)
         rows, cursor = reads.played_games(user.player.id, limit=query["limit"],
                                           cursor=query.get("cursor"),
                                           game_type=query.get("game_type"),
@@ -102,7 +80,7 @@ class PlayerGamesView(APIView):
             "challenges_url": request.build_absolute_uri(
                 reverse("challenges", args=[row.game_id])) if row.disputed_calls else None}
             for row in rows]
-        url, headers = _next(request, cursor)
+        url, headers = next_page(request, cursor)
         return Response(rs.PlayedGamePageSerializer({"results": results, "next": url}).data,
                         headers=headers)
 
@@ -118,7 +96,7 @@ class RatingHistoryView(APIView):
     def get(self, request: Request, username: str, slug: str) -> Response:
         user = _player(username)
         _rules_of(slug)
-        query = _query(rs.RatingHistoryQuerySerializer, request)
+        query = query_of(rs.RatingHistoryQuerySerializer, request)
         rows = reads.rating_history(user.player.id, slug, limit=query["limit"],
                                     after=query["after"])
         return Response(rs.RatingHistorySerializer({"results": rows}).data)
@@ -136,10 +114,10 @@ class LeaderboardView(APIView):
                    "ties by player id (docs/ratings.md). " + PAGED)
     def get(self, request: Request, slug: str) -> Response:
         _rules_of(slug)
-        query = _query(rs.CursorQuerySerializer, request)
+        query = query_of(rs.CursorQuerySerializer, request)
         items, cursor = reads.leaderboard(slug, limit=query["limit"],
                                           cursor=query.get("cursor"))
-        url, headers = _next(request, cursor)
+        url, headers = next_page(request, cursor)
         body = {"game_type": slug, "min_games": reads.min_games(), "results": items,
                 "next": url}
         return Response(rs.LeaderboardSerializer(body).data, headers=headers)

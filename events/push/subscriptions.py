@@ -133,10 +133,32 @@ def unsubscribe(*, user: Any, subscription_id: int) -> None:
         raise NotFound("no such push subscription", code="push_subscription_not_found")
 
 
-def deliveries_of(user: Any, *, before: int | None = None) -> QuerySet[PushDelivery]:
-    """The user's push log, newest first; `before`: older than this id only."""
+def deliveries_of(user: Any, *, limit: int,
+                  cursor: str | None = None) -> tuple[list[PushDelivery], str | None]:
+    """A page of the user's push log, newest first, after `cursor` (the one the page
+    before gave); and the next page's cursor, None on the last. 400 `invalid_cursor` for a
+    cursor this did not give."""
     rows = PushDelivery.objects.filter(user=user).order_by("-id")
-    return rows if before is None else rows.filter(pk__lt=before)
+    if cursor is not None:
+        rows = rows.filter(pk__lt=_older_than(cursor))
+    page = list(rows[:limit + 1])
+    more = len(page) > limit
+    page = page[:limit]
+    return page, _cursor_after(page[-1].pk) if more else None
+
+
+def _cursor_after(last_id: int) -> str:
+    return base64.urlsafe_b64encode(f"push:{last_id}".encode()).decode().rstrip("=")
+
+
+def _older_than(cursor: str) -> int:
+    try:
+        text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        if text.startswith("push:") and text[5:].isdigit() and int(text[5:]) < 2**63:
+            return int(text[5:])
+    except (ValueError, binascii.Error, UnicodeDecodeError):
+        pass
+    raise BadRequest("cursor is not one this endpoint gave", code="invalid_cursor")
 
 
 def preferences_of(user: Any) -> dict[str, bool]:

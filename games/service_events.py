@@ -5,7 +5,8 @@ into each game's stream (docs/decisions/0001-service-events-wrap-the-rules-strea
 
 | event | when | written by |
 | --- | --- | --- |
-| `table_seated` | seq 1: who sits where, the client seeds, the seed commitment | events/writes/lobby.py |
+| `table_seated` | seq 1: who sits where, the commitments to the seeds | events/writes/lobby.py |
+| `client_seeds_fixed` | seq 2 in dice scheme 3: the seats' revealed seeds, who withheld | events/writes/seeding.py |
 | `game_abandoned` | every seat was an absent player on autoplay | events/clocks/timeouts.py |
 | `seed_revealed` | last: the server seed, once the outcome is set | events/writes/head.py |
 
@@ -32,24 +33,31 @@ class TableSeat(Record):
     """A seat as the start fixed it: a player's (their player id), or a bot's (no player,
     and its level). Stored below schema version 3, `player` was the username: the
     service serves such a seat with the player id, the standalone verifier as stored
-    (docs/fairness.md)."""
+    (docs/fairness.md). From schema version 4 (dice scheme 3) a seat records its
+    commitment to its seed, never the seed (`client_seeds_fixed` does, after the reveal);
+    below 4 it recorded the seed itself, which the upcaster keeps beside a null
+    commitment."""
 
     seat: int
     player: str | None = field(metadata=doc(
         "the player's opaque id (`p_...`: the `player_id` of the game's `seats`, which "
         "give the name shown now); null for a bot. Never a username: events hold no "
         "personal data (docs/decisions/0011-players-by-opaque-id.md)"))
-    client_seed: str = field(metadata=doc("the seat's contribution to the dice; empty: none"))
+    seed_commitment: str | None = field(default=None, metadata=doc(
+        "dice scheme 3: SHA-256 of \"dice-seed/3:\" and the seat's 32-byte seed, posted "
+        "in the lobby; null: the seat committed none (and for games before scheme 3)"))
+    client_seed: str | None = field(default=None, metadata=doc(
+        "games before dice scheme 3: the seat's contribution to the dice (empty: none); "
+        "absent from scheme 3 on (`client_seeds_fixed` has the seeds)", omit_none=True))
     bot: str | None = field(default=None, metadata=doc(
         "a bot's seat: its level (docs/bots.md); absent for a player's seat", omit_none=True))
 
     def to_json(self) -> dict[str, Any]:
-        # Stored as it was before this class: a bot's seat has its level right after
-        # `player` (a player's seat has no `bot` key, as before bots came).
+        # The stored key order: a bot's seat has its level right after `player` (a
+        # player's seat has no `bot` key, as before bots came).
         out = super().to_json()
-        if "bot" not in out:
-            return out
-        return {key: out[key] for key in ("seat", "player", "bot", "client_seed")}
+        order = ("seat", "player", "bot", "seed_commitment", "client_seed")
+        return {key: out[key] for key in order if key in out}
 
 
 @dataclass(frozen=True)
@@ -67,6 +75,20 @@ class TableSeated(GameEvent):
     rated: bool | None = field(default=None, metadata=doc(
         "true: the game counts for the ratings (docs/ratings.md); absent: it does not",
         omit_none=True))
+
+
+@dataclass(frozen=True)
+class ClientSeedsFixed(GameEvent):
+    """Dice scheme 3: the seeds, fixed once every committed seat revealed or the reveal
+    deadline passed (docs/fairness.md). Written before the rules' first event."""
+
+    TYPE: ClassVar[str] = "client_seeds_fixed"
+    client_seeds: tuple[str, ...] = field(metadata=doc(
+        "each seat's revealed seed (64 hex digits), by seat; empty: the seat committed "
+        "none, or withheld it"))
+    withheld: tuple[int, ...] = field(metadata=doc(
+        "the seats that committed to a seed and did not reveal it by the deadline: each "
+        "chose between its seed's dice and the empty seed's, visibly"))
 
 
 EVERY_SEAT_ON_AUTOPLAY = "every_seat_on_autoplay"
@@ -93,7 +115,8 @@ class SeedRevealed(GameEvent):
 
 
 # The service's own event classes, in stream order, and their types.
-EVENTS: tuple[type[GameEvent], ...] = (TableSeated, GameAbandoned, SeedRevealed)
+EVENTS: tuple[type[GameEvent], ...] = (TableSeated, ClientSeedsFixed, GameAbandoned,
+                                       SeedRevealed)
 TYPES: frozenset[str] = frozenset(kind.TYPE for kind in EVENTS)
 MESSAGES = Messages(*EVENTS)
 

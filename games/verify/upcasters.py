@@ -15,8 +15,10 @@ from typing import Callable, Mapping
 # The schema version each event type is written with now (1 unless listed).
 SCHEMA_VERSIONS: dict[str, int] = {
     # v2 records the game's dice scheme (docs/fairness.md); v3 names each player by their
-    # opaque player id, never by username (docs/decisions/0011-players-by-opaque-id.md)
-    "table_seated": 3,
+    # opaque player id, never by username (docs/decisions/0011-players-by-opaque-id.md);
+    # v4 records each seat's commitment to its seed, not the seed (dice scheme 3,
+    # docs/decisions/0029-committed-seeds.md)
+    "table_seated": 4,
     # Bamboozled's card_played (v1) split into one type per shape (docs/games/bamboozled.md)
     "score_reset_card_played": 2,
     "skip_played": 2,
@@ -43,6 +45,13 @@ def table_seated_v2_to_v3(data: dict) -> dict:
     username where the id goes (what the standalone verifier shows for such a game). The
     service, and the verifier given an audit, put the ids in with `with_player_ids`."""
     return data
+
+
+def table_seated_v3_to_v4(data: dict) -> dict:
+    """Up to v3 a seat recorded its seed itself: it keeps it, beside a null commitment."""
+    seats = [{**seat, "seed_commitment": None} if isinstance(seat, dict) else seat
+             for seat in data.get("seats") or []]
+    return {**data, "seats": seats}
 
 
 def with_player_ids(data: dict, ids: Mapping[int, str | None]) -> dict:
@@ -91,6 +100,7 @@ Upcasted = dict | tuple[str, dict]  # the data, or (a new event type, the data)
 UPCASTERS: dict[tuple[str, int], Callable[[dict], Upcasted]] = {
     ("table_seated", 1): table_seated_v1_to_v2,
     ("table_seated", 2): table_seated_v2_to_v3,
+    ("table_seated", 3): table_seated_v3_to_v4,
     ("card_played", 1): card_played_v1_to_v2,
 }
 

@@ -39,7 +39,7 @@ from typing import Sequence
 SPACE = 2**32
 
 SCHEMES = (1, 2, 3)
-CURRENT_SCHEME = 2  # 3 once the service commits seeds (decision 0029)
+CURRENT_SCHEME = 3  # seeds are committed (docs/decisions/0029-committed-seeds.md)
 
 SERVER_SEED_TAG = b"dice/3:"
 CLIENT_SEED_TAG = b"dice-seed/3:"

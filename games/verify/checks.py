@@ -3,10 +3,13 @@
 The audit format and the four checks are specified in docs/fairness.md:
 
 - chain:  every event's hash recomputes and links to the previous one (games/verify/chain.py);
-- seed:   SHA-256(server seed) is the commitment published in `table_seated` and on the
-          game, and the client seeds are those `table_seated` recorded;
+- seed:   the commitment published in `table_seated` and on the game is the server
+          seed's (tagged "dice/3:" in scheme 3), the scheme is the one the stored schema
+          version allows and the game's; the client seeds are those `table_seated`
+          recorded, or in scheme 3 those `client_seeds_fixed` recorded, each hashing to
+          its seat's commitment (games/verify/committed.py);
 - dice:   every draw [nonce, sides, value] recomputes from the seed, the game id and the
-          client seeds, and the nonces run 0, 1, 2, ... with no gap;
+          client seeds under the game's scheme, and the nonces run 0, 1, 2, ... with no gap;
 - replay: the rules' `setup` and `decide`, given exactly each batch's draws, reproduce
           the stored events of that batch, and folding them reaches the final outcome.
 
@@ -23,6 +26,8 @@ from typing import Any, Mapping
 from games.core.fairness import commitment, die_from_seed
 
 from . import chain
+from .committed import (COMMITTED_SCHEME, committed_findings, fixed_seeds, scheme_findings,
+                        withheld_seats, withheld_words)
 from .replay import Upcast, check_replay
 from .upcasters import upcast, upcast_event
 
@@ -57,6 +62,7 @@ class Verdict:
     finished: bool = False
     outcome: Any = None
     anchored: tuple[str, ...] = ()  # the anchor checks that ran (ANCHOR_CHECKS)
+    withheld: tuple[int, ...] | None = None  # scheme 3: the seats that withheld their seeds
 
     @property
     def ok(self) -> bool:
@@ -73,6 +79,8 @@ class Verdict:
             "events": self.events, "draws": self.draws, "batches": self.batches,
             "outcome": self.outcome, "problems": [p.to_json() for p in self.problems],
         }
+        if self.withheld is not None:  # scheme 3 only: older games had nothing to withhold
+            out["withheld"] = list(self.withheld)
         for check in self.anchored:  # never on the server's own verdict: it has no anchors
             out[f"{check}_matches"] = self.passed(check)
         return out
@@ -119,70 +127,118 @@ class Seeds:
     scheme: int = 1
 
 
+def upcast_seated(events: list[Mapping[str, Any]]) -> dict[str, Any]:
+    """`table_seated`'s data at the current schema version ({} if the stream does not
+    open with it): the dice scheme is recorded since v2 (before, it was 1)."""
+    if not events or events[0].get("type") != "table_seated":
+        return {}
+    return upcast("table_seated", stored_version(events[0]), dict(events[0]["data"]))
+
+
+def stored_version(event: Mapping[str, Any]) -> int:
+    return int(event.get("schema_version", 1))
+
+
 def seated_seeds(audit: Mapping[str, Any]) -> Seeds:
-    """The seeds the dice use: the client seeds of `table_seated` and the server seed of
-    `seed_revealed` (else the game's, e.g. for a running game), both hashed records."""
+    """The seeds the dice use: the server seed of `seed_revealed` (else the game's, e.g.
+    for a running game) and the client seeds of `table_seated`, or in scheme 3 of
+    `client_seeds_fixed`: all hashed records."""
     events = _events(audit)
-    seated = events[0]["data"] if events and events[0].get("type") == "table_seated" else {}
+    seated = upcast_seated(events)
     revealed = events[-1]["data"] if events and events[-1].get("type") == "seed_revealed" else {}
     seed = revealed.get("server_seed") or audit["game"].get("server_seed")
-    if seated:  # the dice scheme is recorded since table_seated v2; before, it was 1
-        seated = upcast(events[0]["type"], int(events[0].get("schema_version", 1)), seated)
-    return Seeds(seed, [str(s.get("client_seed")) for s in seated.get("seats", [])],
-                 int(seated.get("dice_scheme", 1)))
+    scheme = int(seated.get("dice_scheme", 1))
+    if scheme == COMMITTED_SCHEME:
+        return Seeds(seed, fixed_seeds(events), scheme)
+    return Seeds(seed, [str(s.get("client_seed")) for s in seated.get("seats", [])], scheme)
+
+
+def client_seeds_of(events: list[Mapping[str, Any]], seated: Mapping[str, Any]) -> list[Any]:
+    """The client seeds as recorded: `client_seeds_fixed`'s in scheme 3, else
+    `table_seated`'s."""
+    if seated.get("dice_scheme") == COMMITTED_SCHEME:
+        return list(fixed_seeds(events))
+    return [s.get("client_seed") for s in seated.get("seats", [])]
 
 
 def check_seed(audit: Mapping[str, Any]) -> list[Problem]:
     game, events = audit["game"], _events(audit)
     if not events or events[0].get("type") != "table_seated":
         return [Problem("seed", 1, "type", "the stream does not open with table_seated")]
-    seated = events[0]["data"]
-    problems = _seated_matches_game(game, seated)
+    seated = upcast_seated(events)
+    problems = [Problem("seed", *finding)
+                for finding in scheme_findings(game, stored_version(events[0]), seated)]
+    if seated.get("dice_scheme") == COMMITTED_SCHEME:
+        problems += [Problem("seed", *finding) for finding in committed_findings(events, seated)]
+    problems += _seated_matches_game(game, seated, client_seeds_of(events, seated))
     seed = game.get("server_seed")
     if seed is None:
         if game.get("status") == "finished":
             problems.append(Problem("seed", None, "game.server_seed", "not revealed"))
         return problems
-    try:
-        committed = commitment(seed)
-    except (ValueError, TypeError):
-        committed = None
-    if committed != seated.get("server_seed_hash"):
-        problems.append(Problem("seed", None, "game.server_seed",
-                                "its SHA-256 is not the commitment published in "
-                                "table_seated (seq 1)"))
+    problems += _commitment_matches(seed, seated)
     if events[-1].get("type") == "seed_revealed":
-        problems += _revealed_matches(events[-1], seed, seated)
+        problems += _revealed_matches(events[-1], seed, seated, client_seeds_of(events, seated))
     return problems
 
 
-def _seated_matches_game(game: Mapping[str, Any], seated: Mapping[str, Any]) -> list[Problem]:
+def _commitment_matches(seed: Any, seated: Mapping[str, Any]) -> list[Problem]:
+    scheme = seated.get("dice_scheme")
+    try:
+        committed = commitment(seed, scheme)
+    except (ValueError, TypeError):
+        committed = None
+    if committed == seated.get("server_seed_hash"):
+        return []
+    how = 'the SHA-256 of "dice/3:" and it' if scheme == COMMITTED_SCHEME else "its SHA-256"
+    return [Problem("seed", None, "game.server_seed",
+                    f"{how} is not the commitment published in table_seated (seq 1)")]
+
+
+def _seated_matches_game(game: Mapping[str, Any], seated: Mapping[str, Any],
+                         client_seeds: list[Any]) -> list[Problem]:
     problems = []
     for key, name in (("game_id", "id"), ("game_type", "game_type"),
                       ("server_seed_hash", "server_seed_hash")):
         if seated.get(key) != game.get(name):
             problems.append(Problem("seed", 1, f"data.{key}", f"differs from game.{name}"))
-    recorded = [(s.get("seat"), s.get("client_seed")) for s in seated.get("seats", [])]
-    if [s[0] for s in recorded] != list(range(len(recorded))):
+    numbers = [s.get("seat") for s in seated.get("seats", [])]
+    if numbers != list(range(len(numbers))):
         problems.append(Problem("seed", 1, "data.seats", "seats are not 0, 1, 2, ... in order"))
     for index, seat in enumerate(game.get("seats") or []):
-        if index >= len(recorded) or seat.get("client_seed") != recorded[index][1]:
-            problems.append(Problem("seed", None, f"game.seats[{index}].client_seed",
-                                    "differs from the client seed table_seated recorded"))
+        problems += _game_seat_matches(index, seat, seated, client_seeds)
     return problems
 
 
-def _revealed_matches(event: Mapping[str, Any], seed: str,
-                      seated: Mapping[str, Any]) -> list[Problem]:
+def _game_seat_matches(index: int, seat: Mapping[str, Any], seated: Mapping[str, Any],
+                       client_seeds: list[Any]) -> list[Problem]:
+    """A seat the game serves against the records: its seed, in scheme 3 its commitment
+    (a seat with no seed, none or withheld, may be served as null)."""
+    committed = seated.get("dice_scheme") == COMMITTED_SCHEME
+    served = (seat.get("client_seed") or "") if committed else seat.get("client_seed")
+    if index >= len(client_seeds) or served != client_seeds[index]:
+        return [Problem("seed", None, f"game.seats[{index}].client_seed",
+                        "differs from the client seed recorded")]
+    recorded = seated["seats"][index].get("seed_commitment")
+    if committed and seat.get("seed_commitment", recorded) != recorded:
+        return [Problem("seed", None, f"game.seats[{index}].seed_commitment",
+                        "differs from the commitment table_seated recorded")]
+    return []
+
+
+def _revealed_matches(event: Mapping[str, Any], seed: str, seated: Mapping[str, Any],
+                      client_seeds: list[Any]) -> list[Problem]:
     data, seq, problems = event["data"], event["seq"], []
     if data.get("server_seed") != seed:
         problems.append(Problem("seed", seq, "data.server_seed", "differs from game.server_seed"))
     if data.get("server_seed_hash") != seated.get("server_seed_hash"):
         problems.append(Problem("seed", seq, "data.server_seed_hash",
                                 "differs from the commitment in table_seated"))
-    if data.get("client_seeds") != [s.get("client_seed") for s in seated.get("seats", [])]:
+    if data.get("client_seeds") != client_seeds:
+        where = ("client_seeds_fixed" if seated.get("dice_scheme") == COMMITTED_SCHEME
+                 else "table_seated")
         problems.append(Problem("seed", seq, "data.client_seeds",
-                                "differ from the client seeds in table_seated"))
+                                f"differ from the client seeds in {where}"))
     return problems
 
 
@@ -250,6 +306,8 @@ def verify_audit(audit: Mapping[str, Any], upcast: Upcast = upcast_event,
     verdict = Verdict(events=len(_events(audit)),
                       finished=audit["game"].get("status") == "finished")
     try:
+        if upcast_seated(_events(audit)).get("dice_scheme") == COMMITTED_SCHEME:
+            verdict.withheld = withheld_seats(_events(audit))
         verdict.problems += check_chain(audit)
         verdict.problems += check_seed(audit)
         dice_problems, verdict.draws = check_dice(audit)
@@ -272,7 +330,8 @@ def report(verdict: Verdict, audit: Mapping[str, Any]) -> str:
     lines = [f"game {game.get('id')} ({game.get('game_type')}, {game.get('status')}): "
              f"{verdict.events} events, {verdict.draws} dice, {verdict.batches} batches"]
     checks = [("chain", "every hash recomputes and links"),
-              ("seed", "the server seed matches its commitment; client seeds match"),
+              ("seed", "the server seed matches its commitment; client seeds match"
+                       + withheld_words(verdict.withheld or ())),
               ("dice", "every roll recomputes from the seeds, nonces without gaps"),
               ("replay", "the rules reproduce every batch and the final outcome")]
     anchors = {"commitment": "the commitment is the one you were shown before play",

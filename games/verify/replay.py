@@ -1,7 +1,8 @@
 """The replay check of the verifier: re-decide every batch with exactly its draws.
 
 Pure like all of games/ (standard library only). A stream is a list of
-batches, as they were appended: `table_seated`; the setup batch (command `{"setup":
+batches, as they were appended: `table_seated`; in dice scheme 3 `client_seeds_fixed`
+(the seeds revealed); the setup batch (command `{"setup":
 {...}}`); one batch per action (command `{"seat": n, "action": {...}}`, by the seat's
 player, the clock or a bot: actor `seat:N`, `clock` or `bot:N`); `game_abandoned`
 when the clock was left to play every seat; `seed_revealed`.
@@ -191,6 +192,10 @@ class Replay:
             self.seated = event.get("data") or {}
             if position != 0:
                 self.findings.append(Finding(seq, "type", "table_seated must open the stream"))
+        elif kind == "client_seeds_fixed":
+            if position != 1 or self.seated.get("dice_scheme") != 3:
+                self.findings.append(Finding(seq, "type", "client_seeds_fixed comes right "
+                                             "after table_seated, in dice scheme 3 only"))
         elif kind == "game_abandoned":
             if position != count - 2 or self.over() or self.last_actor != "clock":
                 self.findings.append(Finding(seq, "type", "game_abandoned must follow a move "

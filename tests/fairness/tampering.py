@@ -1,4 +1,11 @@
-"""Changing one byte of an exported audit, forging a whole chain or a whole game, for the tests."""
+"""Changing one byte of an exported audit, forging a whole chain or a whole game, for the tests.
+
+`committed_audit` builds the audit of a whole dice scheme 3 game from games/ alone, in the
+stream shape the service writes (table_seated v4 with the seats' commitments,
+client_seeds_fixed, the rules' batches, seed_revealed), and the `*_tampered` functions
+below it are the scheme tamperings of docs/decisions/0029-committed-seeds.md that both
+verifiers must refuse.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +14,17 @@ import json
 import random
 from typing import Any, Callable
 
-from events.store import chain
 from games import registry
 from games.core import GameConfig
-from games.core.fairness import HmacDice, commitment
+from games.core.fairness import HmacDice, commitment, seed_commitment
+from games.core.options import resolve_options
+from games.service_events import TYPES as SERVICE_EVENTS
+from games.verify import chain
 from games.verify.upcasters import schema_version_of, upcast
 
 HEX = "0123456789abcdef"
+RECORDED_AT = "2026-11-27T12:00:00.000000Z"
+Choose = Callable[[list[dict]], dict]
 
 
 def flip_string(text: str, rng: random.Random) -> str:
@@ -78,28 +89,56 @@ def forged(audit: dict[str, Any], server_seed: str,
     seated, setup, last = (copy.deepcopy(events[i]) for i in (0, 1, -1))
     rules = registry.get(game["game_type"])
     scheme = int(upcast("table_seated", seated["schema_version"], seated["data"])["dice_scheme"])
-    client_seeds = [seat["client_seed"] for seat in seated["data"]["seats"]]
+    opening = [seated]
+    if scheme == 3:
+        opening.append(copy.deepcopy(events[1]))
+        client_seeds = list(opening[1]["data"]["client_seeds"])
+    else:
+        client_seeds = [seat["client_seed"] for seat in seated["data"]["seats"]]
     dice = HmacDice(server_seed, game["id"], client_seeds, scheme=scheme)
-    hashed = commitment(server_seed)
+    hashed = commitment(server_seed, scheme)
     seated["data"]["server_seed_hash"] = hashed
-    out: list[dict[str, Any]] = [seated]
+    out = played(rules, opening, dice, next(e for e in events if e.get("command"))["command"],
+                 choose)
+    last["data"].update(server_seed=server_seed, server_seed_hash=hashed,
+                        dice_used=len(dice.draws))
+    last["seq"] = len(out) + 1
+    out.append(last)
+    game.update(server_seed=server_seed, server_seed_hash=hashed, outcome=rules.outcome(
+        state_of(rules, out)), version=len(out), dice_used=len(dice.draws))
+    rest = {key: value for key, value in audit.items() if key != "verdict"}
+    return rehash({**rest, "game": game, "events": out})
+
+
+def stored(game_id: str, seq: int, body: dict[str, Any], actor: str, command: Any = None,
+           draws: list[list[int]] | None = None) -> dict[str, Any]:
+    """An event as the store records it (hashes left for `rehash`)."""
+    return {"game_id": game_id, "seq": seq, "type": body["type"],
+            "schema_version": schema_version_of(body["type"]), "data": body["data"],
+            "private": body.get("private") or {}, "actor": actor, "command": command,
+            "draws": draws or [], "idempotency_key": None, "recorded_at": RECORDED_AT,
+            "prev_hash": "", "hash": ""}
+
+
+def played(rules: Any, opening: list[dict[str, Any]], dice: HmacDice, setup: dict[str, Any],
+           choose: Choose) -> list[dict[str, Any]]:
+    """`opening` (the service's first events) and the whole game the rules decide after
+    it with `dice`: the lowest awaited seat first, each move `choose`n among its concrete
+    legal actions, else its timeout action."""
+    out, game_id = list(opening), opening[0]["game_id"]
 
     def append(decided: list[Any], actor: str, command: Any, draws_from: int) -> None:
         for index, event in enumerate(decided):
             body = json.loads(json.dumps(event.to_json()))
-            out.append({
-                "game_id": game["id"], "seq": len(out) + 1, "type": body["type"],
-                "schema_version": schema_version_of(body["type"]), "data": body["data"],
-                "private": body["private"], "actor": actor,
-                "command": command if index == 0 else None,
-                "draws": [d.to_list() for d in dice.draws[draws_from:]] if index == 0 else [],
-                "idempotency_key": None, "recorded_at": seated["recorded_at"],
-                "prev_hash": "", "hash": ""})
+            out.append(stored(game_id, len(out) + 1, body, actor,
+                              command if index == 0 else None,
+                              [d.to_list() for d in dice.draws[draws_from:]] if index == 0
+                              else []))
 
-    options = setup["command"]["setup"]
+    options = setup["setup"]
     decided = list(rules.setup(GameConfig(players=options["players"], options=options["options"],
                                           first_player=options["first_player"]), dice))
-    append(decided, "system", setup["command"], 0)
+    append(decided, "system", setup, 0)
     state = None
     for event in decided:
         state = rules.evolve(state, event)
@@ -113,11 +152,54 @@ def forged(audit: dict[str, Any], server_seed: str,
         append(decided, f"seat:{seat}", {"seat": seat, "action": action}, start)
         for event in decided:
             state = rules.evolve(state, event)
-    last["data"].update(server_seed=server_seed, server_seed_hash=hashed,
-                        dice_used=len(dice.draws))
-    last["seq"] = len(out) + 1
-    out.append(last)
-    game.update(server_seed=server_seed, server_seed_hash=hashed, outcome=rules.outcome(state),
-                version=len(out), dice_used=len(dice.draws))
-    rest = {key: value for key, value in audit.items() if key != "verdict"}
-    return rehash({**rest, "game": game, "events": out})
+    return out
+
+
+def state_of(rules: Any, events: list[dict[str, Any]]) -> Any:
+    """The rules' state folded from the rules' events of a stream."""
+    state = None
+    for event in events:
+        if event["type"] not in SERVICE_EVENTS:
+            body = {key: event[key] for key in ("type", "data", "private")}
+            state = rules.evolve(state, rules.events.parse_event(body))
+    return state
+
+
+# --- dice scheme 3 ----------------------------------------------------------------------
+
+def committed_audit(slug: str, server_seed: str, game_id: str, seeds: list[str],
+                    choose: Choose, commitments: list[str | None] | None = None,
+                    withheld: tuple[int, ...] = ()) -> dict[str, Any]:
+    """The audit of a finished dice scheme 3 game built from games/ alone, as the service
+    records one: `seeds` are the fixed seeds by seat ("" for none or withheld), each
+    non-empty one committed to (or `commitments` given, for the seats that withheld)."""
+    rules = registry.get(slug)
+    if commitments is None:
+        commitments = [seed_commitment(seed) if seed else None for seed in seeds]
+    hashed, options = commitment(server_seed, 3), resolve_options(rules.options, {})
+    seats = [{"seat": n, "player": f"p_seat{n}", "seed_commitment": c}
+             for n, c in enumerate(commitments)]
+    seated = {"type": "table_seated", "data": {
+        "game_id": game_id, "game_type": slug, "options": options,
+        "server_seed_hash": hashed, "dice_scheme": 3, "seats": seats}}
+    fixed = {"type": "client_seeds_fixed",
+             "data": {"client_seeds": list(seeds), "withheld": list(withheld)}}
+    opening = [stored(game_id, 1, seated, "system"), stored(game_id, 2, fixed, "system")]
+    dice = HmacDice(server_seed, game_id, seeds, scheme=3)
+    setup = {"setup": {"players": len(seeds), "options": options, "first_player": 0}}
+    out = played(rules, opening, dice, setup, choose)
+    revealed = {"type": "seed_revealed", "data": {
+        "server_seed": server_seed, "server_seed_hash": hashed, "client_seeds": list(seeds),
+        "dice_used": len(dice.draws)}}
+    out.append(stored(game_id, len(out) + 1, revealed, "system"))
+    states = {n: ("withheld" if n in withheld else "revealed" if seed else
+                  "committed" if commitments[n] else "none") for n, seed in enumerate(seeds)}
+    game = {"id": game_id, "game_type": slug, "status": "finished", "options": options,
+            "table_size": len(seeds), "dice_scheme": 3,
+            "seats": [{"seat": n, "player": f"seat{n}", "player_id": f"p_seat{n}", "bot": None,
+                       "client_seed": seed or None, "seed_commitment": commitments[n],
+                       "seed": states[n]} for n, seed in enumerate(seeds)],
+            "version": len(out), "dice_used": len(dice.draws), "server_seed_hash": hashed,
+            "server_seed": server_seed, "outcome": rules.outcome(state_of(rules, out)),
+            "created_at": RECORDED_AT, "started_at": RECORDED_AT, "finished_at": RECORDED_AT}
+    return rehash({"format": "dice-games-audit/1", "game": game, "events": out})

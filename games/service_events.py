@@ -54,8 +54,11 @@ class TableSeat(Record):
 
     def to_json(self) -> dict[str, Any]:
         # The stored key order: a bot's seat has its level right after `player` (a
-        # player's seat has no `bot` key, as before bots came).
+        # player's seat has no `bot` key, as before bots came). A seat of a game before
+        # scheme 3 (schema version 3: its seed, no commitment) keeps its stored shape.
         out = super().to_json()
+        if self.client_seed is not None and self.seed_commitment is None:
+            del out["seed_commitment"]
         order = ("seat", "player", "bot", "seed_commitment", "client_seed")
         return {key: out[key] for key in order if key in out}
 

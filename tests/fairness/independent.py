@@ -18,19 +18,23 @@ HASHED = ("game_id", "seq", "type", "schema_version", "data", "private", "actor"
           "draws", "idempotency_key", "recorded_at", "prev_hash")
 
 
+# The schemes a table_seated of each schema version may record.
+SCHEMES_BY_VERSION = {1: (1,), 2: (1, 2), 3: (1, 2), 4: (3,)}
+
+
 def message(game_id: str, client_seeds: Sequence[str], nonce: int, attempt: int,
             scheme: int) -> str:
-    """The specification's message: scheme 2 length-prefixes each seed; scheme 1 (games
-    seated before it) joins them with commas."""
+    """The specification's message: schemes 2 and 3 length-prefix each seed behind their
+    tag; scheme 1 (games seated before 2) joins them with commas."""
     if scheme == 1:
         return game_id + ":" + ",".join(client_seeds) + ":" + str(nonce) + ":" + str(attempt)
     seeds = ":".join(str(len(s.encode("utf-8"))) + ":" + s for s in client_seeds)
-    return ("dice/2:" + game_id + ":" + str(len(client_seeds)) + ":" + seeds + ":"
+    return ("dice/" + str(scheme) + ":" + game_id + ":" + str(len(client_seeds)) + ":" + seeds + ":"
             + str(nonce) + ":" + str(attempt))
 
 
 def die(server_seed: str, game_id: str, client_seeds: Sequence[str], nonce: int,
-        sides: int, scheme: int = 2) -> tuple[int, int]:
+        sides: int, scheme: int) -> tuple[int, int]:
     """(value, attempts used), as the specification's steps 1-5 say."""
     key = bytes.fromhex(server_seed)
     limit = TWO_32 - TWO_32 % sides
@@ -63,22 +67,83 @@ def event_hash(event: dict[str, Any]) -> str:
     return hashlib.sha256(event["prev_hash"].encode("ascii") + canonical(body)).hexdigest()
 
 
+def server_commitment(server_seed: str, scheme: int) -> str:
+    """Scheme 3 tags the hashed seed bytes with "dice/3:"; schemes 1 and 2 do not."""
+    tag = b"dice/3:" if scheme == 3 else b""
+    return hashlib.sha256(tag + bytes.fromhex(server_seed)).hexdigest()
+
+
+def seed_commitment(client_seed: str) -> str:
+    return hashlib.sha256(b"dice-seed/3:" + bytes.fromhex(client_seed)).hexdigest()
+
+
+def is_seed(text: str) -> bool:
+    return len(text) == 64 and all(c in "0123456789abcdef" for c in text)
+
+
+def scheme_of(audit: dict[str, Any]) -> tuple[int, list[str]]:
+    """The dice scheme and the problems with it: allowed by table_seated's stored schema
+    version, and the game's."""
+    seated = audit["events"][0]
+    # table_seated records the scheme since schema version 2; before that it was 1.
+    scheme = seated["data"].get("dice_scheme", 1) if seated["schema_version"] >= 2 else 1
+    problems = []
+    if scheme not in SCHEMES_BY_VERSION.get(seated["schema_version"], ()):
+        problems.append(f"scheme {scheme} is not allowed in table_seated "
+                        f"v{seated['schema_version']}")
+    if audit["game"].get("dice_scheme", scheme if scheme < 3 else None) != scheme:
+        problems.append("the game's dice_scheme is not table_seated's")
+    return scheme, problems
+
+
+def fixed_seeds(audit: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """Scheme 3: the seeds of client_seeds_fixed (event 2), and the problems with them."""
+    seats, fixed = audit["events"][0]["data"]["seats"], audit["events"][1]
+    if fixed["type"] != "client_seeds_fixed":
+        return [], ["event 2 is not client_seeds_fixed"]
+    seeds, withheld = fixed["data"]["client_seeds"], fixed["data"]["withheld"]
+    problems = []
+    if len(seeds) != len(seats) or withheld != sorted(set(withheld)):
+        problems.append("client_seeds_fixed does not list one seed per seat, sorted withheld")
+    for seat, committed in zip(seats, [s["seed_commitment"] for s in seats]):
+        n, seed = seat["seat"], seeds[seat["seat"]] if seat["seat"] < len(seeds) else ""
+        if seed and (committed is None or not is_seed(seed) or seed_commitment(seed) != committed):
+            problems.append(f"seat {n}'s seed does not match its commitment")
+        if not seed and committed is not None and n not in withheld:
+            problems.append(f"seat {n} committed, has no seed and is not listed as withheld")
+        if n in withheld and (committed is None or seed):
+            problems.append(f"seat {n} is listed as withheld without a commitment or with a seed")
+    if any(n not in range(len(seats)) for n in withheld):
+        problems.append("a withheld seat that is not at the table")
+    return seeds, problems
+
+
+def withheld(audit: dict[str, Any]) -> list[int]:
+    """The seats that withheld their seeds (scheme 3), as the verdict names them."""
+    fixed = audit["events"][1] if len(audit["events"]) > 1 else {}
+    return list(fixed["data"]["withheld"]) if fixed.get("type") == "client_seeds_fixed" else []
+
+
 def verify(audit: dict[str, Any]) -> list[str]:
-    """Every problem found: commitment, client seeds, nonces, every die, the chain."""
+    """Every problem found: scheme, commitments, client seeds, nonces, every die, the chain."""
     game, events = audit["game"], audit["events"]
     problems: list[str] = []
     seated, revealed = events[0], events[-1]
     if seated["type"] != "table_seated" or revealed["type"] != "seed_revealed":
         problems.append("the stream is not opened by table_seated and closed by seed_revealed")
+    scheme, problems_of_scheme = scheme_of(audit)
+    problems += problems_of_scheme
     seed = revealed["data"]["server_seed"]
-    committed = hashlib.sha256(bytes.fromhex(seed)).hexdigest()
+    committed = server_commitment(seed, scheme)
     if committed != seated["data"]["server_seed_hash"] or committed != game["server_seed_hash"]:
         problems.append("the revealed seed does not match the commitment")
-    client_seeds = [s["client_seed"] for s in seated["data"]["seats"]]
-    # table_seated records the scheme since schema version 2; before that it was 1.
-    scheme = seated["data"].get("dice_scheme", 1) if seated["schema_version"] >= 2 else 1
+    if scheme == 3 or seated["schema_version"] >= 4:  # v4 seats hold no seeds
+        client_seeds, problems_of_seeds = fixed_seeds(audit)
+        problems += problems_of_seeds
+    else:
+        client_seeds = [s["client_seed"] for s in seated["data"]["seats"]]
     if revealed["data"]["client_seeds"] != client_seeds:
-        problems.append("seed_revealed lists other client seeds than table_seated")
+        problems.append("seed_revealed lists other client seeds than were fixed")
     nonce = 0
     for event in events:
         for n, sides, value in event["draws"]:

@@ -10,6 +10,7 @@ verifiers must refuse.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import random
 from typing import Any, Callable
@@ -169,23 +170,24 @@ def state_of(rules: Any, events: list[dict[str, Any]]) -> Any:
 
 def committed_audit(slug: str, server_seed: str, game_id: str, seeds: list[str],
                     choose: Choose, commitments: list[str | None] | None = None,
-                    withheld: tuple[int, ...] = ()) -> dict[str, Any]:
+                    withheld: tuple[int, ...] = (), scheme: int = 3) -> dict[str, Any]:
     """The audit of a finished dice scheme 3 game built from games/ alone, as the service
     records one: `seeds` are the fixed seeds by seat ("" for none or withheld), each
-    non-empty one committed to (or `commitments` given, for the seats that withheld)."""
+    non-empty one committed to (or `commitments` given, for the seats that withheld).
+    Another `scheme` forges the same stream rolled and committed under that scheme."""
     rules = registry.get(slug)
     if commitments is None:
         commitments = [seed_commitment(seed) if seed else None for seed in seeds]
-    hashed, options = commitment(server_seed, 3), resolve_options(rules.options, {})
+    hashed, options = commitment(server_seed, scheme), resolve_options(rules.options, {})
     seats = [{"seat": n, "player": f"p_seat{n}", "seed_commitment": c}
              for n, c in enumerate(commitments)]
     seated = {"type": "table_seated", "data": {
         "game_id": game_id, "game_type": slug, "options": options,
-        "server_seed_hash": hashed, "dice_scheme": 3, "seats": seats}}
+        "server_seed_hash": hashed, "dice_scheme": scheme, "seats": seats}}
     fixed = {"type": "client_seeds_fixed",
              "data": {"client_seeds": list(seeds), "withheld": list(withheld)}}
     opening = [stored(game_id, 1, seated, "system"), stored(game_id, 2, fixed, "system")]
-    dice = HmacDice(server_seed, game_id, seeds, scheme=3)
+    dice = HmacDice(server_seed, game_id, seeds, scheme=scheme)
     setup = {"setup": {"players": len(seeds), "options": options, "first_player": 0}}
     out = played(rules, opening, dice, setup, choose)
     revealed = {"type": "seed_revealed", "data": {
@@ -195,7 +197,7 @@ def committed_audit(slug: str, server_seed: str, game_id: str, seeds: list[str],
     states = {n: ("withheld" if n in withheld else "revealed" if seed else
                   "committed" if commitments[n] else "none") for n, seed in enumerate(seeds)}
     game = {"id": game_id, "game_type": slug, "status": "finished", "options": options,
-            "table_size": len(seeds), "dice_scheme": 3,
+            "table_size": len(seeds), "dice_scheme": scheme,
             "seats": [{"seat": n, "player": f"seat{n}", "player_id": f"p_seat{n}", "bot": None,
                        "client_seed": seed or None, "seed_commitment": commitments[n],
                        "seed": states[n]} for n, seed in enumerate(seeds)],
@@ -203,3 +205,53 @@ def committed_audit(slug: str, server_seed: str, game_id: str, seeds: list[str],
             "server_seed": server_seed, "outcome": rules.outcome(state_of(rules, out)),
             "created_at": RECORDED_AT, "started_at": RECORDED_AT, "finished_at": RECORDED_AT}
     return rehash({"format": "dice-games-audit/1", "game": game, "events": out})
+
+
+def untagged(audit: dict[str, Any]) -> dict[str, Any]:
+    """A scheme 3 audit whose commitment was recomputed as SHA-256(server seed), the
+    schemes 1 and 2 commitment, everywhere it is published (every hash recomputed)."""
+    out = copy.deepcopy(audit)
+    hashed = hashlib.sha256(bytes.fromhex(out["game"]["server_seed"])).hexdigest()
+    out["game"]["server_seed_hash"] = hashed
+    for event in (out["events"][0], out["events"][-1]):
+        event["data"]["server_seed_hash"] = hashed
+    return rehash(out)
+
+
+def with_game_scheme(audit: dict[str, Any], scheme: int) -> dict[str, Any]:
+    """The audit with the game serving another dice scheme than table_seated records."""
+    return {**audit, "game": {**audit["game"], "dice_scheme": scheme}}
+
+
+# The seeds of the scheme tamperings, as in docs/fairness.md's worked example, scheme 3.
+SERVER_SEED = hashlib.sha256(b"dice-games worked example").hexdigest()
+GAME_ID = "7d3c9a4e-5b21-4f0e-8c6a-2e9f1b7d4a63"
+SEEDS = ("0123456789abcdef" * 4, "fedcba9876543210" * 4)
+SWAPPED = "00" * 32
+
+
+def scheme_tamperings(slug: str, choose: Choose) -> dict[str, tuple[dict[str, Any], str]]:
+    """Each scheme tampering of docs/decisions/0029-committed-seeds.md as a whole audit of
+    a two-seat game, self-consistent but for the one rule it breaks (every hash and die
+    recomputed), with where dice-verify reports it."""
+    def game(seeds: tuple[str, ...] = SEEDS, **changes: Any) -> dict[str, Any]:
+        return committed_audit(slug, SERVER_SEED, GAME_ID, list(seeds), choose, **changes)
+
+    commitments = [seed_commitment(seed) for seed in SEEDS]
+    return {
+        "table_seated v4 with scheme 1": (game(scheme=1), "[seed] seq 1 (data.dice_scheme)"),
+        "table_seated v4 with scheme 2": (game(scheme=2), "[seed] seq 1 (data.dice_scheme)"),
+        "game.dice_scheme is not table_seated's": (
+            with_game_scheme(game(), 2), "[seed] seq 1 (data.dice_scheme)"),
+        "commitment recomputed as SHA-256(seed)": (
+            untagged(game()), "[seed] game (game.server_seed)"),
+        "a withheld seed passed off as revealed": (
+            game((SEEDS[0], ""), commitments=commitments),
+            "[seed] seq 2 (data.client_seeds[1])"),
+        "a seat withheld without a commitment": (
+            game((SEEDS[0], ""), commitments=[commitments[0], None], withheld=(1,)),
+            "[seed] seq 2 (data.withheld)"),
+        "a revealed seed swapped": (
+            game((SEEDS[0], SWAPPED), commitments=commitments),
+            "[seed] seq 2 (data.client_seeds[1])"),
+    }

@@ -15,7 +15,8 @@ from games.core import shuffle
 from games.core.fairness import HmacDice, die_from_seed
 
 from . import independent
-from .play import GAME_TYPES, audit_of, finished
+from .play import GAME_TYPES, audit_of, chooser_for, finished
+from .tampering import GAME_ID, SEEDS, SERVER_SEED, committed_audit, scheme_tamperings
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "fairness.md").read_text()
 
@@ -57,7 +58,7 @@ def test_the_scheme_2_worked_example_in_the_page_is_right() -> None:
                                          (2, 6, 3, "c644f2c4"), (3, 3, 2, "397d1049")):
         value, attempts = independent.die(SEED, GAME, CLIENT_SEEDS, nonce, sides, scheme=2)
         assert (value, attempts) == (expected, 1)
-        assert die_from_seed(SEED, GAME, CLIENT_SEEDS, nonce, sides) == value
+        assert die_from_seed(SEED, GAME, CLIENT_SEEDS, nonce, sides, scheme=2) == value
         assert f"| {nonce} | {sides} | `:{nonce}:0` | `{head}` |" in DOC
     assert "4fa5ce68164b99cd4fedf3026139f1df55fa5757d0db9e4b4ea36f6c78d21a4f" in DOC
     assert "`...:2:3:a,b:1:c:...`" in DOC and "`...:2:1:a:3:b,c:...`" in DOC
@@ -91,7 +92,7 @@ def test_the_worked_hash_example_in_the_page_is_right() -> None:
     assert independent.event_hash(body) in DOC
 
 
-@pytest.mark.parametrize("scheme", [1, 2])
+@pytest.mark.parametrize("scheme", [1, 2, 3])
 @pytest.mark.parametrize("sides", [1, 2, 3, 6, 7, 20, 52, 1000, 3 * 2**30, 2**31 + 1, 2**32])
 def test_the_service_dice_follow_the_page_including_rejections(sides: int, scheme: int) -> None:
     rejected = 0
@@ -112,11 +113,32 @@ def test_a_die_beyond_the_sampled_range_is_refused() -> None:
 
 def test_shuffles_follow_the_page() -> None:
     for start in range(0, 200, 7):
-        dice = HmacDice(SEED, GAME, CLIENT_SEEDS, next_nonce=start)
+        dice = HmacDice(SEED, GAME, CLIENT_SEEDS, next_nonce=start, scheme=3)
         served = shuffle(dice, list(range(9)))
         nonces = iter(range(start, start + 8))
         by_page = independent.shuffle(
             list(range(9)),
-            lambda sides: independent.die(SEED, GAME, CLIENT_SEEDS, next(nonces), sides)[0])
+            lambda sides: independent.die(SEED, GAME, CLIENT_SEEDS, next(nonces), sides, 3)[0])
         assert list(served) == by_page
         assert [d.sides for d in dice.draws] == [9, 8, 7, 6, 5, 4, 3, 2]
+
+
+@pytest.mark.parametrize("slug", GAME_TYPES)
+def test_a_scheme_3_game_of_every_type_recomputes_from_the_page(slug: str) -> None:
+    """Built from games/ alone as the service records it (table_seated v4, then
+    client_seeds_fixed): the page's verifier agrees, and names a withheld seat."""
+    audit = committed_audit(slug, SERVER_SEED, GAME_ID, list(SEEDS), chooser_for(slug, 5))
+    assert independent.draws(audit) and independent.verify(audit) == []
+    assert independent.withheld(audit) == []
+    withholding = committed_audit(slug, SERVER_SEED, GAME_ID, [SEEDS[0], ""],
+                                  chooser_for(slug, 5), withheld=(1,),
+                                  commitments=[independent.seed_commitment(s) for s in SEEDS])
+    assert independent.verify(withholding) == []
+    assert independent.withheld(withholding) == [1]
+
+
+@pytest.mark.parametrize("name", sorted(scheme_tamperings("snake-bones", chooser_for(
+    "snake-bones", 5))))
+def test_the_page_s_verifier_refuses_every_scheme_tampering(name: str) -> None:
+    audit, _ = scheme_tamperings("snake-bones", chooser_for("snake-bones", 5))[name]
+    assert independent.verify(audit) != [], name

@@ -19,8 +19,11 @@ from typing import Any
 
 import pytest
 
+from games.core.fairness import seed_commitment
+
 from .play import GAME_TYPES, chooser_for, followed
-from .tampering import forged, rehash
+from .tampering import (GAME_ID, SEEDS, SERVER_SEED, committed_audit, forged, rehash,
+                        scheme_tamperings)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -140,3 +143,43 @@ def test_python_m_games_verify_and_its_exit_statuses(installed, audit_for) -> No
     assert installed.run("dice-verify", str(installed.home / "missing.json")).returncode == 2
     assert installed.run("dice-verify").returncode == 2
     assert installed.run("dice-verify", str(path), "--commitment", "xyz").returncode == 2
+
+
+@pytest.mark.parametrize("slug", GAME_TYPES)
+def test_dice_verify_checks_a_scheme_3_game_and_names_a_withheld_seat(installed,
+                                                                      slug: str) -> None:
+    """A scheme 3 game built from games/ alone as the service records it: verified; with
+    seat 1 withholding, still verified, and the seed line and --json name the seat."""
+    audit = committed_audit(slug, SERVER_SEED, GAME_ID, list(SEEDS), chooser_for(slug, 5))
+    done = installed.verify(audit)
+    assert done.returncode == 0 and done.stdout.strip().endswith("VERIFIED"), done.stdout
+    assert "withheld" not in done.stdout
+    assert json.loads(installed.verify(audit, "--json").stdout)["withheld"] == []
+    withholding = committed_audit(slug, SERVER_SEED, GAME_ID, [SEEDS[0], ""],
+                                  chooser_for(slug, 5), withheld=(1,),
+                                  commitments=[seed_commitment(seed) for seed in SEEDS])
+    done = installed.verify(withholding, name="withheld.json")
+    assert done.returncode == 0 and done.stdout.strip().endswith("VERIFIED"), done.stdout
+    seed_line = next(line for line in done.stdout.splitlines() if line.startswith("  seed "))
+    assert seed_line.endswith("client seeds match; seat 1 withheld its seed"), seed_line
+    verdict = json.loads(installed.verify(withholding, "--json", name="withheld.json").stdout)
+    assert verdict["ok"] and verdict["withheld"] == [1]
+
+
+@pytest.mark.parametrize("name", sorted(scheme_tamperings("snake-bones", chooser_for(
+    "snake-bones", 5))))
+def test_dice_verify_refuses_every_scheme_tampering(installed, name: str) -> None:
+    audit, where = scheme_tamperings("snake-bones", chooser_for("snake-bones", 5))[name]
+    done = installed.verify(audit, name="scheme.json")
+    assert done.returncode == 1 and "NOT VERIFIED" in done.stdout, done.stdout
+    assert where in done.stdout, done.stdout
+    assert "[chain]" not in done.stdout  # every hash was recomputed: only the seed rules see it
+
+
+def test_dice_verify_keeps_old_games_without_a_withheld_verdict(installed, audit_for) -> None:
+    """A game before scheme 3 (table_seated v3, scheme 2) verifies as before; its --json
+    verdict has no `withheld` (there was nothing to withhold)."""
+    audit = audit_for("snake-bones")
+    assert audit["events"][0]["schema_version"] <= 3
+    verdict = json.loads(installed.verify(audit, "--json").stdout)
+    assert verdict["ok"] and "withheld" not in verdict

@@ -229,3 +229,49 @@ def test_bare_bones_roll_off_with_a_tie() -> None:
     assert started["roll_off"] == [{"0": [4, 4, 1, 1], "1": [1, 1, 1, 2], "2": [3, 4, 2, 1]},
                                    {"0": [1, 1, 1, 1], "2": [2, 1, 1, 1]}]
     assert started["first_player"] == 2
+
+
+# --- "Worked example, scheme 3" and "... with a withheld seat" ----------------------------
+
+SEAT_SEEDS = ("0123456789abcdef" * 4, "fedcba9876543210" * 4)
+
+
+def scheme_3_x(seeds: Sequence[str], nonce: int, attempt: int = 0) -> tuple[str, int]:
+    """The page's scheme 3 message for `seeds` and its HMAC's first 4 bytes, as x."""
+    joined = ":".join(f"{len(seed.encode())}:{seed}" for seed in seeds)
+    message = f"dice/3:{GAME_ID}:{len(seeds)}:{joined}:{nonce}:{attempt}"
+    digest = hmac.new(bytes.fromhex(SERVER_SEED), message.encode(), hashlib.sha256).digest()
+    return message, int.from_bytes(digest[:4], "big")
+
+
+def test_the_scheme_3_commitments_on_the_page() -> None:
+    server = hashlib.sha256(b"dice/3:" + bytes.fromhex(SERVER_SEED)).hexdigest()
+    assert server == "4f0a7a6fab106931536ac8455f8ad41fabde7c5053a661e19a578438b5291c6b"
+    seats = [hashlib.sha256(b"dice-seed/3:" + bytes.fromhex(seed)).hexdigest()
+             for seed in SEAT_SEEDS]
+    assert seats == ["1dcd893d7d7a00c46580eec8f7c0911b4c8eb068a38b2053050135164f0dd39f",
+                     "e35335503a58b1dd092ff92745ecc7777399cdba081fb218d58962261cdacec4"]
+    for value in (server, *seats, *SEAT_SEEDS):
+        assert f"`{value}`" in DOC
+    assert f"(commitment `{hashlib.sha256(bytes.fromhex(SERVER_SEED)).hexdigest()}`)" in DOC
+
+
+def test_the_scheme_3_worked_example() -> None:
+    start = scheme_3_x(SEAT_SEEDS, 0)[0].removesuffix("0:0")
+    assert f"`{start}`" in DOC
+    for nonce, sides, x, die in ((0, 6, 2746748089, 2), (1, 6, 4175296481, 6),
+                                 (2, 6, 3012390972, 1), (3, 3, 2873140666, 2)):
+        assert scheme_3_x(SEAT_SEEDS, nonce)[1] == x and x < 2**32 - 2**32 % sides
+        assert x % sides + 1 == die
+        assert f"| {nonce} | {sides} | `:{nonce}:0` | `{x:08x}` | {x} | " \
+               f"{2**32 - 2**32 % sides} |" in DOC
+        assert f"**{die}** |" in DOC
+
+
+def test_the_scheme_3_worked_example_with_a_withheld_seat() -> None:
+    message, x = scheme_3_x((SEAT_SEEDS[0], ""), 0)
+    assert message.endswith(":2:64:" + SEAT_SEEDS[0] + ":0::0:0")
+    assert f"`{message.removesuffix('0:0')}`" in DOC
+    assert x == 2056927931 and x % 6 + 1 == 6
+    assert f"| 0 | 6 | `:0:0` | `{x:08x}` | {x} | 4294967292 | {x} mod 6 + 1 = **6** |" in DOC
+    assert '"withheld": [1]' in DOC and "seat 1 withheld its seed" in DOC

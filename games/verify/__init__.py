@@ -8,11 +8,12 @@ the `dice-verify` command. The pieces, each with one home:
 - upcasters.py:  stored events of older schema versions read as the current one;
 - replay.py:     re-deciding every batch through the rules with exactly its draws;
 - checks.py:     the four checks of an audit (chain, seed, dice, replay) and the verdict;
+- committed.py:  the seed check's rules on the dice scheme and scheme 3's committed seeds;
 - anchors.py:    the checks against what a player kept (commitment, served events);
 - cli.py:        the command line.
 """
 
-__version__ = "1.0.0"  # of the distribution dice-games-verify
+__version__ = "1.1.0"  # of the distribution dice-games-verify (1.1: dice scheme 3)
 
 from .anchors import Anchors
 from .checks import CHECKS, FORMAT, Problem, Verdict, report, verify_audit

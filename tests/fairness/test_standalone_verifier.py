@@ -26,6 +26,7 @@ from .tampering import (GAME_ID, SEEDS, SERVER_SEED, committed_audit, forged, re
                         scheme_tamperings)
 
 ROOT = Path(__file__).resolve().parents[2]
+OLD_AUDITS = Path(__file__).resolve().parent / "old_audits"
 
 
 def load_dev() -> Any:
@@ -176,10 +177,14 @@ def test_dice_verify_refuses_every_scheme_tampering(installed, name: str) -> Non
     assert "[chain]" not in done.stdout  # every hash was recomputed: only the seed rules see it
 
 
-def test_dice_verify_keeps_old_games_without_a_withheld_verdict(installed, audit_for) -> None:
-    """A game before scheme 3 (table_seated v3, scheme 2) verifies as before; its --json
-    verdict has no `withheld` (there was nothing to withhold)."""
-    audit = audit_for("snake-bones")
+@pytest.mark.parametrize("name", sorted(path.name for path in OLD_AUDITS.glob("*.json")))
+def test_dice_verify_keeps_verifying_old_games_unchanged(installed, name: str) -> None:
+    """Games stored before scheme 3 (tests/fairness/old_audits: table_seated v1, v2, v3,
+    schemes 1 and 2) verify as they did, with the verdict the service gave then and no
+    `withheld` (there was nothing to withhold)."""
+    audit = json.loads((OLD_AUDITS / name).read_text(encoding="utf-8"))
     assert audit["events"][0]["schema_version"] <= 3
-    verdict = json.loads(installed.verify(audit, "--json").stdout)
-    assert verdict["ok"] and "withheld" not in verdict
+    done = installed.verify(audit, name=name)
+    assert done.returncode == 0 and done.stdout.strip().endswith("VERIFIED"), done.stdout
+    verdict = json.loads(installed.verify(audit, "--json", name=name).stdout)
+    assert verdict == audit["verdict"] and "withheld" not in verdict

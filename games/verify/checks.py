@@ -26,8 +26,14 @@ from typing import Any, Mapping
 from games.core.fairness import commitment, die_from_seed
 
 from . import chain
-from .committed import (COMMITTED_SCHEME, committed_findings, fixed_seeds, scheme_findings,
-                        withheld_seats, withheld_words)
+from .committed import (
+    COMMITTED_SCHEME,
+    committed_findings,
+    fixed_seeds,
+    scheme_findings,
+    withheld_seats,
+    withheld_words,
+)
 from .replay import Upcast, check_replay
 from .upcasters import upcast, upcast_event
 

@@ -87,7 +87,7 @@ def forged(audit: dict[str, Any], server_seed: str,
     its concrete legal actions, else its timeout action), every hash recomputed. Self-consistent: only an anchor the
     player kept (the commitment shown before play, the events served) tells it apart."""
     game, events = copy.deepcopy(audit["game"]), audit["events"]
-    seated, setup, last = (copy.deepcopy(events[i]) for i in (0, 1, -1))
+    seated, last = (copy.deepcopy(events[i]) for i in (0, -1))
     rules = registry.get(game["game_type"])
     scheme = int(upcast("table_seated", seated["schema_version"], seated["data"])["dice_scheme"])
     opening = [seated]

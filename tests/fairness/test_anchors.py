@@ -19,7 +19,7 @@ from games.verify.anchors import check_served, served_events
 from games.verify.cli import main
 
 from .play import chooser_for, followed
-from .tampering import forged, rehash
+from .tampering import GAME_ID, SEEDS, SERVER_SEED, committed_audit, forged, rehash
 
 FRESH_SEED = "5eed" * 16
 _FOLLOWED: dict[str, tuple[dict[str, Any], str, dict[int, list[dict]]]] = {}
@@ -174,3 +174,17 @@ def test_the_command_line_takes_the_anchors(followed_game, tmp_path, capsys) -> 
             main([audit_file, *bad])
         assert exit_.value.code == 2
     assert main([str(tmp_path / "missing.json")]) == 2
+
+
+def test_a_forged_scheme_3_game_is_caught_by_the_commitment_kept() -> None:
+    """Scheme 3 (built from games/ alone): a whole game forged under a fresh server seed,
+    the fixed seeds kept, passes the four checks; the commitment kept refuses it."""
+    honest = committed_audit("snake-bones", SERVER_SEED, GAME_ID, list(SEEDS),
+                             chooser_for("snake-bones", 5))
+    fake = forged(honest, "f0" * 32, chooser_for("snake-bones", 8))
+    assert verify_audit(fake).ok
+    kept = Anchors(commitment=honest["game"]["server_seed_hash"])
+    assert [(p.check, p.seq, p.where) for p in verify_audit(fake, anchors=kept).problems] == [
+        ("commitment", None, "game.server_seed_hash"), ("commitment", 1, "data.server_seed_hash"),
+        ("commitment", len(fake["events"]), "data.server_seed_hash")]
+    assert verify_audit(honest, anchors=kept).ok

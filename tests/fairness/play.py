@@ -6,6 +6,7 @@ import random
 from typing import Any, Callable
 
 from games import registry
+from games.core.fairness import seed_commitment
 from games.core.legal import expand_all
 from tests.support.api import Player, play_by_legal_actions, playing
 
@@ -56,10 +57,17 @@ def seated(players: Callable[[int], list[Player]], slug: str,
     everyone = players(max(2, rules.min_players))
     host, guests = everyone[0], everyone[1:]
     game = host.create(slug, len(everyone))
+    committed = game.get("dice_scheme") == 3  # commit in the lobby, reveal after the start
     for index, guest in enumerate(guests, start=1):
-        body = {"client_seed": seeds[f"seat{index}"]} if f"seat{index}" in seeds else {}
+        seed = seeds.get(f"seat{index}")
+        body = {} if seed is None else (
+            {"seed_commitment": seed_commitment(seed)} if committed else {"client_seed": seed})
         guest.join(game["id"], **body)
     host.start(game["id"])
+    for index, guest in enumerate(guests, start=1):
+        if committed and f"seat{index}" in seeds:
+            answer = guest.post(f"/games/{game['id']}/seed", {"client_seed": seeds[f"seat{index}"]})
+            assert answer.status_code == 200, answer.content
     return game["id"], everyone
 
 

@@ -16,7 +16,8 @@ from .checks import report, verify_audit
 
 DESCRIPTION = (
     "Verify a finished dice game from its audit JSON alone: the hash chain, the server "
-    "seed against its commitment, every die from the seeds, and a replay of every move "
+    "seed against its commitment, the seeds against the seats' commitments (naming any "
+    "seat that withheld its seed), every die from the seeds, and a replay of every move "
     "through the games' rules. Give what you kept during play to check the audit "
     "against it: the commitment you were shown before play (--commitment), the events "
     "you were served (--served with --seat).")

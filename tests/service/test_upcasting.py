@@ -93,3 +93,18 @@ def test_the_scheme_allowed_by_each_schema_version(version: int, allowed: tuple[
     for scheme in (1, 2, 3):
         found = scheme_findings({"dice_scheme": scheme}, version, {"dice_scheme": scheme})
         assert (found == []) == (scheme in allowed), (version, scheme, found)
+
+
+BAMBOOZLED_V1 = Path(__file__).resolve().parents[1] / "games" / "bamboozled" / \
+    "stored_v1_audits.json"
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_stored_bamboozled_audits_verify_unchanged_with_both_verifiers(index: int) -> None:
+    """The three stored Bamboozled games (table_seated v2, scheme 2) as well."""
+    audit = json.loads(BAMBOOZLED_V1.read_text(encoding="utf-8"))["audits"][index]
+    assert audit["events"][0]["schema_version"] == 2
+    verdict = verify_audit(audit)
+    assert verdict.ok and verdict.withheld is None, verdict.problems
+    assert verdict.to_json() == audit["verdict"]
+    assert independent.verify(audit) == []

@@ -37,7 +37,7 @@ class CreateTicketSerializer(StrictTypes, serializers.Serializer):
         help_text=f"seconds (0 to {MAX_BOT_FILL}) after which your table starts with bots "
                   "in the seats no player took; null or omitted: never seated with bots")
     seed_commitment = serializers.CharField(
-        required=False, trim_whitespace=False,
+        required=False, allow_blank=True, trim_whitespace=False,
         help_text=SEED_COMMITMENT_HELP + " Carried to the seat the match gives you: reveal "
         "the seed when `match_found` tells you the game is revealing. Omitted: your seat "
         "commits none.")

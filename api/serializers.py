@@ -205,7 +205,7 @@ class CreateGameSerializer(Closed, StrictTypes, serializers.Serializer):
                                     default=dict, help_text="the game type's options; "
                                     "omitted ones take their defaults")
     seed_commitment = serializers.CharField(
-        required=False, trim_whitespace=False,
+        required=False, allow_blank=True, trim_whitespace=False,
         help_text=SEED_COMMITMENT_HELP + " Omitted: none yet (PUT "
         "/games/{id}/seed-commitment until the start).")
     turn_timeout = TurnTimeoutField(
@@ -243,7 +243,7 @@ class ClientSeedRevealSerializer(Closed, StrictTypes, serializers.Serializer):
     """Dice scheme 3: the seed your seat committed to, revealed while the game is revealing."""
 
     client_seed = serializers.CharField(
-        trim_whitespace=False,
+        allow_blank=True, trim_whitespace=False,
         help_text="your seed: the 64 lowercase hex digits whose tagged SHA-256 is your "
         "seat's `seed_commitment`; another shape: 400 `invalid_client_seed`, another seed: "
         "400 `seed_does_not_match_commitment`")
@@ -252,7 +252,7 @@ class ClientSeedRevealSerializer(Closed, StrictTypes, serializers.Serializer):
 class SeedCommitmentSerializer(Closed, StrictTypes, serializers.Serializer):
     """Dice scheme 3: the caller's commitment to their seed, set or replaced until the start."""
 
-    seed_commitment = serializers.CharField(trim_whitespace=False,
+    seed_commitment = serializers.CharField(allow_blank=True, trim_whitespace=False,
                                             help_text=SEED_COMMITMENT_HELP)
 
 
@@ -260,7 +260,7 @@ class JoinSerializer(Closed, StrictTypes, serializers.Serializer):
     """Taking the next free seat, optionally with a seed commitment."""
 
     seed_commitment = serializers.CharField(
-        required=False, trim_whitespace=False,
+        required=False, allow_blank=True, trim_whitespace=False,
         help_text=SEED_COMMITMENT_HELP + " Omitted: none yet (PUT "
         "/games/{id}/seed-commitment until the start).")
 

@@ -29,8 +29,11 @@ from .bots import check_bots, seat_bots
 from .locks import locked, seat_of_user, seats_of
 from .seeding import is_commitment, open_game, open_reveal
 
-# The dice scheme of lobbies opened before scheme 3, whose seeds are set in the lobby.
-LOBBY_SEEDS_SCHEME = 2
+
+def takes_lobby_seeds(game: Game) -> bool:
+    """A lobby opened before dice scheme 3 (scheme 2, or 1 before it): its seeds are set
+    in the lobby and fixed by the start, as then."""
+    return game.dice_scheme < NEW_DICE_SCHEME
 
 
 def new_server_seed() -> str:
@@ -165,7 +168,7 @@ def set_seed_commitment(*, user: AbstractBaseUser, game_id: Any, seed_commitment
 
 
 def _check_commits(game: Game) -> None:
-    if game.dice_scheme == LOBBY_SEEDS_SCHEME:
+    if takes_lobby_seeds(game):
         raise Conflict("this lobby was opened before seeds were committed: set your seed with "
                        "PUT /games/{id}/client-seed", code="seeds_not_committed")
 
@@ -176,7 +179,7 @@ def set_client_seed(*, user: AbstractBaseUser, game_id: Any, client_seed: str) -
     (commit with PUT .../seed-commitment, reveal with POST .../seed)."""
     with transaction.atomic():
         game = locked(game_id)
-        if game.dice_scheme != LOBBY_SEEDS_SCHEME:
+        if not takes_lobby_seeds(game):
             raise Conflict("seeds are committed in the lobby (PUT /games/{id}/seed-commitment) "
                            "and revealed after the start (POST /games/{id}/seed)",
                            code="seeds_are_committed")
@@ -223,7 +226,7 @@ def start_game(*, user: AbstractBaseUser, game_id: Any, first_player: int | None
         game.first_player = first_player
         seated = store.append(game, store.Batch([_table_seated(game, seats)], actor="system"),
                               write=False)
-        if game.dice_scheme == LOBBY_SEEDS_SCHEME:
+        if takes_lobby_seeds(game):
             open_game(game, version_before=0, pending=seated)
         else:
             open_reveal(game, seated)
@@ -254,7 +257,7 @@ def _seated(game: Game, seat: Seat) -> TableSeat:
     its seed; a lobby opened before: its seed."""
     player = None if seat.is_bot else seat.player_public_id()
     bot = seat.bot_level or None
-    if game.dice_scheme == LOBBY_SEEDS_SCHEME:
+    if takes_lobby_seeds(game):
         return TableSeat(seat=seat.number, player=player, client_seed=seat.client_seed, bot=bot)
     return TableSeat(seat=seat.number, player=player, seed_commitment=seat.seed_commitment or None,
                      bot=bot)

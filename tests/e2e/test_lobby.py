@@ -59,3 +59,32 @@ def test_log_in_again_and_seat_a_bot_then_take_it_away_in_the_lobby(
         assert alice.errors == [] and alice.offsite == []
     finally:
         alice.close()
+
+
+def test_the_page_commits_to_a_seed_and_reveals_it_after_the_start(
+        server: Server, browser: Any) -> None:
+    """Dice scheme 3 in the browser (web/src/seeds.ts): the page draws a seed, posts only
+    its commitment, keeps the seed in sessionStorage, and reveals it when the game is
+    revealing; the game begins on that reveal."""
+    from events.models import Event, Seat
+    from games.core.fairness import seed_commitment
+
+    alice = Player(browser, server.url, "alice")
+    try:
+        alice.sign_up()
+        game_id = alice.open_table("dark-knights", {}, seats=1)
+        page = alice.page
+        page.click("#commit-seed")
+        page.wait_for_function(
+            "document.querySelector('#lobby .seat-list').innerText.includes('committed to a seed')",
+            timeout=TIMEOUT)
+        kept = page.evaluate(f"sessionStorage.getItem('dice-seed:{game_id}')")
+        seat = Seat.objects.get(game_id=game_id, number=0)
+        assert seat.seed_commitment == seed_commitment(kept) and seat.client_seed == ""
+        alice.start(1)
+        fixed = Event.objects.get(game_id=game_id, type="client_seeds_fixed").data
+        assert fixed == {"client_seeds": [kept], "withheld": []}
+        assert page.evaluate(f"sessionStorage.getItem('dice-seed:{game_id}')") is None
+        assert alice.errors == [] and alice.offsite == []
+    finally:
+        alice.close()

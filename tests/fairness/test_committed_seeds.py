@@ -326,3 +326,18 @@ def test_a_scheme_2_lobby_left_from_before_keeps_its_path(players) -> None:  # t
     audit = audit_of(host, game_id)
     assert audit["verdict"]["ok"] is True, audit["verdict"]["problems"]
     assert audit["game"]["dice_scheme"] == 2
+
+
+def test_a_player_deleted_while_the_game_reveals_is_played_by_the_bot(players) -> None:  # type: ignore[no-untyped-def]
+    host, guest = players(2)
+    game_id = create(host, "dark-knights", seed_commitment=drawn()[1])["id"]
+    guest.join(game_id, seed_commitment=drawn()[1])
+    host.start(game_id, first_player=0)
+    gone = guest.client.delete("/api/v1/me", data={"password": "correct horse battery"},
+                               format="json")
+    assert gone.status_code == 204, gone.content
+    seat = Seat.objects.get(game_id=game_id, number=1)
+    assert seat.autoplay is True and seat.seed_state == "committed"
+    assert close_reveal(game_id, now=Game.objects.get(id=game_id).reveal_by) == "fixed"
+    assert Event.objects.get(game_id=game_id, type="client_seeds_fixed").data["withheld"] == [
+        0, 1]

@@ -246,18 +246,21 @@ def _table_seated(game: Game, seats: list[Seat]) -> TableSeated:
     return TableSeated(
         game_id=str(game.id), game_type=game.game_type, options=game.options,
         server_seed_hash=game.server_seed_hash, dice_scheme=game.dice_scheme,
-        seats=tuple(_seated(game, s) for s in seats), rated=True if game.rated else None,
+        seats=tuple(_seated(s) if takes_lobby_seeds(game) else _committed(s) for s in seats),
+        rated=True if game.rated else None,
     )
 
 
-def _seated(game: Game, seat: Seat) -> TableSeat:
-    """A seat in table_seated: a player's by their opaque player id, never their name
+def _seated(seat: Seat) -> TableSeat:
+    """A seat in table_seated of a lobby opened before dice scheme 3, with its seed: a
+    player's by their opaque player id, never their name
     (docs/decisions/0011-players-by-opaque-id.md); a bot's with no player and its level
-    (a player's seat has no "bot" key, as before bots). Scheme 3: its commitment, never
-    its seed; a lobby opened before: its seed."""
-    player = None if seat.is_bot else seat.player_public_id()
-    bot = seat.bot_level or None
-    if takes_lobby_seeds(game):
-        return TableSeat(seat=seat.number, player=player, client_seed=seat.client_seed, bot=bot)
-    return TableSeat(seat=seat.number, player=player, seed_commitment=seat.seed_commitment or None,
-                     bot=bot)
+    (a player's seat has no "bot" key, as before bots)."""
+    return TableSeat(seat=seat.number, player=seat.player_public_id(),
+                     client_seed=seat.client_seed, bot=seat.bot_level or None)
+
+
+def _committed(seat: Seat) -> TableSeat:
+    """A seat in table_seated of dice scheme 3: its commitment (or none), never its seed."""
+    return TableSeat(seat=seat.number, player=seat.player_public_id(),
+                     seed_commitment=seat.seed_commitment or None, bot=seat.bot_level or None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from events.models import GameStatus
+from events.models import GameStatus, SeedState
 from events.verify import CHECKS, FORMAT
 from games import registry
 
@@ -29,7 +29,17 @@ class AuditSeatSerializer(serializers.Serializer):
         "version below 3) holds usernames: the service serves it with these ids")
     bot = serializers.CharField(allow_null=True, help_text="a bot's seat: its level; null "
                                 "for a player's seat")
-    client_seed = serializers.CharField(help_text="the player's contribution to the dice")
+    client_seed = serializers.CharField(
+        allow_null=True, help_text="the seat's contribution to the dice as fixed (empty: "
+        "none, or withheld); null only for a game whose seeds are not fixed yet (the "
+        "operator's export of a running game)")
+    seed_commitment = serializers.CharField(
+        allow_null=True, help_text="dice scheme 3: the seat's commitment to its seed, as "
+        "table_seated records it; null: none")
+    seed = serializers.ChoiceField(
+        choices=SeedState.values, help_text="none, committed, revealed or withheld (a seat "
+        "that committed and did not reveal by the deadline: its seed is empty, and "
+        "client_seeds_fixed lists it)")
 
 
 class AuditGameSerializer(serializers.Serializer):
@@ -43,6 +53,8 @@ class AuditGameSerializer(serializers.Serializer):
     dice_used = serializers.IntegerField(help_text="number of dice drawn (the next nonce)")
     server_seed_hash = serializers.CharField(help_text="SHA-256 commitment published at creation")
     server_seed = serializers.CharField(help_text="the revealed server seed (64 hex digits)")
+    dice_scheme = serializers.IntegerField(
+        help_text="the game's dice scheme (docs/fairness.md); table_seated records the same")
     outcome = json_object("the final outcome: winners, ranking, scores")
     # RFC 3339 strings, exactly as hashed (UTC, YYYY-MM-DDTHH:MM:SS.ffffffZ).
     created_at = serializers.DateTimeField()

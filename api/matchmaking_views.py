@@ -29,6 +29,7 @@ def ticket_body(ticket: Any) -> dict[str, Any]:
         "id": str(ticket.id), "game_type": ticket.game_type,
         "seats": {"min": ticket.seats_min, "max": ticket.seats_max},
         "options": ticket.options, "fill_with_bots_after": ticket.fill_with_bots_after,
+        "seed_commitment": ticket.seed_commitment or None,
         "status": ticket.status, "game": None if ticket.game_id is None else str(ticket.game_id),
         "created_at": ticket.created_at, "expires_at": ticket.expires_at,
         "matched_at": ticket.matched_at,
@@ -59,7 +60,8 @@ class TicketListView(APIView):
         ticket = matchmaking.post_ticket(
             user=request.user, game_type=body["game_type"], seats_min=body["seats"]["min"],
             seats_max=body["seats"]["max"], options=body.get("options"),
-            fill_with_bots_after=body.get("fill_with_bots_after"))
+            fill_with_bots_after=body.get("fill_with_bots_after"),
+            seed_commitment=body.get("seed_commitment"))
         ticket = matchmaking.ticket_of(request.user, ticket.id)   # matched since, maybe
         return Response(ticket_body(ticket), status=status.HTTP_201_CREATED,
                         headers={"Location": reverse("ticket", args=[ticket.id])})

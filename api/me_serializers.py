@@ -82,7 +82,7 @@ class ExportWebhookSerializer(WebhookSerializer):
 class ExportGameSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     game_type = serializers.CharField()
-    status = serializers.ChoiceField(choices=["lobby", "active", "finished"])
+    status = serializers.ChoiceField(choices=GameStatus.values)
     seat = serializers.IntegerField(help_text="your seat")
     creator = serializers.BooleanField(help_text="you opened the table")
     client_seed = serializers.CharField(allow_blank=True, help_text="your own client seed")
@@ -147,8 +147,10 @@ class InboxQuerySerializer(QuerySerializer):
 class InboxGameSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     game_type = serializers.CharField(help_text="the game's slug, e.g. snake-bones")
-    status = serializers.ChoiceField(choices=[GameStatus.LOBBY, GameStatus.ACTIVE],
-                                     help_text="lobby or active: finished games are not listed")
+    status = serializers.ChoiceField(choices=[GameStatus.LOBBY, GameStatus.REVEALING,
+                                              GameStatus.ACTIVE],
+                                     help_text="lobby, revealing or active: finished games "
+                                     "are not listed")
     my_turn = serializers.BooleanField(help_text="true: the game awaits a decision of your "
                                        "seat (GET /games/{id}/legal-actions); false for an "
                                        "invitation")

@@ -9,7 +9,7 @@ from django.conf import settings
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
-from events.models import NoticeKind
+from events.models import GameStatus, NoticeKind
 
 from .serializers import (
     MAX_INT,
@@ -66,7 +66,19 @@ GameFinishedNoticeSerializer = _notice(
     outcome=serializers.DictField(child=serializers.JSONField(allow_null=True),
                                   help_text="the final outcome, as the game's `outcome`"))
 MatchFoundNoticeSerializer = _notice(
-    NoticeKind.MATCH_FOUND, "Matchmaking seated you at a game.")
+    NoticeKind.MATCH_FOUND, "Matchmaking seated you at a game. If a seat of it committed to "
+    "a seed, the game is revealing: post your seed (POST /games/{id}/seed) by `reveal_by`.",
+    status=serializers.ChoiceField(
+        choices=[GameStatus.REVEALING], required=False,
+        help_text="revealing: the game waits for the seats' seeds; absent: it began"),
+    reveal_by=serializers.DateTimeField(
+        required=False, help_text="when the seeds are fixed (revealing only)"))
+SeedsRequestedNoticeSerializer = _notice(
+    NoticeKind.SEEDS_REQUESTED, "A game you sit at started and waits for the seats' seeds "
+    "(dice scheme 3): if your seat committed to one, post it (POST /games/{id}/seed) by "
+    "`reveal_by`; the game begins on the last reveal.",
+    reveal_by=serializers.DateTimeField(help_text="when the seeds are fixed, an unrevealed "
+                                        "one withheld"))
 RematchOfferedNoticeSerializer = _notice(
     NoticeKind.REMATCH_OFFERED,
     "A player of a finished game of yours opened its rematch (`game`, in the lobby) and "
@@ -97,6 +109,7 @@ NOTICE_KINDS = {
     NoticeKind.REMATCH_OFFERED: RematchOfferedNoticeSerializer,
     NoticeKind.CLOCK_WARNING: ClockWarningNoticeSerializer,
     NoticeKind.RATING_CHANGED: RatingChangedNoticeSerializer,
+    NoticeKind.SEEDS_REQUESTED: SeedsRequestedNoticeSerializer,
 }
 
 

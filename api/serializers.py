@@ -9,13 +9,13 @@ from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
-from events.models import MAX_TURN_TIMEOUT, GameStatus, WebhookEvent
+from events.models import MAX_TURN_TIMEOUT, GameStatus, SeedState, WebhookEvent
 from events.webhooks.registrations import URL_PATTERN
 from events.webhooks.signing import SECRET_PATTERN
 from games import registry
 
 from .bot_serializers import AddBotSerializer
-from .validation import StrictTypes
+from .validation import Closed, StrictTypes
 
 JSON_OBJECT_HELP = "a JSON object"
 # The table sizes any game seats; each game's own range is its rules' (games/<game>/data.py),
@@ -186,7 +186,14 @@ class GameTypeDetailSerializer(GameTypeSerializer):
     schemas = GameTypeSchemasSerializer()
 
 
-class CreateGameSerializer(StrictTypes, serializers.Serializer):
+# A seed commitment as clients post it (dice scheme 3, docs/fairness.md).
+SEED_COMMITMENT_HELP = (
+    "SHA-256 of \"dice-seed/3:\" and the 32 random bytes of your seed, in 64 lowercase hex "
+    "digits; keep the seed and reveal it after the start (POST /games/{id}/seed). Another "
+    "shape: 400 `invalid_seed_commitment`.")
+
+
+class CreateGameSerializer(Closed, StrictTypes, serializers.Serializer):
     """A new game: its type, table size and options; the creator takes seat 0."""
 
     game_type = serializers.ChoiceField(choices=sorted(registry.GAMES))
@@ -197,9 +204,10 @@ class CreateGameSerializer(StrictTypes, serializers.Serializer):
     options = serializers.DictField(child=serializers.JSONField(allow_null=True), required=False,
                                     default=dict, help_text="the game type's options; "
                                     "omitted ones take their defaults")
-    client_seed = serializers.CharField(required=False, max_length=128, allow_blank=False,
-                                        help_text="your contribution to the dice; none if omitted (the server "
-                                        "never picks one); changeable until the start")
+    seed_commitment = serializers.CharField(
+        required=False, allow_blank=True, trim_whitespace=False,
+        help_text=SEED_COMMITMENT_HELP + " Omitted: none yet (PUT "
+        "/games/{id}/seed-commitment until the start).")
     turn_timeout = TurnTimeoutField(
         max_value=MAX_TURN_TIMEOUT, required=False, allow_null=True, default=None,
         help_text="seconds each awaited seat has to act (from `minimum`, the server's "
@@ -223,19 +231,38 @@ class CreateGameSerializer(StrictTypes, serializers.Serializer):
 
 
 class ClientSeedSerializer(StrictTypes, serializers.Serializer):
-    """The caller's contribution to the dice, set or changed before the start."""
+    """A lobby opened before dice scheme 3: the caller's contribution to the dice, set or
+    changed before the start."""
 
     client_seed = serializers.CharField(
         max_length=128, allow_blank=True, trim_whitespace=False,
         help_text="any text up to 128 characters; empty: contribute none")
 
 
-class JoinSerializer(StrictTypes, serializers.Serializer):
-    """Taking the next free seat, optionally with a client seed."""
+class ClientSeedRevealSerializer(Closed, StrictTypes, serializers.Serializer):
+    """Dice scheme 3: the seed your seat committed to, revealed while the game is revealing."""
 
-    client_seed = serializers.CharField(required=False, max_length=128, allow_blank=False,
-                                        help_text="your contribution to the dice; none if omitted (the server "
-                                        "never picks one); changeable until the start")
+    client_seed = serializers.CharField(
+        allow_blank=True, trim_whitespace=False,
+        help_text="your seed: the 64 lowercase hex digits whose tagged SHA-256 is your "
+        "seat's `seed_commitment`; another shape: 400 `invalid_client_seed`, another seed: "
+        "400 `seed_does_not_match_commitment`")
+
+
+class SeedCommitmentSerializer(Closed, StrictTypes, serializers.Serializer):
+    """Dice scheme 3: the caller's commitment to their seed, set or replaced until the start."""
+
+    seed_commitment = serializers.CharField(allow_blank=True, trim_whitespace=False,
+                                            help_text=SEED_COMMITMENT_HELP)
+
+
+class JoinSerializer(Closed, StrictTypes, serializers.Serializer):
+    """Taking the next free seat, optionally with a seed commitment."""
+
+    seed_commitment = serializers.CharField(
+        required=False, allow_blank=True, trim_whitespace=False,
+        help_text=SEED_COMMITMENT_HELP + " Omitted: none yet (PUT "
+        "/games/{id}/seed-commitment until the start).")
 
 
 class StartSerializer(StrictTypes, serializers.Serializer):
@@ -262,8 +289,16 @@ class SeatSerializer(serializers.Serializer):
     bot = serializers.CharField(allow_null=True, help_text="a bot's seat: its level (e.g. "
                                 "basic); null for a player's seat")
     client_seed = serializers.CharField(
-        allow_blank=True, help_text="the seat's own contribution to the dice; empty: none. "
-        "Set or change it with PUT /games/{id}/client-seed until the game starts")
+        allow_blank=True, allow_null=True, help_text="the seat's own contribution to the "
+        "dice; empty: none. Dice scheme 3: the seed as fixed (empty: none or withheld), null "
+        "until the seeds are fixed (in the lobby and while revealing)")
+    seed_commitment = serializers.CharField(
+        allow_null=True, help_text="dice scheme 3: the seat's commitment to its seed "
+        "(PUT /games/{id}/seed-commitment); null: none")
+    seed = serializers.ChoiceField(
+        choices=SeedState.values, help_text="none: no commitment; committed: a commitment, "
+        "not revealed yet; revealed: the seed was revealed (served once fixed); withheld: "
+        "not revealed by the deadline, the seat's seed is empty")
     autoplay = serializers.BooleanField(
         help_text="true: the seat timed out too often and the game's basic bot plays it "
                   "until its player acts again")
@@ -315,6 +350,12 @@ class GameSerializer(serializers.Serializer):
     outcome = serializers.DictField(child=serializers.JSONField(), allow_null=True)
     server_seed_hash = serializers.CharField(help_text="SHA-256 commitment to the server seed")
     server_seed = serializers.CharField(allow_null=True, help_text="revealed when the game ends")
+    dice_scheme = serializers.IntegerField(
+        help_text="how the dice are drawn from the seeds (docs/fairness.md): 3 for every "
+        "game opened now (seeds committed in the lobby, revealed after the start)")
+    reveal_by = serializers.DateTimeField(
+        allow_null=True, help_text="status revealing: when the seeds are fixed, a seat "
+        "that has not revealed withholding its seed; null otherwise")
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)

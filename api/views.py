@@ -132,7 +132,7 @@ class GameListView(APIView):
         data = valid(s.CreateGameSerializer, request.data)
         game = writes.create_game(user=request.user, game_type=data["game_type"],
                                   seats=data["seats"], options=data.get("options"),
-                                  client_seed=data.get("client_seed"),
+                                  seed_commitment=data.get("seed_commitment"),
                                   turn_timeout=data["turn_timeout"],
                                   autoplay_after=data["autoplay_after"],
                                   bots=[bot.get("level", "basic") for bot in data.get("bots", [])],
@@ -163,7 +163,8 @@ class JoinView(APIView):
                    summary="Take a free seat")
     def post(self, request: Request, game_id: str) -> Response:
         data = valid(s.JoinSerializer, request.data)
-        writes.join_game(user=request.user, game_id=game_id, client_seed=data.get("client_seed"))
+        writes.join_game(user=request.user, game_id=game_id,
+                         seed_commitment=data.get("seed_commitment"))
         return Response(game_body(request, selectors.get_game(game_id)))
 
 
@@ -171,15 +172,49 @@ class ClientSeedView(APIView):
     @extend_schema(operation_id="set_client_seed", tags=["lobby"], parameters=[GAME_ID],
                    request=s.ClientSeedSerializer,
                    responses={200: s.GameSerializer, **problems(400, 401, 404, 409, 429)},
-                   summary="Set or change your client seed, until the game starts",
-                   description="Your own contribution to every die of the game. Set it after "
-                   "you have read `server_seed_hash` (the server's commitment): then neither "
-                   "the server nor anyone else chose the dice alone. The start fixes every "
-                   "seed; a seat with none contributes none (docs/fairness.md).")
+                   summary="A lobby opened before dice scheme 3: set or change your client seed",
+                   description="Only for a lobby opened before dice scheme 3 (`dice_scheme` "
+                   "2): your own contribution to every die, fixed by the start. Every game "
+                   "opened now commits seeds instead: 409 `seeds_are_committed` (PUT "
+                   "/games/{id}/seed-commitment in the lobby, POST /games/{id}/seed after the "
+                   "start; docs/fairness.md).")
     def put(self, request: Request, game_id: str) -> Response:
         data = valid(s.ClientSeedSerializer, request.data)
         writes.set_client_seed(user=request.user, game_id=game_id,
                                client_seed=data["client_seed"])
+        return Response(game_body(request, selectors.get_game(game_id)))
+
+
+class SeedCommitmentView(APIView):
+    @extend_schema(operation_id="set_seed_commitment", tags=["lobby"], parameters=[GAME_ID],
+                   request=s.SeedCommitmentSerializer,
+                   responses={200: s.GameSerializer, **problems(400, 401, 404, 409, 429)},
+                   summary="Commit to your seed, or replace your commitment, until the start",
+                   description="Draw 32 random bytes (your seed) after you have read "
+                   "`server_seed_hash`, keep them, and post SHA-256(\"dice-seed/3:\" + the "
+                   "bytes). Nobody, the server included, learns your seed before every seat's "
+                   "is fixed. 409 `game_not_in_lobby`, `not_seated`, `seed_commitment_taken` "
+                   "(another seat committed the same hash) (docs/fairness.md).")
+    def put(self, request: Request, game_id: str) -> Response:
+        data = valid(s.SeedCommitmentSerializer, request.data)
+        writes.set_seed_commitment(user=request.user, game_id=game_id,
+                                   seed_commitment=data["seed_commitment"])
+        return Response(game_body(request, selectors.get_game(game_id)))
+
+
+class SeedRevealView(APIView):
+    @extend_schema(operation_id="reveal_seed", tags=["play"], parameters=[GAME_ID],
+                   request=s.ClientSeedRevealSerializer,
+                   responses={200: s.GameSerializer, **problems(400, 401, 404, 409, 429)},
+                   summary="Reveal your seed while the game is revealing",
+                   description="After the start, each seat that committed posts its seed; "
+                   "the last reveal fixes every seed (`client_seeds_fixed`) and the game "
+                   "begins. The same seed again: 200. 409 `not_revealing`, `not_seated`, "
+                   "`no_commitment`, `already_revealed`; 400 `invalid_client_seed`, "
+                   "`seed_does_not_match_commitment` (docs/fairness.md).")
+    def post(self, request: Request, game_id: str) -> Response:
+        data = valid(s.ClientSeedRevealSerializer, request.data)
+        writes.reveal_seed(user=request.user, game_id=game_id, client_seed=data["client_seed"])
         return Response(game_body(request, selectors.get_game(game_id)))
 
 

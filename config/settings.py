@@ -311,7 +311,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {
-        "GameStatusEnum": ["lobby", "active", "finished"],
+        "GameStatusEnum": ["lobby", "revealing", "active", "finished"],
         "DeliveryStatusEnum": ["pending", "delivered", "failed"],
         "WebhookKindEnum": "api.serializers.WEBHOOK_KINDS",
     },
@@ -374,6 +374,12 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 DICE_SWEEP_INTERVAL = float(os.environ.get("DICE_SWEEP_INTERVAL", "2"))
 DICE_MIN_TURN_TIMEOUT = int(os.environ.get("DICE_MIN_TURN_TIMEOUT", "10"))
 DICE_AUTOPLAY_GRACE = float(os.environ.get("DICE_AUTOPLAY_GRACE", "5"))
+# Dice scheme 3's reveal phase (docs/decisions/0029-committed-seeds.md): seconds after the
+# start the seats have to reveal their seeds; then the seeds are fixed, an unrevealed one
+# withheld (events/clocks/reveals.py).
+DICE_SEED_REVEAL_TIMEOUT = float(os.environ.get("DICE_SEED_REVEAL_TIMEOUT") or "60")
+if DICE_SEED_REVEAL_TIMEOUT <= 0:
+    raise RuntimeError("DICE_SEED_REVEAL_TIMEOUT must be more than 0 seconds")
 # Bots (docs/bots.md): seconds before a bot moves once its seat is awaited, and how long a
 # bot move may be overdue before the sweeper hands it to a worker again (a lost task).
 DICE_BOT_DELAY = float(os.environ.get("DICE_BOT_DELAY", "1"))

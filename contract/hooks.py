@@ -283,7 +283,8 @@ def _no_nul(component: dict[str, Any]) -> None:
 
 # Request bodies that refuse unknown keys, as actions do (api/validation.py, `Closed`; the
 # push kinds' patch: 400 invalid_notification_kinds, events/push/subscriptions.py).
-CLOSED_REQUESTS = ("AddBotRequest", "PushKindsPatchRequest")
+CLOSED_REQUESTS = ("AddBotRequest", "PushKindsPatchRequest", "CreateGameRequest", "JoinRequest",
+                   "SeedCommitmentRequest", "ClientSeedRevealRequest")
 
 
 def tidy(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

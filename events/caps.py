@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef
 
 from .errors import Conflict
-from .models import Game, GameStatus, PushSubscription, Ticket, Webhook
+from .models import UNFINISHED_STARTED, Game, GameStatus, PushSubscription, Ticket, Webhook
 
 
 class TooManyOpenTables(Conflict):
@@ -45,7 +45,7 @@ def open_tables_of(user: Any) -> int:
     """Games the user created (POST /games, a rematch) that are not finished. Quick-play
     tables are opened by the matcher for its tickets (a ticket names them): not counted."""
     quick_play = Ticket.objects.filter(game=OuterRef("pk"))
-    return (Game.objects.filter(creator=user, status__in=[GameStatus.LOBBY, GameStatus.ACTIVE])
+    return (Game.objects.filter(creator=user, status__in=[GameStatus.LOBBY, *UNFINISHED_STARTED])
             .exclude(Exists(quick_play)).count())
 
 

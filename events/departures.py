@@ -11,6 +11,9 @@ calls it; api/apps.py wires it, since events/ and accounts/ do not import each o
   (events/bots/turns.py `take_over`): at once if the seat is awaited now, and from then
   on without the grace a returning player gets, since no one can return. Its moves are
   ordinary `bot:N` events through the write path; the seat's clock stays the fallback;
+- **revealing games** (started, their seeds not fixed yet: events/writes/seeding.py): the
+  seat goes on autoplay for good, so the bot plays it once the game begins; a seed it
+  committed to and did not reveal is withheld at the deadline;
 - **finished games**: nothing changes; they stay replayable and verifiable;
 - their waiting matchmaking tickets are cancelled first (events/matchmaking/), so no
   matcher seats them again; a table matched just before is among the active games;
@@ -66,6 +69,8 @@ def depart(user: Any) -> Departure:
                 _leave_lobby(game, user, done)
             elif game.status == GameStatus.ACTIVE:
                 _hand_to_bot(game, user, done)
+            elif game.status == GameStatus.REVEALING:
+                _on_autoplay(game, user, done)
         IdempotencyRecord.objects.filter(user=user).delete()
         PlayerNotice.objects.filter(user=user).delete()  # nobody can read them any more
         delete_all_webhooks(user)
@@ -91,6 +96,13 @@ def _leave_lobby(game: Game, user: Any, done: Departure) -> None:
         Game.objects.filter(rematch=game).update(rematch=None)
         game.delete()
         done.closed.append(str(game.id))
+
+
+def _on_autoplay(game: Game, user: Any, done: Departure) -> None:
+    """A revealing game awaits no move yet: the seat is only put on autoplay, which the
+    bots and clocks act on once the game begins (as for a seat that timed out)."""
+    Seat.objects.filter(game=game, user=user).update(autoplay=True)
+    done.autoplayed.append(str(game.id))
 
 
 def _hand_to_bot(game: Game, user: Any, done: Departure) -> None:

@@ -44,7 +44,7 @@ from django.db.models.functions import Coalesce
 from . import selectors
 from .errors import BadRequest
 from .invitations import invitations_of
-from .models import Deadline, Event, Game, GameStatus, Seat
+from .models import UNFINISHED_STARTED, Deadline, Event, Game, GameStatus, Seat
 from .store import sql
 
 # The sort key of "no deadline": after every real one.
@@ -130,7 +130,7 @@ def _seated(user: AbstractBaseUser) -> QuerySet[Game]:
     """The unfinished games where the user holds a seat (read through their seats)."""
     deadline = Deadline.objects.filter(game=OuterRef("pk"), seat=OuterRef("my_seat"))
     games = Game.objects.filter(seat_set__user=user,
-                                status__in=[GameStatus.LOBBY, GameStatus.ACTIVE])
+                                status__in=[GameStatus.LOBBY, *UNFINISHED_STARTED])
     my_turn = AwaitsSeat(F("awaiting"), F("seat_set__number"))
     return _keys(games, my_seat=F("seat_set__number"), my_turn=my_turn,
                  deadline=Subquery(deadline.values("due_at")[:1], output_field=DateTimeField()),

@@ -18,8 +18,28 @@ class GameStatus(models.TextChoices):
     """A game's status: its one home (the API's choices are these values)."""
 
     LOBBY = "lobby"
+    REVEALING = "revealing"
     ACTIVE = "active"
     FINISHED = "finished"
+
+
+# The statuses of a game that has started and not ended (the seats are fixed): a
+# `revealing` game is started, not joinable, and counts as an open table as an active one.
+UNFINISHED_STARTED = (GameStatus.REVEALING, GameStatus.ACTIVE)
+
+
+class SeedState(models.TextChoices):
+    """Where a seat is in dice scheme 3's commit and reveal (docs/decisions/0029-committed-seeds.md)."""
+
+    NONE = "none"
+    COMMITTED = "committed"
+    REVEALED = "revealed"
+    WITHHELD = "withheld"
+
+
+# The dice scheme of every game opened now (docs/fairness.md); lobbies opened before
+# scheme 3 keep their 2 (events/writes/lobby.py keeps their path).
+NEW_DICE_SCHEME = 3
 
 
 # The longest turn clock a game may choose (seconds): its one home.
@@ -42,7 +62,7 @@ class Game(models.Model):
     server_seed = models.CharField(max_length=64, help_text="secret until the game ends")
     server_seed_hash = models.CharField(max_length=64)
     dice_scheme = models.PositiveSmallIntegerField(
-        default=2, help_text="how the dice's HMAC message encodes the seeds (docs/fairness.md)")
+        default=NEW_DICE_SCHEME, help_text="how the dice's HMAC message encodes the seeds (docs/fairness.md)")
     turn_timeout = models.PositiveIntegerField(null=True, blank=True,
                                                help_text="seconds per decision; null: no clock")
     autoplay_after = models.PositiveSmallIntegerField(
@@ -51,6 +71,12 @@ class Game(models.Model):
     outcome = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
+    first_player = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="the seat the creator named to go first at the start "
+        "(null: drawn), kept for the setup when a revealing game opens")
+    reveal_by = models.DateTimeField(
+        null=True, blank=True, help_text="status revealing: when the seeds are fixed, revealed "
+        "or not (DICE_SEED_REVEAL_TIMEOUT after the start)")
     finished_at = models.DateTimeField(null=True, blank=True)
     # A rematch (events/writes/rematch.py): both ends of the link are columns of the
     # game row, so a game is served with them and no further read. One rematch per game:
@@ -79,6 +105,14 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.game_type} {self.id} ({self.status} v{self.version})"
 
+    def seeds_fixed(self) -> bool:
+        """Whether the seats' seeds may be served: always in a game of a scheme before 3
+        (set in the lobby, public); in scheme 3 once fixed (active or finished), never
+        while a seat may still reveal (a revealed seed read before the fixing would let
+        the seats still to reveal choose theirs)."""
+        return (self.dice_scheme < NEW_DICE_SCHEME
+                or self.status in (GameStatus.ACTIVE, GameStatus.FINISHED))
+
 
 class Seat(models.Model):
     """A seat at a table: a player's (`user`) or a bot's (`bot_level`), never both."""
@@ -91,8 +125,15 @@ class Seat(models.Model):
     bot_level = models.CharField(max_length=20, blank=True, default="",
                                  help_text="the bot's level (games/<game>/bot.py BOTS); "
                                  "blank for a player's seat")
-    client_seed = models.CharField(max_length=128, blank=True, default="",
-                                   help_text="the player's own seed; empty: contributes none")
+    client_seed = models.CharField(
+        max_length=128, blank=True, default="",
+        help_text="the seat's own seed; empty: contributes none. Dice scheme 3: the seed "
+        "revealed (a bot's, drawn when seated), served once the seeds are fixed")
+    seed_commitment = models.CharField(
+        max_length=64, blank=True, default="",
+        help_text="dice scheme 3: SHA-256 of \"dice-seed/3:\" and the seat's seed; blank: none")
+    seed_state = models.CharField(max_length=10, choices=SeedState.choices,
+                                  default=SeedState.NONE)
     joined_at = models.DateTimeField(auto_now_add=True)
     timeouts_in_row = models.PositiveSmallIntegerField(default=0)
     autoplay = models.BooleanField(default=False,
@@ -112,6 +153,11 @@ class Seat(models.Model):
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)
+
+    def served_seed(self, game: Game) -> dict[str, Any]:
+        """The seat's seed fields as the game and its audit serve them."""
+        return {"client_seed": self.client_seed if game.seeds_fixed() else None,
+                "seed_commitment": self.seed_commitment or None, "seed": self.seed_state}
 
     def player(self) -> Any | None:
         """The seat's player (accounts' Player, through `user.player`: the opaque id
@@ -323,6 +369,10 @@ class Ticket(models.Model):
     seats_max = models.PositiveSmallIntegerField()
     fill_with_bots_after = models.PositiveIntegerField(
         null=True, blank=True, help_text="seconds; null: never seated with bots")
+    seed_commitment = models.CharField(
+        max_length=64, blank=True, default="",
+        help_text="dice scheme 3: the commitment carried to the seat the matcher gives; "
+        "blank: none")
     bots_at = models.DateTimeField(null=True, blank=True,
                                    help_text="created_at + fill_with_bots_after")
     status = models.CharField(max_length=10, choices=TicketStatus.choices,
@@ -359,6 +409,7 @@ class NoticeKind(models.TextChoices):
     REMATCH_OFFERED = "rematch_offered"
     CLOCK_WARNING = "clock_warning"
     RATING_CHANGED = "rating_changed"
+    SEEDS_REQUESTED = "seeds_requested"
 
 
 class NoticeHead(models.Model):

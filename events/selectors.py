@@ -119,11 +119,12 @@ def seat_of(game: Game, user: AbstractBaseUser | None) -> int | None:
 def seats(game: Game) -> list[dict[str, Any]]:
     """The seats, each player's by the name shown for them now (read from the account:
     its username, or the placeholder of a deleted account) and their player id (what
-    events name them by)."""
+    events name them by), with where each is in the commit and reveal of its seed."""
     return [{"seat": s.number, "player": s.player_name(), "player_id": s.player_public_id(),
-             "bot": s.bot_level or None, "client_seed": s.client_seed,
+             "bot": s.bot_level or None, **s.served_seed(game),
              "autoplay": s.autoplay, "timeouts_in_row": s.timeouts_in_row}
             for s in seat_rows(game)]
+
 
 
 def creator_name(game: Game) -> str:
@@ -243,8 +244,10 @@ def game_for(game: Game, user: AbstractBaseUser | None, with_view: bool = True) 
         "version": game.version,
         "awaiting": awaiting(game),
         "turn_timeout": game.turn_timeout, "autoplay_after": game.autoplay_after,
-        "view": view_at(game, viewer) if with_view and game.status != GameStatus.LOBBY else None,
+        "view": view_at(game, viewer) if with_view and game.status in PLAYED else None,
         "outcome": game.outcome, "server_seed_hash": game.server_seed_hash,
+        "dice_scheme": game.dice_scheme,
+        "reveal_by": game.reveal_by if game.status == GameStatus.REVEALING else None,
         "server_seed": game.server_seed if finished else None,
         "created_at": game.created_at, "started_at": game.started_at,
         "finished_at": game.finished_at,
@@ -256,6 +259,10 @@ def game_for(game: Game, user: AbstractBaseUser | None, with_view: bool = True) 
         "rating_changes": (reads.rating_changes(game.id)
                            if with_view and finished and game.rated else None),
     }
+
+
+# The statuses whose game has the rules' state (a view).
+PLAYED = (GameStatus.ACTIVE, GameStatus.FINISHED)
 
 
 # A finished game's last event (events/writes/head.py, `close_if_over`): a stream ends

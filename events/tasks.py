@@ -21,12 +21,15 @@ log = logging.getLogger(__name__)
 
 @shared_task(name="events.sweep", ignore_result=True)
 def sweep() -> dict[str, int]:
-    """Hand due clocks, overdue bot moves (their task was lost), due webhook deliveries and
-    due pushes to workers; send clock warnings."""
+    """Hand due clocks, reveal deadlines passed, overdue bot moves (their task was lost),
+    due webhook deliveries and due pushes to workers; send clock warnings."""
     fired = 0
     for deadline in clocks.due():
         fire_deadline.delay(str(deadline.game_id), deadline.seat, deadline.version)
         fired += 1
+    reveals = clocks.reveals_due()
+    for game_id in reveals:
+        close_reveal.delay(game_id)
     turns = bots.overdue()
     for turn in turns:
         play_bot.delay(str(turn.game_id), turn.seat, turn.version)
@@ -37,7 +40,7 @@ def sweep() -> dict[str, int]:
     push_ids = push_outbox.due()
     for push_id in push_ids:
         deliver_push.delay(push_id)
-    return {"deadlines": fired, "bots": len(turns), "warnings": warned,
+    return {"deadlines": fired, "reveals": len(reveals), "bots": len(turns), "warnings": warned,
             "deliveries": len(delivery_ids), "pushes": len(push_ids)}
 
 
@@ -58,6 +61,12 @@ def prune_notices() -> int:
 def fire_deadline(game_id: str, seat: int, version: int) -> str:
     """Apply the timeout policy for a seat if the game is still at `version`."""
     return clocks.apply_timeout(game_id=game_id, seat=seat, version=version)
+
+
+@shared_task(name="events.close_reveal", ignore_result=True, acks_late=True)
+def close_reveal(game_id: str) -> str:
+    """Fix the seeds of a revealing game past its reveal deadline (events/clocks/reveals.py)."""
+    return clocks.close_reveal(game_id)
 
 
 @shared_task(name="events.play_bot", ignore_result=True, acks_late=True)

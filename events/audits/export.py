@@ -32,8 +32,9 @@ def game_part(game: Game) -> dict[str, Any]:
         # deleted) and their player id (what events name them by; what the verifier puts
         # in a table_seated stored when events named them by username).
         "seats": [{"seat": s.number, "player": s.player_name(), "player_id": s.player_public_id(),
-                   "bot": s.bot_level or None, "client_seed": s.client_seed}
+                   "bot": s.bot_level or None, **s.served_seed(game)}
                   for s in seats],
+        "dice_scheme": game.dice_scheme,
         "version": game.version, "dice_used": game.dice_used,
         "server_seed_hash": game.server_seed_hash, "server_seed": game.server_seed,
         "outcome": game.outcome,

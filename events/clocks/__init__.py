@@ -1,6 +1,7 @@
 """Turn clocks: deadlines beside the stream (deadlines.py), kept in line with who is
 awaited by listening to the write path (reactions.py), and the timeout action applied
-through the write path when a deadline passes (timeouts.py)."""
+through the write path when a deadline passes (timeouts.py); dice scheme 3's reveal
+deadline (reveals.py)."""
 
 from .deadlines import (
     WARN_AT,
@@ -11,4 +12,5 @@ from .deadlines import (
     sync_deadlines,
     warnings_due,
 )
+from .reveals import close_reveal, reveals_due
 from .timeouts import abandon, apply_timeout

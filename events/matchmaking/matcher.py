@@ -42,7 +42,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from ..models import Game, MatchQueue, NoticeKind, Ticket, TicketStatus
+from ..models import Game, GameStatus, MatchQueue, NoticeKind, Ticket, TicketStatus
 from ..notices import notify
 from ..writes.bots import add_bot
 from ..writes.lobby import create_game, join_game, start_game
@@ -180,16 +180,31 @@ def _open(table: Table, tickets: list[Ticket]) -> Game:
     """Open, seat and start the table's game through the lobby's write path; `tickets`
     are its members' (the host's first)."""
     host = tickets[0]
+    commitments = _commitments(tickets)
     game = create_game(user=host.user, game_type=host.game_type, seats=table.size,
                        options=host.options, turn_timeout=settings.DICE_MATCH_TURN_TIMEOUT,
-                       rated=True, capped=False)
-    for ticket in tickets[1:]:
-        join_game(user=ticket.user, game_id=game.id)
+                       rated=True, capped=False, seed_commitment=commitments[0])
+    for ticket, commitment in zip(tickets[1:], commitments[1:]):
+        join_game(user=ticket.user, game_id=game.id, seed_commitment=commitment)
     for _ in range(table.bots):
         add_bot(user=host.user, game_id=game.id, level=BOT_LEVEL)
     game = start_game(user=host.user, game_id=game.id)
     matched(game, tickets)
     return game
+
+
+def _commitments(tickets: list[Ticket]) -> list[str | None]:
+    """Each ticket's seed commitment for its seat; a commitment an earlier ticket of the
+    table carries already is left out (that seat commits none) rather than refusing the
+    whole table."""
+    seen: set[str] = set()
+    out: list[str | None] = []
+    for ticket in tickets:
+        given = ticket.seed_commitment or None
+        out.append(None if given in seen else given)
+        if given:
+            seen.add(given)
+    return out
 
 
 def matched(game: Game, tickets: list[Ticket]) -> None:
@@ -201,4 +216,6 @@ def matched(game: Game, tickets: list[Ticket]) -> None:
         status=TicketStatus.MATCHED, game=game, matched_at=now)
     for ticket in tickets:
         ticket.status, ticket.game, ticket.matched_at = TicketStatus.MATCHED, game, now
-    notify([ticket.user for ticket in tickets], NoticeKind.MATCH_FOUND, game)
+    notify([ticket.user for ticket in tickets], NoticeKind.MATCH_FOUND, game,
+           **({"status": game.status, "reveal_by": game.reveal_by.isoformat()}
+              if game.status == GameStatus.REVEALING else {}))

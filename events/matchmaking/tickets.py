@@ -24,6 +24,7 @@ from django.utils import timezone
 from ..errors import BadRequest, Conflict, NotFound
 from ..models import MatchQueue, Ticket, TicketStatus
 from ..writes.lobby import canonical_options, check_table_size, rules_for
+from ..writes.seeding import is_commitment
 from .matcher import match_queue
 
 log = logging.getLogger(__name__)
@@ -36,10 +37,11 @@ LISTED = 20
 
 def post_ticket(*, user: AbstractBaseUser, game_type: Any, seats_min: int, seats_max: int,
                 options: Mapping[str, Any] | None = None,
-                fill_with_bots_after: int | None = None) -> Ticket:
+                fill_with_bots_after: int | None = None,
+                seed_commitment: Any = None) -> Ticket:
     """A waiting ticket for `user`; matching runs once it is committed (the ticket may be
     matched when this returns). 400 unknown_game_type, invalid_seats, invalid_options,
-    invalid_fill_with_bots_after; 409 ticket_exists."""
+    invalid_fill_with_bots_after, invalid_seed_commitment; 409 ticket_exists."""
     rules = rules_for(game_type)
     if seats_min > seats_max:
         raise BadRequest("seats.min is more than seats.max", code="invalid_seats")
@@ -49,6 +51,9 @@ def post_ticket(*, user: AbstractBaseUser, game_type: Any, seats_min: int, seats
     if fill_with_bots_after is not None and not 0 <= fill_with_bots_after <= MAX_BOT_FILL:
         raise BadRequest(f"fill_with_bots_after is 0 to {MAX_BOT_FILL} seconds, or null",
                          code="invalid_fill_with_bots_after")
+    if seed_commitment is not None and not is_commitment(seed_commitment):
+        raise BadRequest("a seed commitment is 64 lowercase hex digits",
+                         code="invalid_seed_commitment")
     key = queue_key(game_type, resolved)
     now = timezone.now()
     with transaction.atomic():
@@ -59,6 +64,7 @@ def post_ticket(*, user: AbstractBaseUser, game_type: Any, seats_min: int, seats
             user=user, game_type=game_type, options=resolved, queue_id=key,
             seats_min=seats_min, seats_max=seats_max,
             fill_with_bots_after=fill_with_bots_after, created_at=now,
+            seed_commitment=seed_commitment or "",
             bots_at=(None if fill_with_bots_after is None
                      else now + timedelta(seconds=fill_with_bots_after)),
             expires_at=now + timedelta(seconds=settings.DICE_TICKET_LIFETIME))

@@ -20,5 +20,6 @@ from .stream import (
     rules_of,
     stored_event,
     to_rule_event,
+    written,
 )
 from .upcasters import UPCASTERS, schema_version_of, upcast, upcast_event

@@ -19,6 +19,7 @@ from games.core import GameEvent
 from games.core.fairness import Draw
 from games.core.rules import GameRules
 from games.service_events import TYPES as SERVICE_EVENTS  # noqa: F401 (re-exported)
+from games.service_events import TableSeated
 from infra.sql import insert as insert_rows
 from infra.sql import insert_and_update
 
@@ -77,9 +78,10 @@ def append(game: Game, batch: Batch, *, write: bool = True) -> list[Event]:
     new_rows: list[Event] = []
     for index, event in enumerate(batch.events):
         raw = event.to_json()
+        version, data = written(raw["type"], raw["data"])
         row = Event(
             game=game, seq=game.version + index + 1, type=raw["type"],
-            schema_version=schema_version_of(raw["type"]), data=raw["data"],
+            schema_version=version, data=data,
             private=raw["private"],
             actor=batch.actor, command=batch.command if index == 0 else None,
             draws=[d.to_list() for d in batch.draws] if index == 0 else [],
@@ -95,6 +97,21 @@ def append(game: Game, batch: Batch, *, write: bool = True) -> list[Event]:
     game.dice_used += len(batch.draws)
     game.head_hash = prev_hash
     return new_rows
+
+
+# A lobby opened before dice scheme 3 is seated in table_seated's version 3 (each seat
+# with its seed, none with a commitment): the version is the written event's, not only
+# its type's (docs/decisions/0029-committed-seeds.md, "Old games").
+SEEDS_IN_TABLE_SEATED = 3
+
+
+def written(kind: str, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """The schema version an event is written in, and its data in that version's shape."""
+    if kind == TableSeated.TYPE and data.get("dice_scheme") in (1, 2):
+        seats = [{key: value for key, value in seat.items() if key != "seed_commitment"}
+                 for seat in data["seats"]]
+        return SEEDS_IN_TABLE_SEATED, {**data, "seats": seats}
+    return schema_version_of(kind), data
 
 
 def insert(new_rows: list[Event]) -> None:

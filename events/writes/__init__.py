@@ -1,6 +1,7 @@
 """The write path: every change to a game goes through here, in one transaction each.
 
-    lobby.py    create, join, client seed, leave, start
+    lobby.py    create, join, seed commitment (a scheme 2 lobby: client seed), leave, start
+    seeding.py  dice scheme 3's reveal phase: reveal, fix the seeds, open the game
     bots.py     bot seats in the lobby: seat one, remove one (their moves: events/bots/)
     actions.py  a move: lock, check, decide, append (submit_action; the clock's too)
     head.py     after a batch: the named steps that refresh the game's head
@@ -15,5 +16,8 @@ here imports the clocks or the webhooks: they listen (events/apps.py wires them)
 from .actions import ActionResult, fingerprint, submit_action
 from .bots import add_bot, remove_bot
 from .hooks import Acted, Appended
-from .lobby import create_game, join_game, leave_game, set_client_seed, start_game
+from .lobby import (
+    create_game, join_game, leave_game, set_client_seed, set_seed_commitment, start_game,
+)
 from .rematch import Rematch, rematch_game
+from .seeding import reveal_seed

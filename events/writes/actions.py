@@ -85,7 +85,7 @@ def apply(game: Game, seat: int, action: Mapping[str, Any], expected_version: in
 
     `timeout_of`: the clock acts, for the deadline of that version; `bot`: a bot of that
     level acts (events/bots/). Either is recorded in the batch's command."""
-    if game.status == GameStatus.LOBBY:
+    if game.status in (GameStatus.LOBBY, GameStatus.REVEALING):
         raise Unprocessable("the game has not started", code="game_not_started")
     if game.status == GameStatus.FINISHED:
         raise Unprocessable("the game is over", code="game_finished")

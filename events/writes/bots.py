@@ -2,11 +2,14 @@
 offers (at creation, or later while the table is open) or takes it away again.
 
 A bot's seat has no user and a `bot_level` (events.models.Seat); at the start it is
-seated like a player's and contributes no client seed. Its moves are played by the
-worker (events/bots/)."""
+seated like a player's. In dice scheme 3 it commits like a player's seat: the server
+draws its seed when seating it (kept on the seat, served as `seed: "committed"`) and
+reveals it when the reveal phase opens (events/writes/seeding.py); in a lobby opened
+before scheme 3 it contributes no seed. Its moves are played by the worker (events/bots/)."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,9 +17,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games import registry
+from games.core.fairness import seed_commitment
 
 from ..errors import BadRequest, Conflict, Forbidden
-from ..models import Game, GameStatus, Seat
+from ..models import NEW_DICE_SCHEME, Game, GameStatus, Seat, SeedState
 from .locks import locked, seats_of
 
 
@@ -41,8 +45,18 @@ def check_bots(game_type: str, seats: int, levels: Sequence[Any]) -> list[str]:
 def seat_bots(game: Game, levels: Sequence[str], taken: set[int]) -> list[Seat]:
     """Seat bots of `levels` in the lowest free seats of a locked (or new) game."""
     free = sorted(set(range(game.seats)) - taken)
-    return [Seat.objects.create(game=game, number=number, user=None, bot_level=level)
+    return [Seat.objects.create(game=game, number=number, user=None, bot_level=level,
+                                **bot_seed(game))
             for number, level in zip(free, levels)]
+
+
+def bot_seed(game: Game) -> dict[str, str]:
+    """A bot seat's seed fields: a seed the server draws, and its commitment (scheme 3)."""
+    if game.dice_scheme < NEW_DICE_SCHEME:
+        return {}
+    seed = secrets.token_hex(32)
+    return {"client_seed": seed, "seed_commitment": seed_commitment(seed),
+            "seed_state": SeedState.COMMITTED}
 
 
 def _locked_lobby_of_creator(user: AbstractBaseUser, game_id: Any) -> Game:

@@ -1,7 +1,9 @@
 """The write path of a rematch: a player of a finished game opens the same table again.
 
 The new game is a lobby like any other (events/writes/lobby.py): same game type, options,
-table size and turn clock, a fresh server seed and commitment. The asker hosts it and
+table size and turn clock, a fresh server seed and commitment (dice scheme 3). Every
+seat commits anew (the asker's seat starts with none; the finished game's seeds are public
+and never reused; its bots draw new ones). The asker hosts it and
 keeps their seat number; each bot of the finished game sits again in its seat with its
 level (a level the game no longer offers is left out); the finished game's other players
 are invited (`invited`: their player ids; a `rematch_offered` notice on their live channel,
@@ -24,8 +26,9 @@ from games.core.fairness import commitment
 
 from .. import caps
 from ..errors import Conflict, Forbidden
-from ..models import Game, GameStatus, NoticeKind, Seat
+from ..models import NEW_DICE_SCHEME, Game, GameStatus, NoticeKind, Seat
 from ..notices import notify
+from .bots import bot_seed
 from .lobby import new_server_seed
 from .locks import locked, seat_of_user, seats_of
 
@@ -56,7 +59,8 @@ def rematch_game(*, user: AbstractBaseUser, game_id: Any) -> Rematch:
         seed = new_server_seed()
         game = Game.objects.create(
             game_type=origin.game_type, options=origin.options, seats=origin.seats,
-            creator=user, server_seed=seed, server_seed_hash=commitment(seed),
+            creator=user, server_seed=seed, server_seed_hash=commitment(seed, NEW_DICE_SCHEME),
+            dice_scheme=NEW_DICE_SCHEME,
             turn_timeout=origin.turn_timeout, autoplay_after=origin.autoplay_after,
             rematch_of=origin, invited=_invited(seats, user), private=origin.private,
             rated=origin.rated,
@@ -66,7 +70,7 @@ def rematch_game(*, user: AbstractBaseUser, game_id: Any) -> Rematch:
         for seat in seats:
             if seat.is_bot and seat.bot_level in levels and seat.number < game.seats:
                 Seat.objects.create(game=game, number=seat.number, user=None,
-                                    bot_level=seat.bot_level)
+                                    bot_level=seat.bot_level, **bot_seed(game))
         origin.rematch = game
         origin.save(update_fields=["rematch"])
         notify([s.user for s in seats if s.user_id not in (None, user.pk)],

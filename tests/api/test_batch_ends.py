@@ -29,7 +29,8 @@ def played_round(players):  # type: ignore[no-untyped-def]
 def batch_ends_in_the_store(game_id: str) -> set[int]:
     rows = list(Event.objects.filter(game_id=game_id).order_by("seq"))
     starts = {r.seq for r in rows if r.command is not None or r.actor == "system"
-              and r.type in ("table_seated", "game_abandoned", "seed_revealed")}
+              and r.type in ("table_seated", "client_seeds_fixed", "game_abandoned",
+                             "seed_revealed")}
     return {seq - 1 for seq in starts if seq > 1} | {rows[-1].seq}
 
 

@@ -101,8 +101,13 @@ def test_table_seated_records_a_bot_seat_by_its_level(players) -> None:  # type:
     game = a.post("/games", {"game_type": "dark-knights", "seats": 2, "bots": [{}]}).json()
     a.start(game["id"], first_player=0)
     seated = Event.objects.get(game_id=game["id"], type="table_seated").data["seats"]
-    assert seated == [{"seat": 0, "player": a.player_id, "client_seed": ""},
-                      {"seat": 1, "player": None, "bot": "basic", "client_seed": ""}]
+    bot = Seat.objects.get(game_id=game["id"], number=1)
+    # dice scheme 3: the bot's seat commits to the seed the server drew when seating it
+    assert seated == [{"seat": 0, "player": a.player_id, "seed_commitment": None},
+                      {"seat": 1, "player": None, "bot": "basic",
+                       "seed_commitment": bot.seed_commitment}]
+    fixed = Event.objects.get(game_id=game["id"], type="client_seeds_fixed").data
+    assert fixed == {"client_seeds": ["", bot.client_seed], "withheld": []}
 
 
 def test_a_seat_is_a_player_or_a_bot_never_both_nor_neither(players) -> None:  # type: ignore[no-untyped-def]

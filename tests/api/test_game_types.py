@@ -63,7 +63,7 @@ def test_the_detail_serves_every_schema_of_the_game(api, db, slug) -> None:  # t
     check(schemas["options"], {o.name: o.default for o in registry.GAMES[slug].options})
     rules = registry.GAMES[slug]
     assert set(schemas["events"]) == {*rules.events.by_type, "table_seated",
-                                      "game_abandoned", "seed_revealed"}
+                                      "client_seeds_fixed", "game_abandoned", "seed_revealed"}
     for kind, parts in schemas["events"].items():
         Draft202012Validator.check_schema(parts["data"])
         private = rules.events.by_type[kind].Private if kind in rules.events else None

@@ -108,9 +108,11 @@ def test_an_item_says_seat_turn_deadline_seats_and_version(players) -> None:  # 
         "id": game_id, "game_type": "snake-bones", "status": "active", "my_turn": True,
         "my_seat": 1, "invited": False, "creator": me.username, "deadline": "2026-01-01T01:00:00Z", "last_move_at": "2026-01-01T00:00:00Z",
         "seats": [{"seat": 0, "player": other.username, "player_id": other.player_id,
-                   "bot": None, "client_seed": "", "autoplay": False, "timeouts_in_row": 0},
+                   "bot": None, "client_seed": "", "seed_commitment": None, "seed": "none",
+                   "autoplay": False, "timeouts_in_row": 0},
                   {"seat": 1, "player": me.username, "player_id": me.player_id,
-                   "bot": None, "client_seed": "", "autoplay": False, "timeouts_in_row": 0}],
+                   "bot": None, "client_seed": "", "seed_commitment": None, "seed": "none",
+                   "autoplay": False, "timeouts_in_row": 0}],
         "version": 1}
     assert second["my_turn"] is False and second["deadline"] is None
     assert [s["bot"] for s in second["seats"]] == [None, "basic"]
@@ -158,7 +160,8 @@ def test_an_invitation_says_so_and_has_no_seat_turn_or_clock(players) -> None:  
         "my_seat": None, "invited": True, "creator": host.username, "deadline": None,
         "last_move_at": "2026-01-01T00:00:00Z",
         "seats": [{"seat": 0, "player": host.username, "player_id": host.player_id,
-                   "bot": None, "client_seed": "", "autoplay": False, "timeouts_in_row": 0}],
+                   "bot": None, "client_seed": None, "seed_commitment": None, "seed": "none",
+                   "autoplay": False, "timeouts_in_row": 0}],   # a scheme 3 lobby: no seed
         "version": 0}
     # The host sees the same game as a seat of theirs.
     (hosted,) = inbox(host).json()["results"]

@@ -59,7 +59,9 @@ def test_lobby_join_leave_and_start(players) -> None:  # type: ignore[no-untyped
     assert len(game["server_seed_hash"]) == 64
     b.join(game_id)
     assert b.post(f"/games/{game_id}/join").json()["code"] == "already_seated"
-    c.join(game_id, client_seed="my lucky seed")
+    refused = c.post(f"/games/{game_id}/join", {"client_seed": "my lucky seed"})
+    assert refused.status_code == 400 and "client_seed" in refused.json()["errors"]
+    c.join(game_id)
     assert d.post(f"/games/{game_id}/join").json()["code"] == "game_full"
     assert a.post(f"/games/{game_id}/leave").json()["code"] == "creator_cannot_leave"
     assert b.post(f"/games/{game_id}/leave").status_code == 200

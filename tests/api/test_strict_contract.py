@@ -57,17 +57,18 @@ def test_empty_or_loose_game_list_parameters_are_400(players, params, field) -> 
     assert_invalid(a.get("/games", **params), field)
 
 
-@pytest.mark.parametrize("body", [{"client_seed": 0}, {"client_seed": True},
-                                  {"client_seed": 1.5}, {"client_seed": ["a"]}])
-def test_client_seed_must_be_a_string(players, body) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("body", [{"seed_commitment": 0}, {"seed_commitment": True},
+                                  {"seed_commitment": 1.5}, {"seed_commitment": ["a"]},
+                                  {"client_seed": "0"}])
+def test_a_seed_commitment_must_be_a_string_and_no_seed_is_taken(players, body) -> None:  # type: ignore[no-untyped-def]
     a, b = players(2)
     game_id = a.create("snake-bones", 2)["id"]
-    assert_invalid(b.post(f"/games/{game_id}/join", body), "client_seed")
+    (field,) = body
+    assert_invalid(b.post(f"/games/{game_id}/join", body), field)
     assert Seat.objects.filter(game_id=game_id).count() == 1
-    assert_invalid(a.post("/games", {"game_type": "snake-bones", "seats": 2, **body}),
-                   "client_seed")
+    assert_invalid(a.post("/games", {"game_type": "snake-bones", "seats": 2, **body}), field)
     assert Game.objects.count() == 1
-    assert b.post(f"/games/{game_id}/join", {"client_seed": "0"}).status_code == 200
+    assert b.post(f"/games/{game_id}/join", {"seed_commitment": "0" * 64}).status_code == 200
 
 
 @pytest.mark.parametrize("path,params,field", [

@@ -125,3 +125,32 @@ def test_two_workers_with_two_sweepers_apply_each_timeout_once(
         assert_each_deadline_fired_once(game_id)
     finally:
         second.stop()
+
+
+def test_the_worker_fixes_the_seeds_of_a_game_past_its_reveal_deadline(worker: Worker, players) -> None:  # type: ignore[no-untyped-def]
+    """Dice scheme 3: beat's sweep finds a revealing game past `reveal_by` and a worker
+    fixes its seeds, the unrevealed committed seat withheld (events/clocks/reveals.py)."""
+    import secrets
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.core.fairness import seed_commitment
+
+    a, b = players(2)
+    seed = secrets.token_hex(32)
+    game_id = open_table([a, b], seconds=60)
+    for player, hashed in ((a, seed_commitment(seed)), (b, seed_commitment("0f" * 32))):
+        assert player.client.put(f"/api/v1/games/{game_id}/seed-commitment",
+                                 data={"seed_commitment": hashed},
+                                 format="json").status_code == 200
+    assert a.start(game_id, first_player=0)["status"] == "revealing"
+    assert a.post(f"/games/{game_id}/seed", {"client_seed": seed}).status_code == 200
+    Game.objects.filter(id=game_id).update(reveal_by=timezone.now() - timedelta(seconds=1))
+    wait_until(lambda: Game.objects.get(id=game_id).status == "active", 20,
+               "the seeds were not fixed", worker.tail)
+    fixed = Event.objects.filter(game_id=game_id, type="client_seeds_fixed")
+    assert fixed.count() == 1
+    assert fixed.get().data == {"client_seeds": [seed, ""], "withheld": [1]}
+    assert [s.seed_state for s in Seat.objects.filter(game_id=game_id).order_by("number")] == [
+        "revealed", "withheld"]

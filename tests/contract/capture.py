@@ -1,5 +1,6 @@
 """Real examples for openapi.yaml: one Snake Bones game played through the API with a fixed
-server seed, fixed client seeds and a fixed game id, calling every operation at least once.
+server seed, fixed client seeds (committed, then revealed) and a fixed game id, calling
+every operation at least once.
 
 `capture()` returns, by operation id, the requests made and the answers got;
 api/contract_examples.json holds a capture (api/examples.py puts it in openapi.yaml) and
@@ -22,6 +23,7 @@ from unittest import mock
 from django.test import override_settings
 from rest_framework.test import APIClient
 
+from games.core.fairness import commitment, seed_commitment
 from games.core.legal import sample
 
 BASE = "/api/v1"
@@ -29,7 +31,11 @@ SERVER_SEED = "5eed" * 16
 GAME_ID = uuid.UUID("00000000-0000-4000-8000-00000000d1ce")
 REMATCH_ID = uuid.UUID("00000000-0000-4000-8000-00000000d1cf")  # the example game's rematch
 MATCH_ID = uuid.UUID("00000000-0000-4000-8000-00000000d1d0")  # the quick-play example's game
+OLD_LOBBY_ID = uuid.UUID("00000000-0000-4000-8000-00000000d1d1")  # a lobby before scheme 3
 TICKET_IDS = uuid.UUID("00000000-0000-4000-8000-000000007100").int  # its tickets: …7100, …7101
+# The players' seeds (32 random bytes each, fixed here): committed in the lobby, revealed
+# after the start (dice scheme 3).
+ALICE_SEED, BOB_FIRST_SEED, BOB_SEED = "a1" * 32, "b1" * 32, "b0" * 32
 PASSWORD = "correct horse battery staple"
 NEW_PASSWORD = "a new horse, battery and staple"
 SECRET = "whsec_" + "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
@@ -92,7 +98,7 @@ def capture() -> dict[str, list[dict[str, Any]]]:
     from events.models import Game, Ticket
 
     field = Game._meta.get_field("id")
-    game_ids = iter([GAME_ID, REMATCH_ID, MATCH_ID])
+    game_ids = iter([GAME_ID, REMATCH_ID, MATCH_ID, OLD_LOBBY_ID])
     # Player ids are random: the examples' are p_aaa…, p_bbb…, in the order of the accounts.
     letters = iter("abcdefghijklmnopqrstuvwxyz")
     tickets = itertools.count()
@@ -146,7 +152,7 @@ def _play() -> dict[str, list[dict[str, Any]]]:
     game = r.call(alice, "create_game", "post", "/games",
                   {"game_type": "snake-bones", "seats": 2,
                    "options": {"ones_wild": True, "raise_rule": "quantity"},
-                   "client_seed": "alice rolls her own", "rated": True},
+                   "seed_commitment": seed_commitment(ALICE_SEED), "rated": True},
                   summary="a rated Snake Bones table for two, ones wild")
     game_id = game["id"]
     r.call(bob, "list_games", "get", "/games", status="lobby")
@@ -159,11 +165,22 @@ def _play() -> dict[str, list[dict[str, Any]]]:
     r.call(bob, "join_game", "post", f"/games/{game_id}/join", {}, keep=False)
     r.call(bob, "leave_game", "post", f"/games/{game_id}/leave")
     r.call(bob, "join_game", "post", f"/games/{game_id}/join",
-           {"client_seed": "bob's first seed"})
+           {"seed_commitment": seed_commitment(BOB_FIRST_SEED)})
+    r.call(bob, "set_seed_commitment", "put", f"/games/{game_id}/seed-commitment",
+           {"seed_commitment": seed_commitment(BOB_SEED)},
+           summary="bob commits to another seed: any time until the start")
     r.call(bob, "set_client_seed", "put", f"/games/{game_id}/client-seed",
-           {"client_seed": "bob's own seed"})
+           {"client_seed": "bob's own seed"}, name="seeds_are_committed",
+           summary="a game of dice scheme 3 takes no seed in the lobby: 409")
     r.call(alice, "start_game", "post", f"/games/{game_id}/start", {"first_player": 0},
-           summary="alice bids first")
+           summary="alice bids first; the seats reveal their seeds first")
+    r.call(alice, "reveal_seed", "post", f"/games/{game_id}/seed", {"client_seed": BOB_SEED},
+           name="seed_does_not_match_commitment",
+           summary="not the seed alice committed to: 400, nothing stored")
+    r.call(alice, "reveal_seed", "post", f"/games/{game_id}/seed", {"client_seed": ALICE_SEED},
+           name="revealed", summary="alice reveals: the game waits for bob's seed")
+    r.call(bob, "reveal_seed", "post", f"/games/{game_id}/seed", {"client_seed": BOB_SEED},
+           summary="bob reveals the last seed: the seeds are fixed, the game begins")
     r.call(alice, "get_game", "get", f"/games/{game_id}")
     r.call(alice, "list_legal_actions", "get", f"/games/{game_id}/legal-actions",
            summary="a stake to choose from 1 to 10 coins")
@@ -255,6 +272,7 @@ def _play() -> dict[str, list[dict[str, Any]]]:
            {"secret": NEW_SECRET, "overlap_hours": 24})
     r.call(alice, "end_webhook_rotation", "post", f"/webhooks/{hook['id']}/end-rotation")
     _quick_play(r, alice, bob)
+    _lobby_from_before(r, alice, bob)
     r.call(alice, "get_me", "get", "/me")
     r.call(alice, "export_me", "get", "/me/export", events=3,
            summary="alice's data: her account, tokens, webhook and games (3 events a game)")
@@ -297,6 +315,23 @@ def _push(r: Recorder, anonymous: APIClient, alice: APIClient) -> dict[str, Any]
     return push
 
 
+def _lobby_from_before(r: Recorder, alice: APIClient, bob: APIClient) -> None:
+    """A lobby opened before dice scheme 3 (as a deploy leaves one: `dice_scheme` 2 and its
+    untagged commitment) keeps taking seeds in the lobby."""
+    from events.models import Game  # the database's, as the capture runs with one
+
+    game = r.call(alice, "create_game", "post", "/games",
+                  {"game_type": "dark-knights", "seats": 2}, keep=False)
+    row = Game.objects.get(id=game["id"])
+    Game.objects.filter(id=row.id).update(dice_scheme=2,
+                                          server_seed_hash=commitment(row.server_seed, 2))
+    r.call(bob, "join_game", "post", f"/games/{row.id}/join", {}, keep=False)
+    r.call(bob, "set_client_seed", "put", f"/games/{row.id}/client-seed",
+           {"client_seed": "bob's own seed"},
+           summary="a lobby opened before dice scheme 3 (dice_scheme 2) takes a seed as then")
+    r.call(alice, "leave_game", "post", f"/games/{row.id}/leave", keep=False)
+
+
 def _quick_play(r: Recorder, alice: APIClient, bob: APIClient) -> None:
     tickets = "/matchmaking/tickets"
     first = r.call(alice, "create_ticket", "post", tickets,
@@ -313,8 +348,10 @@ def _quick_play(r: Recorder, alice: APIClient, bob: APIClient) -> None:
            summary="alice cancels her waiting ticket")
     second = r.call(alice, "create_ticket", "post", tickets,
                     {"game_type": "snake-bones", "seats": {"min": 2, "max": 3},
-                     "options": {"ones_wild": False}}, name="again",
-                    summary="alice asks again, for 2 or 3 players (the options as defaults)")
+                     "options": {"ones_wild": False},
+                     "seed_commitment": seed_commitment("a2" * 32)}, name="again",
+                    summary="alice asks again, for 2 or 3 players (the options as defaults), "
+                    "committed to a seed for her seat")
     r.call(bob, "create_ticket", "post", tickets,
            {"game_type": "snake-bones", "seats": {"min": 2, "max": 2}}, name="matched",
            summary="bob wants a table of two: with alice's ticket it is full, the game starts")
@@ -332,7 +369,7 @@ VOLATILE = {"id", "token_id", "token", "ticket", "prefix", "hash", "prev_hash",
             "expires_at", "deadline", "due_at", "rotating_until", "next_attempt_at",
             "delivered_at", "exported_at", "date_joined", "joined_at", "games_next_after",
             "last_move_at", "matched_at", "at", "member_since", "public_key", "subscription",
-            "expiration_time"}
+            "expiration_time", "reveal_by", "seed_commitment"}
 
 
 def normalized(value: Any, key: str | None = None) -> Any:

@@ -34,7 +34,7 @@ def test_the_client_type_checks_against_the_generated_types(tmp_path: Path) -> N
 def test_optional_request_fields_are_optional(tmp_path: Path) -> None:
     types = generate(tmp_path).read_text()
     create = types.split("        CreateGameRequest: {", 1)[1].split("\n        };", 1)[0]
-    for name in ("options", "client_seed", "turn_timeout", "autoplay_after"):
+    for name in ("options", "seed_commitment", "turn_timeout", "autoplay_after"):
         assert f"\n            {name}?: " in create, f"CreateGameRequest.{name} is required"
     for name in ("game_type", "seats"):
         assert f"\n            {name}: " in create, f"CreateGameRequest.{name} is optional"

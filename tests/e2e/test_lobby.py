@@ -3,6 +3,7 @@ out and in again, and the lobby's bot seats, driven in the browser."""
 
 from __future__ import annotations
 
+import json
 import re
 import urllib.request
 from typing import Any
@@ -13,6 +14,8 @@ from tests.e2e.driver import TIMEOUT, Player
 from tests.support.server import Server
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+TOKEN_KEY = "dice.token"  # where the page keeps its token (web/src/session.ts)
 
 
 def fetch(url: str) -> tuple[int, dict[str, str], bytes]:
@@ -59,3 +62,41 @@ def test_log_in_again_and_seat_a_bot_then_take_it_away_in_the_lobby(
         assert alice.errors == [] and alice.offsite == []
     finally:
         alice.close()
+
+
+def test_the_page_commits_to_a_seed_and_reveals_it_after_the_start(
+        server: Server, browser: Any) -> None:
+    """Dice scheme 3 in the browser (web/src/seeds.ts): the page draws a seed, posts only
+    its commitment, keeps the seed in sessionStorage, and reveals it when the game is
+    revealing; the game begins on that reveal."""
+    from games.core.fairness import seed_commitment
+
+    alice = Player(browser, server.url, "alice")
+    try:
+        alice.sign_up()
+        game_id = alice.open_table("dark-knights", {}, seats=1)
+        page = alice.page
+        page.click("#commit-seed")
+        page.wait_for_function(
+            "document.querySelector('#lobby .seat-list').innerText.includes('committed to a seed')",
+            timeout=TIMEOUT)
+        kept = page.evaluate(f"sessionStorage.getItem('dice-seed:{game_id}')")
+        seat = served(page, game_id)["seats"][0]
+        assert (seat["seed"], seat["client_seed"]) == ("committed", None)
+        assert seat["seed_commitment"] == seed_commitment(kept)
+        alice.start(1)
+        seat = served(page, game_id)["seats"][0]
+        assert (seat["seed"], seat["client_seed"]) == ("revealed", kept)
+        assert page.evaluate(f"sessionStorage.getItem('dice-seed:{game_id}')") is None
+        assert alice.errors == [] and alice.offsite == []
+    finally:
+        alice.close()
+
+
+def served(page: Any, game_id: str) -> Any:
+    """The game as the page's own token reads it (GET /games/{id})."""
+    return page.evaluate("""async (id) => {
+      const token = localStorage.getItem(TOKEN_KEY);
+      const answer = await fetch(`/api/v1/games/${id}`, {headers: {Authorization: `Token ${token}`}});
+      return answer.json();
+    }""".replace("TOKEN_KEY", json.dumps(TOKEN_KEY)), game_id)

@@ -1,5 +1,6 @@
-"""Seeds only players choose: none drawn by the server, settable until the start, and a
-message that no choice of seeds can make ambiguous.
+"""Seeds only players choose: none drawn by the server for a player's seat, set in the
+lobby until the start in a lobby opened before dice scheme 3 (scheme 3 commits them:
+test_committed_seeds.py), and a message that no choice of seeds can make ambiguous.
 
 Before: a seat that sent no client seed got one the server drew after committing to its
 server seed, so the server could grind that seed for the dice it wanted (9,757 candidate
@@ -15,7 +16,7 @@ import pytest
 from events.store import upcasters
 from events.writes import lobby as services
 from events.models import Event, Game, Seat
-from games.core.fairness import die_from_seed
+from games.core.fairness import commitment, die_from_seed
 
 from . import independent
 from .play import audit_of, chooser_for
@@ -30,6 +31,13 @@ def put_seed(player: Any, game_id: str, seed: Any) -> Any:
                               data={"client_seed": seed}, format="json")
 
 
+def left_from_before(game_id: str, scheme: int = 2) -> None:
+    """The lobby as one opened before dice scheme 3 was left by the deploy."""
+    game = Game.objects.get(id=game_id)
+    Game.objects.filter(id=game_id).update(
+        dice_scheme=scheme, server_seed_hash=commitment(game.server_seed, scheme))
+
+
 @pytest.mark.django_db
 def test_the_server_never_draws_a_client_seed(players) -> None:  # type: ignore[no-untyped-def]
     host, guest = players(2)
@@ -39,16 +47,22 @@ def test_the_server_never_draws_a_client_seed(players) -> None:  # type: ignore[
         == ["", ""]
     host.start(game["id"], first_player=0)
     seated = Event.objects.get(game_id=game["id"], seq=1)
-    assert [s["client_seed"] for s in seated.data["seats"]] == ["", ""]
-    # dice scheme 2; table_seated v3 (players named by their player id since v3)
-    assert seated.data["dice_scheme"] == 2 and seated.schema_version == 3
+    # dice scheme 3: table_seated v4 records commitments (none here), never a seed
+    assert [s["seed_commitment"] for s in seated.data["seats"]] == [None, None]
+    assert all("client_seed" not in s for s in seated.data["seats"])
+    assert seated.data["dice_scheme"] == 3 and seated.schema_version == 4
+    fixed = Event.objects.get(game_id=game["id"], seq=2)
+    assert (fixed.type, fixed.data) == ("client_seeds_fixed",
+                                        {"client_seeds": ["", ""], "withheld": []})
 
 
 @pytest.mark.django_db
 def test_players_set_and_change_their_seed_after_the_commitment_until_the_start(players) -> None:  # type: ignore[no-untyped-def]
+    """A lobby opened before dice scheme 3 keeps the path it was opened with."""
     host, guest, stranger = players(3)
     game = host.create("snake-bones", 2)
     assert game["server_seed_hash"]  # the commitment is public before any seed is set
+    left_from_before(game["id"])
     guest.join(game["id"])
     assert put_seed(host, game["id"], "host's first").status_code == 200
     answer = put_seed(host, game["id"], "host's own, with , and :")
@@ -63,8 +77,10 @@ def test_players_set_and_change_their_seed_after_the_commitment_until_the_start(
     host.start(game["id"], first_player=0)
     late = put_seed(guest, game["id"], "too late")
     assert late.status_code == 409 and late.json()["code"] == "game_not_in_lobby"
-    seated = Event.objects.get(game_id=game["id"], seq=1).data
-    assert [s["client_seed"] for s in seated["seats"]] == ["host's own, with , and :", "guest"]
+    seated = Event.objects.get(game_id=game["id"], seq=1)
+    assert [s["client_seed"] for s in seated.data["seats"]] == ["host's own, with , and :",
+                                                                "guest"]
+    assert seated.schema_version == 3 and seated.data["dice_scheme"] == 2
 
 
 def test_seeds_with_separators_no_longer_collide() -> None:
@@ -103,8 +119,9 @@ def test_a_game_stored_under_scheme_1_keeps_verifying(players, monkeypatch) -> N
     monkeypatch.setattr(services, "_table_seated", seated_then)
     host, guest = players(2)
     game = host.create("skip-bo-dice", 2)
-    Game.objects.filter(id=game["id"]).update(dice_scheme=1)
-    guest.join(game["id"], client_seed="a,b")
+    left_from_before(game["id"], scheme=1)
+    guest.join(game["id"])
+    assert put_seed(guest, game["id"], "a,b").status_code == 200
     host.start(game["id"], first_player=0)
     play_by_legal_actions([host, guest], game["id"], chooser_for("skip-bo-dice", 3))
     monkeypatch.undo()

@@ -66,7 +66,8 @@ def test_a_lobby_change_without_a_new_version_changes_the_games_etag(players) ->
     bob.join(game["id"])  # the version stays 0
     changed = revalidate(alice, url, etag)
     assert changed.status_code == 200 and changed.json()["version"] == 0
-    seeded = alice.client.put(f"{BASE}{url}/client-seed", {"client_seed": "mine"}, format="json")
+    seeded = alice.client.put(f"{BASE}{url}/seed-commitment", {"seed_commitment": "ab" * 32},
+                              format="json")
     assert seeded.status_code == 200
     assert revalidate(alice, url, changed["ETag"]).status_code == 200
 

@@ -27,7 +27,7 @@ export function gameType(slug: string): Promise<GameTypeDetail> {
 export async function eventTypes(slug: string): Promise<string[]> {
   const detail = await gameType(slug);
   const own = Object.keys((detail.schemas.events ?? {}) as Record<string, unknown>);
-  return [...new Set([...own, "table_seated", "seed_revealed", "game_abandoned"])];
+  return [...new Set([...own, "table_seated", "client_seeds_fixed", "seed_revealed", "game_abandoned"])];
 }
 
 export async function gameName(slug: string): Promise<string> {

@@ -123,5 +123,6 @@ function sentence(kind: Kind, game: string): string {
     case "match_found": return `Quick play found you a ${game} table.`;
     case "clock_warning": return `Your clock in ${game} is running out.`;
     case "rating_changed": return `Your ${game} rating changed.`;
+    case "seeds_requested": return `Your ${game} game started: its seeds are being revealed.`;
   }
 }

@@ -10,6 +10,7 @@ import { gameName } from "./catalog";
 import { brief, h, words } from "./dom";
 import { renderView } from "./games/render";
 import { dice, type Names } from "./games/parts";
+import { serverCommitment } from "./seeds";
 import { commitments } from "./session";
 
 export function showReplay(main: HTMLElement, gameId: string): null {
@@ -178,7 +179,7 @@ class Replay {
     }
     const v = audit.verdict;
     const seen = commitments.seen(this.gameId);
-    const computed = await sha256Hex(audit.game.server_seed);
+    const computed = await serverCommitment(audit.game.server_seed, audit.game.dice_scheme);
     const check = (ok: boolean, text: string) => h("li", { class: ok ? "ok" : "bad" }, ok ? "✔ " : "✘ ", text);
     this.audit.replaceChildren(title,
       h("p", { id: "audit-verdict", class: v.ok ? "verdict ok" : "verdict bad" },
@@ -191,7 +192,8 @@ class Replay {
       h("dl", { class: "facts" },
         h("dt", {}, "Commitment shown to the players"), h("dd", {}, h("code", { class: "hash", id: "audit-commitment" }, audit.game.server_seed_hash)),
         h("dt", {}, "Server seed, revealed"), h("dd", {}, h("code", { class: "hash", id: "audit-seed" }, audit.game.server_seed)),
-        h("dt", {}, "SHA-256 of the seed, computed here"), h("dd", {}, computed
+        h("dt", {}, audit.game.dice_scheme >= 3 ? "SHA-256 of \"dice/3:\" and the seed, computed here"
+          : "SHA-256 of the seed, computed here"), h("dd", {}, computed
           ? [h("code", { class: "hash" }, computed), computed === audit.game.server_seed_hash ? " (matches)" : " (does not match!)"]
           : "not available in this browser"),
         h("dt", {}, "The commitment this browser saw during play"), h("dd", {}, seen
@@ -201,13 +203,4 @@ class Replay {
       h("p", {}, "Check it yourself: ", h("code", {}, "dice-verify audit.json --commitment <the hash you kept>"),
         " (see the README's audits section)."));
   }
-}
-
-/** SHA-256 of a hex string's bytes, as docs/fairness.md defines the commitment. */
-async function sha256Hex(hex: string): Promise<string | null> {
-  if (!globalThis.crypto?.subtle || !/^[0-9a-f]*$/i.test(hex) || hex.length % 2) return null;
-  const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i += 1) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -1,13 +1,15 @@
 /**
  * A table in the lobby (table.ts shows it until the game starts): its seats (the rematch
- * it repeats, rematch.ts), join, leave, the player's client seed, and for the creator
- * bots (POST /games/{id}/bots, at the game type's levels) and the start.
+ * it repeats, rematch.ts), join, leave, the player's seed (committed here, drawn and kept
+ * by seeds.ts; a lobby opened before dice scheme 3 takes a typed one), and for the
+ * creator bots (POST /games/{id}/bots, at the game type's levels) and the start.
  */
 import { call, isBot, ProblemError, seatLabel, type Game } from "./api";
 import { problemText } from "./auth";
 import { gameTypes } from "./catalog";
 import { announce, h, words } from "./dom";
 import { rematchOrigin } from "./rematch";
+import { commitSeed } from "./seeds";
 import { session } from "./session";
 
 /** What the lobby asks of its table: a message (empty: clear it), and a fresh read. */
@@ -37,6 +39,34 @@ function botControls(game: Game, table: TableHooks): HTMLElement {
     } }, "Add a bot"));
 }
 
+/** What a seat's seed says in the list. */
+function seedNote(s: Game["seats"][number]): string {
+  if (s.seed === "committed") return " · committed to a seed";
+  return s.client_seed ? " · has set a seed" : "";
+}
+
+/** The caller's seed: a scheme 3 table takes a commitment to a seed this browser draws
+ * and keeps (revealed when the game is revealing, table.ts); a lobby opened before
+ * scheme 3 takes a typed seed, as then. */
+function seedControls(game: Game, act: (what: () => Promise<unknown>) => () => Promise<void>): HTMLElement {
+  const params = { game_id: game.id };
+  const mine = game.seats.find((s) => s.seat === game.seat);
+  if (game.dice_scheme >= 3) {
+    return h("div", { class: "inline-form seed" },
+      h("p", {}, mine?.seed === "committed"
+        ? "Your seat is committed to a seed this browser keeps; it is revealed after the start."
+        : "Add a seed of your own to the dice: this browser draws it and posts only its hash."),
+      h("button", { type: "button", id: "commit-seed", class: "secondary", onclick: act(() => commitSeed(game)) },
+        mine?.seed === "committed" ? "Draw a new seed" : "Commit to a seed"));
+  }
+  const seed = h("input", { id: "client-seed", maxlength: 128, autocomplete: "off", value: mine?.client_seed ?? "" });
+  return h("form", { class: "inline-form", onsubmit: (e: Event) => {
+    e.preventDefault();
+    void act(() => call("put", "/api/v1/games/{game_id}/client-seed", { params, body: { client_seed: seed.value } }))();
+  } }, h("label", { for: "client-seed" }, "Your seed for the dice (optional)"), seed,
+    h("button", { type: "submit", class: "secondary" }, "Set my seed"));
+}
+
 /** The seats of a table in the lobby, and what the player may do there. */
 export function seating(game: Game, table: TableHooks): HTMLElement {
   const me = session.user();
@@ -46,8 +76,6 @@ export function seating(game: Game, table: TableHooks): HTMLElement {
   const first = h("select", { id: "first-player" },
     h("option", { value: "" }, "Drawn with the dice"),
     game.seats.map((s) => h("option", { value: String(s.seat) }, seatLabel(s))));
-  const seed = h("input", { id: "client-seed", maxlength: 128, autocomplete: "off",
-                            value: game.seats.find((s) => s.seat === game.seat)?.client_seed ?? "" });
   const act = (what: () => Promise<unknown>) => async () => {
     table.say("");
     try {
@@ -62,18 +90,14 @@ export function seating(game: Game, table: TableHooks): HTMLElement {
     h("h2", { id: "lobby-title" }, "Seats"),
     rematchOrigin(game),
     h("ol", { start: 0, class: "seat-list" }, game.seats.map((s) => h("li", {}, seatLabel(s),
-      s.player === game.creator ? " (opened the table)" : "", s.client_seed ? " · has set a seed" : "",
+      s.player === game.creator ? " (opened the table)" : "", seedNote(s),
       creator && isBot(s) ? [" ", h("button", { type: "button", class: "secondary small",
         "aria-label": `Remove the bot in seat ${s.seat}`, onclick: act(() =>
           call("delete", "/api/v1/games/{game_id}/bots/{seat}", { params: { game_id: game.id, seat: s.seat } })) },
         "Remove")] : null))),
     !seated && !full ? h("button", { type: "button", id: "join", onclick: act(() =>
       call("post", "/api/v1/games/{game_id}/join", { params, body: {} })) }, "Join this table") : null,
-    seated ? h("form", { class: "inline-form", onsubmit: (e: Event) => {
-      e.preventDefault();
-      void act(() => call("put", "/api/v1/games/{game_id}/client-seed", { params, body: { client_seed: seed.value } }))();
-    } }, h("label", { for: "client-seed" }, "Your seed for the dice (optional)"), seed,
-      h("button", { type: "submit", class: "secondary" }, "Set my seed")) : null,
+    seated ? seedControls(game, act) : null,
     creator && !full ? botControls(game, table) : null,
     creator ? h("div", { class: "start" },
       h("label", { for: "first-player" }, "Who goes first"), first,

@@ -17,6 +17,7 @@ import { playerLink } from "./profile";
 import { ratingChanges, ratingPending } from "./ratings";
 import { rematchPanel } from "./rematch";
 import { seating } from "./seating";
+import { revealSeed } from "./seeds";
 import { commitments } from "./session";
 import { publicReplay } from "./watch";
 
@@ -130,6 +131,8 @@ class Table {
       this.game = game;
       tableRead(before, game);
       if (game.status === "active") commitments.remember(game.id, game.server_seed_hash);
+      // Revealing: post the seed this browser committed to (the last one begins the game).
+      if (await revealSeed(game)) return await this.load();
       // Rebuilt only when something shown changed: a read that changed nothing (the
       // stream's first open, the 20 s safety net) must not replace the controls under
       // a click on its way (a click on a replaced button is lost).
@@ -152,7 +155,8 @@ class Table {
     // In the lobby every 2 s; in play every 20 s too, a safety net should the stream miss
     // a batch (an event type this page does not listen to yet). Over and rated, every
     // 2 s until the ratings projection has applied it (its `rating_changes`).
-    const every = game.status === "lobby" ? 2000 : game.status === "active" ? 20000
+    const every = game.status === "lobby" || game.status === "revealing" ? 2000
+      : game.status === "active" ? 20000
       : ratingPending(game) ? 2000 : 0;
     if (every !== this.every) {
       window.clearInterval(this.poll);
@@ -236,6 +240,8 @@ class Table {
     const awaited = game.awaiting.map((a) => `${this.names(a.seat)} (${words(a.kind).toLowerCase()})`);
     this.status.textContent = game.status === "lobby"
       ? `Waiting for players: ${game.seats.length} of ${game.table_size} seated.`
+      : game.status === "revealing"
+        ? `Started: waiting for the seats' seeds (until ${new Date(game.reveal_by ?? "").toLocaleTimeString()}).`
       : game.status === "active"
         ? `In play, version ${game.version}. Waiting for ${awaited.join(", ") || "nobody"}.`
         : "The game is over.";

@@ -191,10 +191,10 @@ export async function flow(base: string): Promise<string[]> {
   await alice.register({ username: "alice", password: "correct horse battery" });
   await bob.register({ username: "bob", password: "battery staple horse" });
 
-  // Omitted fields (autoplay_after, turn_timeout, client_seed, options' own) stay optional.
+  // Omitted fields (autoplay_after, turn_timeout, seed_commitment, options' own) stay optional.
   const created = await alice.createGame({ game_type: "snake-bones", seats: 2,
                                            options: { ones_wild: true } });
-  await bob.join(created.id, { client_seed: "bob's dice" });
+  await bob.join(created.id, { seed_commitment: "b0".repeat(32) });
   await alice.start(created.id, {});
 
   const legal = await alice.legalActions(created.id);

@@ -51,7 +51,9 @@ class AuditGameSerializer(serializers.Serializer):
 
 
 class AuditEventSerializer(serializers.Serializer):
-    """Every hashed field of a stored event (chain.HASHED_FIELDS), then its hash."""
+    """Every hashed field of a stored event (chain.HASHED_FIELDS) upcast to the current
+    shapes, its hash and `stored`. Typed per game in the contract (`<Game>AuditEvent`:
+    contract/audits.py)."""
 
     game_id = serializers.UUIDField()
     seq = serializers.IntegerField()
@@ -73,6 +75,7 @@ class AuditEventSerializer(serializers.Serializer):
                                             "(as hashed)")
     prev_hash = serializers.CharField(help_text="the previous event's hash (64 zeros for seq 1)")
     hash = serializers.CharField(help_text="SHA-256(prev_hash + canonical JSON of the fields)")
+    stored = serializers.CharField(allow_null=True)
 
 
 class ProblemFoundSerializer(serializers.Serializer):
@@ -100,6 +103,9 @@ class VerdictSerializer(serializers.Serializer):
 
 class AuditSerializer(serializers.Serializer):
     format = serializers.CharField(help_text=f"always \"{FORMAT}\" (docs/fairness.md)")
+    game_type = serializers.ChoiceField(choices=sorted(registry.GAMES),
+                                        help_text="the game's type (as `game.game_type`): "
+                                        "its payloads are that game's (`<Game>Audit`)")
     game = AuditGameSerializer()
     events = AuditEventSerializer(many=True)
     verdict = VerdictSerializer(help_text="the server's own verification; recompute it "

@@ -97,9 +97,11 @@ class ProblemSerializer(serializers.Serializer):
     instance = serializers.CharField(required=False, allow_null=True)
     current_version = serializers.IntegerField(required=False,
                                                help_text="on version_conflict: the head version")
-    errors = serializers.DictField(required=False, child=serializers.JSONField(),
-                                   help_text="on invalid_request and invalid_password: "
-                                   "the errors of each field")
+    errors = serializers.DictField(
+        required=False, child=serializers.ListField(child=serializers.CharField()),
+        help_text="on invalid_request and invalid_password: the messages of each field by "
+        "its path (`options.ones_wild`, `seats.0`; a list's items by index), those of no one "
+        "field under `non_field_errors`")
     ticket = serializers.UUIDField(required=False, help_text="on ticket_exists: the waiting "
                                    "ticket you hold for that game type")
     game = serializers.UUIDField(required=False, help_text="on ticket_matched: the game the "

@@ -24,6 +24,7 @@ from games.core.fairness import commitment, die_from_seed
 
 from . import chain
 from .replay import Upcast, check_replay
+from . import stored
 from .upcasters import upcast, upcast_event
 
 FORMAT = "dice-games-audit/1"
@@ -79,7 +80,7 @@ class Verdict:
 
 
 def _events(audit: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return list(audit.get("events") or [])
+    return stored.rows(audit)  # as stored and hashed (games/verify/stored.py)
 
 
 # --- chain ------------------------------------------------------------------------------
@@ -107,7 +108,7 @@ def check_chain(audit: Mapping[str, Any]) -> list[Problem]:
                                         f"stored {event.get('hash')}, recomputed {computed}: "
                                         "the event was altered after it was recorded"))
         prev = event.get("hash")
-    return problems
+    return problems + [Problem("chain", *found) for found in stored.mismatches(audit)]
 
 
 # --- seed -------------------------------------------------------------------------------

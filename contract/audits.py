@@ -95,7 +95,8 @@ def audit_events(game: GameContract, schemas: dict[str, JSON]) -> None:
             "type": "object", "additionalProperties": False,
             "description": f"A `{kind}` event as the audit serves it: every hashed field, "
                            "upcast to the current shapes (`type`, `schema_version`, `data`), "
-                           "its hash and the stored bytes it was hashed as (`stored`).",
+                           "its hash, and `stored`: the bytes hashed, where they differ from "
+                           "the fields served.",
             "properties": {
                 "game_id": {"type": "string", "format": "uuid"},
                 "seq": ENVELOPE["seq"],

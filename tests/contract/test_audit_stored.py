@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 from games.verify import chain, stored
+from tests.fairness import independent
 
 GAME = "00000000-0000-4000-8000-00000000d1ce"
 ROW = {"game_id": GAME, "seq": 1, "type": "table_seated", "schema_version": 3,
@@ -30,6 +31,7 @@ def test_the_served_event_is_upcast_and_its_stored_bytes_hash() -> None:
     assert event["schema_version"] == 4 and event["data"]["seats"][0]["seed_commitment"] is None
     assert stored.row(event) == {**ROW, "hash": event["hash"]}
     assert chain.event_hash(stored.row(event)) == event["hash"]
+    assert independent.event_hash(event) == event["hash"]  # the second verifier too
     assert stored.mismatches(audit) == []
 
 

@@ -196,7 +196,8 @@ def test_the_generated_client_plays_every_game(client_package: ModuleType,
 
 def _api(package: ModuleType) -> ModuleType:
     api = importlib.import_module(f"{package.__name__}.api")
-    for module in ("auth.register", "lobby.create_game", "lobby.get_game", "lobby.join_game",
+    for module in ("auth.register", "audit.get_audit", "audit.list_challenges",
+                   "lobby.create_game", "lobby.get_game", "lobby.join_game",
                    "lobby.start_game", "play.list_legal_actions", "play.post_action",
                    "live.list_events", "live.stream_events", "live.stream_notices",
                    "play.get_state"):
@@ -269,6 +270,32 @@ def _play(package: ModuleType, url: str, slug: str) -> None:
             break
         after = page.next_after
     assert {"table_seated", "game_started", "seed_revealed"} <= types, types
+    _assert_audit(package, game, clients[1], slug)
+
+
+def _assert_audit(package: ModuleType, game: Any, client: Any, slug: str) -> None:
+    """The audit and the challenge reports of a finished game parse as the game's own
+    models, every event, command and report part typed (issue #33, item 5)."""
+    api, p = _api(package), PREFIXES[slug]
+    audit = api.audit.get_audit.sync(game.id, client=client)
+    assert type(audit).__name__ == f"{p}Audit", audit
+    assert type(audit.game).__name__ == f"{p}AuditGame", audit.game
+    assert type(audit.verdict).__name__ == f"{p}Verdict", audit.verdict
+    assert type(audit.game.options).__name__ == f"{p}GameOptions"
+    for event in audit.events:
+        assert type(event).__name__ == f"{p}{camel(event.type_)}AuditEvent", event
+        assert type(event.data).__name__.endswith("Data"), type(event.data)
+        assert event.stored is None  # stored in the current shape: the fields are the bytes
+        assert event.command is None or type(event.command).__name__ in (
+            f"{p}SetupCommand", f"{p}ActionCommand"), event.command
+        for part in getattr(event.private, "additional_properties", {}).values():
+            assert type(part).__name__.endswith("Private"), type(part)
+    reports = api.audit.list_challenges.sync(game.id, client=client)
+    assert type(reports).__name__ == f"{p}ChallengeList", reports
+    for report in reports.challenges:
+        assert type(report).__name__ == f"{p}Challenge", report
+        assert type(report.public).__name__ == f"{p}ChallengePublic", report.public
+        assert type(report.revealed.details).__name__ == f"{p}ChallengeRevealDetails"
 
 
 # --- reading the streams through the generated client (issue #33, item 6) -----------------

@@ -59,6 +59,9 @@ def canonical(value: Any) -> bytes:
 
 
 def event_hash(event: dict[str, Any]) -> str:
+    if event.get("stored") is not None:  # served upcast: the bytes hashed are in `stored`
+        return hashlib.sha256(event["prev_hash"].encode("ascii")
+                              + event["stored"].encode("utf-8")).hexdigest()
     body = {name: event[name] for name in HASHED}
     return hashlib.sha256(event["prev_hash"].encode("ascii") + canonical(body)).hexdigest()
 

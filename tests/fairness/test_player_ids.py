@@ -207,7 +207,9 @@ def test_an_old_game_verifies_with_the_audit_and_both_verifiers(  # type: ignore
     a, b, game_id, served = old_game
     audit = audit_of(a, game_id)
     assert audit["verdict"]["ok"], audit["verdict"]
-    assert audit["events"][0]["schema_version"] == 2  # the stored bytes, as hashed
+    # Served upcast, with players by id; the stored bytes, as hashed, in `stored` (0031).
+    assert audit["events"][0]["schema_version"] == 4
+    assert json.loads(audit["events"][0]["stored"])["schema_version"] == 2
     assert [s["player_id"] for s in audit["game"]["seats"]] == [a.player_id, b.player_id]
 
     done = python_m_events_verify(audit, tmp_path)
@@ -228,7 +230,7 @@ def test_an_old_game_verifies_with_the_audit_and_both_verifiers(  # type: ignore
     assert [(p.check, p.seq, p.where) for p in problems] == [("served", 1, "data")]
     # The events served before this change (usernames) still match too.
     before = copy.deepcopy(served[0])
-    before[0]["data"]["seats"] = audit["events"][0]["data"]["seats"]
+    before[0]["data"]["seats"] = json.loads(audit["events"][0]["stored"])["data"]["seats"]
     assert verify_audit(audit, anchors=Anchors(served=before, seat=0)).ok
 
 

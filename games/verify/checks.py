@@ -22,9 +22,8 @@ from typing import Any, Mapping
 
 from games.core.fairness import commitment, die_from_seed
 
-from . import chain
+from . import chain, stored
 from .replay import Upcast, check_replay
-from . import stored
 from .upcasters import upcast, upcast_event
 
 FORMAT = "dice-games-audit/1"

@@ -2,8 +2,10 @@
 plays every typed game to its end with its typed models only (issue #11, item 3).
 
 - The generation runs the real CLI on the committed openapi.yaml (no ruff post-hooks).
-- No model the generator made for a game payload is a free-form dict: every action, view,
-  event and outcome is a class of its own, with typed fields.
+- No model the generator made is a free-form dict but the JSON-Schema documents of
+  /game-types/{slug} (issue #33, item 5): every action, view, event and outcome, the audit
+  and its events, the challenge reports, the webhook deliveries and a problem's errors are
+  classes of their own, with typed fields.
 - Against the service really running (uvicorn on the test database: PostgreSQL, as CI
   runs it), one game of each type is created, joined, started and played through the
   generated API functions: each legal-action item parses as the game's own Choice or Action

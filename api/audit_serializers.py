@@ -63,7 +63,9 @@ class AuditGameSerializer(serializers.Serializer):
 
 
 class AuditEventSerializer(serializers.Serializer):
-    """Every hashed field of a stored event (chain.HASHED_FIELDS), then its hash."""
+    """Every hashed field of a stored event (chain.HASHED_FIELDS) upcast to the current
+    shapes, its hash and `stored`. Typed per game in the contract (`<Game>AuditEvent`:
+    contract/audits.py)."""
 
     game_id = serializers.UUIDField()
     seq = serializers.IntegerField()
@@ -85,6 +87,7 @@ class AuditEventSerializer(serializers.Serializer):
                                             "(as hashed)")
     prev_hash = serializers.CharField(help_text="the previous event's hash (64 zeros for seq 1)")
     hash = serializers.CharField(help_text="SHA-256(prev_hash + canonical JSON of the fields)")
+    stored = serializers.CharField(allow_null=True)
 
 
 class ProblemFoundSerializer(serializers.Serializer):
@@ -108,10 +111,18 @@ class VerdictSerializer(serializers.Serializer):
     batches = serializers.IntegerField()
     outcome = json_object("the outcome the replay reaches", allow_null=True)
     problems = ProblemFoundSerializer(many=True)
+    withheld = serializers.ListField(
+        child=serializers.IntegerField(min_value=0), required=False,
+        help_text="dice scheme 3 only: the seats that committed to a seed and withheld it "
+        "(each chose between two dice streams, visibly: docs/fairness.md); absent for "
+        "older schemes")
 
 
 class AuditSerializer(serializers.Serializer):
     format = serializers.CharField(help_text=f"always \"{FORMAT}\" (docs/fairness.md)")
+    game_type = serializers.ChoiceField(choices=sorted(registry.GAMES),
+                                        help_text="the game's type (as `game.game_type`): "
+                                        "its payloads are that game's (`<Game>Audit`)")
     game = AuditGameSerializer()
     events = AuditEventSerializer(many=True)
     verdict = VerdictSerializer(help_text="the server's own verification; recompute it "

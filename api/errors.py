@@ -57,8 +57,38 @@ class Busy(drf.APIException):
 
 
 def problem(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]:
+    if "errors" in extra:
+        extra["errors"] = field_errors(extra["errors"])
     return {"type": PROBLEM_TYPE, "title": TITLES.get(status, "Error"),
             "status": status, "code": code, "detail": detail, **extra}
+
+
+# The key of the errors of no one field (DRF's own, NON_FIELD_ERRORS_KEY's default).
+NO_FIELD = "non_field_errors"
+
+
+def field_errors(detail: Any, path: str = "") -> dict[str, list[str]]:
+    """A problem's `errors`, one shape whatever raised them: each field's messages by its
+    path (`options.ones_wild`, `seats.0`), the errors of no one field under
+    `non_field_errors`. DRF nests them as its serializers do (dicts, lists, messages)."""
+    if isinstance(detail, dict):
+        out: dict[str, list[str]] = {}
+        for key, value in detail.items():
+            name = path if str(key) == NO_FIELD and path else \
+                f"{path}.{key}" if path else str(key)
+            for field, messages in field_errors(value, name).items():
+                out.setdefault(field, []).extend(messages)
+        return out
+    if isinstance(detail, (list, tuple)):
+        if all(not isinstance(item, (dict, list, tuple)) for item in detail):
+            return {path or NO_FIELD: [str(item) for item in detail]}
+        out = {}
+        for index, item in enumerate(detail):
+            name = f"{path}.{index}" if path else str(index)
+            for field, messages in field_errors(item, name).items():
+                out.setdefault(field, []).extend(messages)
+        return out
+    return {path or NO_FIELD: [str(detail)]}
 
 
 class ProblemResponse(Response):

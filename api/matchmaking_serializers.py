@@ -9,7 +9,7 @@ from rest_framework import serializers
 from events.matchmaking import MAX_BOT_FILL
 from events.models import TicketStatus
 
-from .serializers import MAX_INT, SEED_COMMITMENT_HELP
+from .serializers import MAX_INT, SEED_COMMITMENT_HELP, Hex256Field
 from .validation import StrictTypes
 
 
@@ -36,8 +36,8 @@ class CreateTicketSerializer(StrictTypes, serializers.Serializer):
         min_value=-MAX_INT, max_value=MAX_INT, required=False, allow_null=True, default=None,
         help_text=f"seconds (0 to {MAX_BOT_FILL}) after which your table starts with bots "
                   "in the seats no player took; null or omitted: never seated with bots")
-    seed_commitment = serializers.CharField(
-        required=False, allow_blank=True, trim_whitespace=False,
+    seed_commitment = Hex256Field(
+        required=False,
         help_text=SEED_COMMITMENT_HELP + " Carried to the seat the match gives you: reveal "
         "the seed when `match_found` tells you the game is revealing. Omitted: your seat "
         "commits none.")

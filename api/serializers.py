@@ -88,6 +88,21 @@ class SecretField(serializers.CharField):
     (events/webhooks/signing.py, `parse`: else 400 `invalid_webhook_secret`)."""
 
 
+# Dice scheme 3's seeds and commitments: 64 lowercase hex digits (games/core/fairness.py).
+HEX_256 = "^[0-9a-f]{64}$"
+
+
+@extend_schema_field({"type": "string", "pattern": HEX_256})
+class Hex256Field(serializers.CharField):
+    """A scheme 3 seed or seed commitment: the contract shows its shape; the service
+    refuses another with its own code (invalid_client_seed, invalid_seed_commitment)."""
+
+    def __init__(self, **kwargs):  # type: ignore[no-untyped-def]
+        kwargs.setdefault("allow_blank", True)
+        kwargs.setdefault("trim_whitespace", False)
+        super().__init__(**kwargs)
+
+
 class ProblemSerializer(serializers.Serializer):
     type = serializers.CharField(help_text='"about:blank": the problem is told by `code`')
     title = serializers.CharField()
@@ -97,9 +112,11 @@ class ProblemSerializer(serializers.Serializer):
     instance = serializers.CharField(required=False, allow_null=True)
     current_version = serializers.IntegerField(required=False,
                                                help_text="on version_conflict: the head version")
-    errors = serializers.DictField(required=False, child=serializers.JSONField(),
-                                   help_text="on invalid_request and invalid_password: "
-                                   "the errors of each field")
+    errors = serializers.DictField(
+        required=False, child=serializers.ListField(child=serializers.CharField()),
+        help_text="on invalid_request and invalid_password: the messages of each field by "
+        "its path (`options.ones_wild`, `seats.0`; a list's items by index), those of no one "
+        "field under `non_field_errors`")
     ticket = serializers.UUIDField(required=False, help_text="on ticket_exists: the waiting "
                                    "ticket you hold for that game type")
     game = serializers.UUIDField(required=False, help_text="on ticket_matched: the game the "
@@ -204,9 +221,8 @@ class CreateGameSerializer(Closed, StrictTypes, serializers.Serializer):
     options = serializers.DictField(child=serializers.JSONField(allow_null=True), required=False,
                                     default=dict, help_text="the game type's options; "
                                     "omitted ones take their defaults")
-    seed_commitment = serializers.CharField(
-        required=False, allow_blank=True, trim_whitespace=False,
-        help_text=SEED_COMMITMENT_HELP + " Omitted: none yet (PUT "
+    seed_commitment = Hex256Field(
+        required=False, help_text=SEED_COMMITMENT_HELP + " Omitted: none yet (PUT "
         "/games/{id}/seed-commitment until the start).")
     turn_timeout = TurnTimeoutField(
         max_value=MAX_TURN_TIMEOUT, required=False, allow_null=True, default=None,
@@ -242,8 +258,7 @@ class ClientSeedSerializer(StrictTypes, serializers.Serializer):
 class ClientSeedRevealSerializer(Closed, StrictTypes, serializers.Serializer):
     """Dice scheme 3: the seed your seat committed to, revealed while the game is revealing."""
 
-    client_seed = serializers.CharField(
-        allow_blank=True, trim_whitespace=False,
+    client_seed = Hex256Field(
         help_text="your seed: the 64 lowercase hex digits whose tagged SHA-256 is your "
         "seat's `seed_commitment`; another shape: 400 `invalid_client_seed`, another seed: "
         "400 `seed_does_not_match_commitment`")
@@ -252,16 +267,14 @@ class ClientSeedRevealSerializer(Closed, StrictTypes, serializers.Serializer):
 class SeedCommitmentSerializer(Closed, StrictTypes, serializers.Serializer):
     """Dice scheme 3: the caller's commitment to their seed, set or replaced until the start."""
 
-    seed_commitment = serializers.CharField(allow_blank=True, trim_whitespace=False,
-                                            help_text=SEED_COMMITMENT_HELP)
+    seed_commitment = Hex256Field(help_text=SEED_COMMITMENT_HELP)
 
 
 class JoinSerializer(Closed, StrictTypes, serializers.Serializer):
     """Taking the next free seat, optionally with a seed commitment."""
 
-    seed_commitment = serializers.CharField(
-        required=False, allow_blank=True, trim_whitespace=False,
-        help_text=SEED_COMMITMENT_HELP + " Omitted: none yet (PUT "
+    seed_commitment = Hex256Field(
+        required=False, help_text=SEED_COMMITMENT_HELP + " Omitted: none yet (PUT "
         "/games/{id}/seed-commitment until the start).")
 
 

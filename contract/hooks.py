@@ -3,7 +3,8 @@ plain functions on the generated document, in the order the settings list them.
 
 - `delivery_headers`: the headers of every webhook delivery;
 - `game_components`: the games' components (contract/games.py), and the game payloads of
-  every operation typed with them;
+  every operation typed with them (the audit, the challenge reports and the webhook
+  deliveries too: contract/audits.py);
 - `event_streams`: a server-sent-events answer's body is a string (its events typed aside);
 - `tidy` (the last): a tidy contract, the closed request bodies closed.
 """
@@ -14,6 +15,7 @@ import copy
 import json
 from typing import Any, Callable, Iterable
 
+from . import audits
 from .games import GameContract, contract
 from .jsonschema import JSON, NULL, REF, or_null, ref
 
@@ -145,6 +147,10 @@ def game_components(result: dict[str, JSON], **kwargs: Any) -> dict[str, JSON]:
         schemas["PlayerStreamEvent"]["properties"]["data"] = {
             **data, "contentMediaType": "application/json", "contentSchema": ref("Notice")}
     schemas.update(built.components)
+    # The audit, the challenge reports and the webhook deliveries, typed per game.
+    audits.audits(schemas, games, _variants)
+    audits.challenge_lists(schemas, games, _variants)
+    audits.deliveries(schemas)
     result["components"]["schemas"] = dict(sorted(schemas.items()))
     return result
 

@@ -81,10 +81,7 @@ def sentences(game_type: str, served: Mapping[str, Any], seat: int | None) -> Te
               "private": {str(seat): private} if private is not None else {}}
     rules = registry.get(game_type)
     messages = rules.events if kind in rules.events else SERVICE_MESSAGES
-    texts = registry.TEXTS[game_type]
-    if kind not in texts:
-        return ()  # a service event whose sentences games/service_text.py has not yet
-    return text_of(texts, messages.parse_event(stored), seat)
+    return text_of(registry.TEXTS[game_type], messages.parse_event(stored), seat)
 
 
 def text(served: Mapping[str, Any], reader: Reader) -> str:

@@ -146,7 +146,12 @@ def test_one_component_per_enum_in_requests_and_answers() -> None:
     kind = {"$ref": "#/components/schemas/WebhookKindEnum"}
     assert schemas["CreateWebhookRequest"]["properties"]["events"]["items"] == kind
     assert schemas["Webhook"]["properties"]["events"]["items"] == kind
-    assert schemas["Delivery"]["properties"]["kind"] == kind
+    # A delivery is oneOf one component per kind (decision 0031): every kind, once.
+    mapping = schemas["Delivery"]["discriminator"]["mapping"]
+    assert sorted(mapping) == sorted(schemas["WebhookKindEnum"]["enum"])
+    for value, target in mapping.items():
+        variant = schemas[target.rsplit("/", 1)[-1]]
+        assert variant["properties"]["kind"] == {"type": "string", "const": value}
 
 
 def test_request_schemas_have_no_defaults() -> None:

@@ -2,7 +2,9 @@
 
 The audit is a self-contained JSON document (format in docs/fairness.md): the game with
 its revealed server seed and client seeds, and every stored event with its private
-parts, command, draws and hashes. `events.verify` checks it with no database.
+parts, command, draws and hashes, served upcast to the current shapes, with the stored
+bytes of an event stored in an older shape in its `stored` field (docs/decisions/0031-typed-audits.md).
+`events.verify` checks it with no database.
 """
 
 from __future__ import annotations
@@ -15,12 +17,21 @@ from .. import store
 from ..errors import Conflict
 from ..models import Event, Game, GameStatus
 from ..store import chain
+from ..store.players import served_event
 from .. import verify
 
 
 def audit_event(row: Event) -> dict[str, Any]:
-    """A stored event exactly as it was hashed, with its hash."""
-    return {**chain.row_body(row), "hash": row.hash}
+    """A stored event as the audit serves it: every hashed field, upcast to the current
+    shapes (type, schema version, data) as the events are served during play, its hash,
+    and `stored`: the canonical JSON it was hashed as, when that differs from the fields
+    served (an event of an older schema version), else null (games/verify/stored.py)."""
+    body = chain.row_body(row)
+    kind, data = served_event(row.game_id, row.type, row.schema_version, row.data)
+    served = {**body, "type": kind, "schema_version": store.schema_version_of(kind),
+              "data": data}
+    return {**served, "hash": row.hash,
+            "stored": None if served == body else chain.canonical(body).decode()}
 
 
 def game_part(game: Game) -> dict[str, Any]:
@@ -53,7 +64,7 @@ def export(game: Game, *, running: bool = False) -> dict[str, Any]:
     if game.status != GameStatus.FINISHED and not running:
         raise Conflict("the audit is published when the game ends; until then the server "
                        "seed stays secret", code="game_not_finished")
-    return {"format": verify.FORMAT, "game": game_part(game),
+    return {"format": verify.FORMAT, "game_type": game.game_type, "game": game_part(game),
             "events": [audit_event(row) for row in store.rows(game)]}
 
 

@@ -7,6 +7,8 @@ the `dice-verify` command. The pieces, each with one home:
 - chain.py:      the hash chain (the service hashes with it when it appends);
 - upcasters.py:  stored events of older schema versions read as the current one;
 - replay.py:     re-deciding every batch through the rules with exactly its draws;
+- stored.py:     an audit's events as stored (`stored`) and the served fields checked
+                 against them;
 - checks.py:     the four checks of an audit (chain, seed, dice, replay) and the verdict;
 - committed.py:  the seed check's rules on the dice scheme and scheme 3's committed seeds;
 - anchors.py:    the checks against what a player kept (commitment, served events);

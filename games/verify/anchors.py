@@ -23,6 +23,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
+from . import stored
 from .replay import SERVICE_EVENTS
 from .upcasters import names_players_by_username, upcast_event_steps, with_player_ids
 
@@ -89,7 +90,7 @@ class Anchors:
 def check_commitment(audit: Mapping[str, Any], kept: str) -> list[AnchorFinding]:
     """The commitment the player kept is the one the audit's game and stream carry."""
     kept = normal_hex(kept)
-    events = list(audit.get("events") or [])
+    events = stored.rows(audit)  # as stored (the audit serves them upcast)
     if not events or events[0].get("type") != "table_seated":
         return [AnchorFinding("commitment", 1, "type", "the stream does not open with "
                               "table_seated, which records the commitment")]
@@ -120,7 +121,7 @@ def check_served(audit: Mapping[str, Any], served: Sequence[Any],
                  seat: int | None) -> list[AnchorFinding]:
     """Every event served to `seat` (None: a spectator) is the audit's event of that seq
     as that seat was shown it."""
-    events = list(audit.get("events") or [])
+    events = stored.rows(audit)  # as stored (the audit serves them upcast)
     by_seq = {event.get("seq"): (event, end) for event, end in zip(events, _batch_ends(events))}
     ids = player_ids(audit)
     found: list[AnchorFinding] = []

@@ -25,7 +25,7 @@ from typing import Any, Mapping
 
 from games.core.fairness import commitment, die_from_seed
 
-from . import chain
+from . import chain, stored
 from .committed import (
     COMMITTED_SCHEME,
     committed_findings,
@@ -93,7 +93,7 @@ class Verdict:
 
 
 def _events(audit: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return list(audit.get("events") or [])
+    return stored.rows(audit)  # as stored and hashed (games/verify/stored.py)
 
 
 # --- chain ------------------------------------------------------------------------------
@@ -121,7 +121,7 @@ def check_chain(audit: Mapping[str, Any]) -> list[Problem]:
                                         f"stored {event.get('hash')}, recomputed {computed}: "
                                         "the event was altered after it was recorded"))
         prev = event.get("hash")
-    return problems
+    return problems + [Problem("chain", *found) for found in stored.mismatches(audit)]
 
 
 # --- seed -------------------------------------------------------------------------------

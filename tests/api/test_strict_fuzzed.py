@@ -139,7 +139,7 @@ def test_request_strings_refuse_nul_and_the_contract_says_so(api, db) -> None:  
     body = {"username": "nul_byte", "password": "correct\x00horse battery"}
     refused = api.anonymous.post("/api/v1/auth/register", body, format="json")
     assert problem_code(refused) == "invalid_request" and "password" in refused.json()["errors"]
-    assert schemas["JoinRequest"]["properties"]["client_seed"]["pattern"] == password
+    assert schemas["ClientSeedRequest"]["properties"]["client_seed"]["pattern"] == password
 
 
 @settings(max_examples=300, deadline=None)

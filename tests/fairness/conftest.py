@@ -90,12 +90,16 @@ def play_walk(players: Callable[[int], list[Any]], make_player: Callable[[], Any
     return walk
 
 
+SEAT1_SEED = "5eed" * 16
+
+
 @pytest.fixture
 def audit_for(players):  # type: ignore[no-untyped-def]
     """audit_for(slug): a finished game's audit (one game per type, played once)."""
     def get(slug: str) -> dict[str, Any]:
         if slug not in _AUDITS:
-            game_id, everyone, _ = finished(players, slug, seed=21)
+            # seat 1 commits to a seed in the lobby and reveals it (dice scheme 3)
+            game_id, everyone, _ = finished(players, slug, seed=21, seat1=SEAT1_SEED)
             _AUDITS[slug] = audit_of(everyone[0], game_id)
         return copy.deepcopy(_AUDITS[slug])
     return get

@@ -63,6 +63,9 @@ def canonical(value: Any) -> bytes:
 
 
 def event_hash(event: dict[str, Any]) -> str:
+    if event.get("stored") is not None:  # served upcast: the bytes hashed are in `stored`
+        return hashlib.sha256(event["prev_hash"].encode("ascii")
+                              + event["stored"].encode("utf-8")).hexdigest()
     body = {name: event[name] for name in HASHED}
     return hashlib.sha256(event["prev_hash"].encode("ascii") + canonical(body)).hexdigest()
 
@@ -124,8 +127,17 @@ def withheld(audit: dict[str, Any]) -> list[int]:
     return list(fixed["data"]["withheld"]) if fixed.get("type") == "client_seeds_fixed" else []
 
 
+def as_stored(event: dict[str, Any]) -> dict[str, Any]:
+    """The event as stored: an event served upcast carries its stored fields in `stored`
+    (the JSON its hash covers); the others are served as stored."""
+    if event.get("stored") is None:
+        return event
+    return {**event, **json.loads(event["stored"])}
+
+
 def verify(audit: dict[str, Any]) -> list[str]:
     """Every problem found: scheme, commitments, client seeds, nonces, every die, the chain."""
+    audit = {**audit, "events": [as_stored(event) for event in audit["events"]]}
     game, events = audit["game"], audit["events"]
     problems: list[str] = []
     seated, revealed = events[0], events[-1]

@@ -39,6 +39,7 @@ from tests.support.api import Player as Client
 from tests.support.api import play_by_legal_actions, table
 
 from .play import audit_of, chooser_for
+from .test_client_seeds import left_from_before
 from .test_standalone_verifier import installed  # noqa: F401 (the fixture: one wheel)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,11 +59,10 @@ def seated_before_v3(seat: Seat) -> TableSeat:
 @contextmanager
 def written_before_v3() -> Iterator[None]:
     """Start games as the service did before players had ids: table_seated v2 with each
-    player's username, through the ordinary append (the chain is real)."""
-    def version(kind: str) -> int:
-        return 2 if kind == "table_seated" else schema_version_of(kind)
+    player's username, through the ordinary append (the chain is real). The game must be
+    a scheme 2 lobby (`left_from_before`): v2 predates committed seeds."""
     with mock.patch.object(lobby, "_seated", seated_before_v3), \
-            mock.patch.object(stream, "schema_version_of", version):
+            mock.patch.object(stream, "SEEDS_IN_TABLE_SEATED", 2):
         yield
 
 
@@ -118,7 +118,7 @@ def test_a_new_game_stores_no_username_anywhere(make_player) -> None:  # type: i
     for name in ("zelda.quux", "ymir_quux"):
         assert name not in stored
     seated = Event.objects.get(game_id=game_id, seq=1)
-    assert seated.schema_version == 3
+    assert seated.schema_version == 4
     assert [s["player"] for s in seated.data["seats"]] == [a.player_id, b.player_id]
     # The names are served, read from the accounts: the seats give both.
     seats = a.game(game_id)["seats"]
@@ -163,7 +163,8 @@ def test_a_deleted_account_shows_the_placeholder_and_only_its_id(players) -> Non
     assert audit["verdict"]["ok"], audit["verdict"]
     assert audit["game"]["seats"][0] == {"seat": 0, "player": DELETED_PLAYER_NAME,
                                          "player_id": a.player_id, "bot": None,
-                                         "client_seed": ""}
+                                         "client_seed": "", "seed_commitment": None,
+                                         "seed": "none"}
     # An outsider reading the audit, the events or the challenges finds the id only.
     for path in ("/audit", "/events", "/challenges", "", "/state"):
         assert a.username not in b.get(f"/games/{game_id}{path}").content.decode(), path
@@ -178,6 +179,7 @@ def old_game(players):  # type: ignore[no-untyped-def]
     was served while it played."""
     a, b = players(2)
     game_id = table(a, [b], "snake-bones")
+    left_from_before(game_id, scheme=2)
     with written_before_v3():
         a.start(game_id, first_player=0)
     served = {0: a.events(game_id)}
@@ -207,7 +209,9 @@ def test_an_old_game_verifies_with_the_audit_and_both_verifiers(  # type: ignore
     a, b, game_id, served = old_game
     audit = audit_of(a, game_id)
     assert audit["verdict"]["ok"], audit["verdict"]
-    assert audit["events"][0]["schema_version"] == 2  # the stored bytes, as hashed
+    # Served upcast, with players by id; the stored bytes, as hashed, in `stored` (0031).
+    assert audit["events"][0]["schema_version"] == 4
+    assert json.loads(audit["events"][0]["stored"])["schema_version"] == 2
     assert [s["player_id"] for s in audit["game"]["seats"]] == [a.player_id, b.player_id]
 
     done = python_m_events_verify(audit, tmp_path)
@@ -228,7 +232,7 @@ def test_an_old_game_verifies_with_the_audit_and_both_verifiers(  # type: ignore
     assert [(p.check, p.seq, p.where) for p in problems] == [("served", 1, "data")]
     # The events served before this change (usernames) still match too.
     before = copy.deepcopy(served[0])
-    before[0]["data"]["seats"] = audit["events"][0]["data"]["seats"]
+    before[0]["data"]["seats"] = json.loads(audit["events"][0]["stored"])["data"]["seats"]
     assert verify_audit(audit, anchors=Anchors(served=before, seat=0)).ok
 
 

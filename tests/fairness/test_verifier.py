@@ -16,6 +16,7 @@ import pytest
 
 from events.store import chain
 from events.verify import check_chain, verify_audit
+from games import service_events
 
 from .play import GAME_TYPES
 from .tampering import flip, flip_string, rehash, tampered
@@ -75,10 +76,12 @@ def test_a_changed_client_seed_is_reported(audit_for, slug: str) -> None:
     assert problems_of(audit) == [("seed", None, "game.seats[1].client_seed")]
 
     audit = audit_for(slug)
-    seats = audit["events"][0]["data"]["seats"]
-    seats[1]["client_seed"] = flip_string(seats[1]["client_seed"], rng)
+    fixed = audit["events"][1]
+    assert fixed["type"] == "client_seeds_fixed" and fixed["data"]["client_seeds"][1]
+    fixed["data"]["client_seeds"][1] = flip_string(fixed["data"]["client_seeds"][1], rng)
     found = problems_of(audit)
-    assert found[0] == ("chain", 1, "hash")
+    assert found[0] == ("chain", 2, "hash")
+    assert ("seed", 2, "data.client_seeds[1]") in found
     assert ("seed", None, "game.seats[1].client_seed") in found
     assert any(check == "dice" for check, _, _ in found)
 
@@ -97,8 +100,7 @@ def test_a_forged_chain_is_still_caught_by_the_dice(audit_for, slug: str) -> Non
 @pytest.mark.parametrize("slug", GAME_TYPES)
 def test_a_forged_chain_is_still_caught_by_the_replay(audit_for, slug: str) -> None:
     audit, rng = audit_for(slug), random.Random(3)
-    rules_events = [e for e in audit["events"]
-                    if e["type"] not in ("table_seated", "seed_revealed")]
+    rules_events = [e for e in audit["events"] if e["type"] not in service_events.TYPES]
     for event in rng.sample(rules_events, min(12, len(rules_events))):
         forged = copy.deepcopy(audit)
         target = forged["events"][event["seq"] - 1]

@@ -99,7 +99,8 @@ export type Action = Schemas["ActionRequest"]["action"];
 export type GameEvent = Schemas["EventPage"]["events"][number];
 export type State = Schemas["State"];
 export type View = NonNullable<Game["view"]>;
-export type Challenge = Schemas["Challenge"];
+// A report of a game with calls (a game without any lists none: its items are empty objects).
+export type Challenge = Extract<Schemas["ChallengeList"]["challenges"][number], { seq: number }>;
 export type Audit = Schemas["Audit"];
 export type IntRange = Schemas["IntRange"];
 export type Subset = Schemas["Subset"];

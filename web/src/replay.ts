@@ -63,7 +63,9 @@ class Replay {
       const [events, challenges] = await Promise.all([
         allEvents(this.gameId),
         call("get", "/api/v1/games/{game_id}/challenges", { params: { game_id: this.gameId } })
-          .then((c) => c.challenges).catch(() => [] as Challenge[]),
+          // Typed per game: a game without calls lists none (its items are empty objects).
+          .then((c) => c.challenges.filter((r): r is Challenge => "seq" in r))
+          .catch(() => [] as Challenge[]),
       ]);
       this.events = events;
       this.challenges = challenges;

@@ -19,11 +19,16 @@ from typing import Any, Mapping
 from . import store
 from .models import Game, GameStatus
 
+# The action a seat in play may always post (RULINGS.md, Resigning).
+RESIGN = "resign"
+
 
 @dataclass(frozen=True)
 class Turns:
-    """After event `version` of a game in play: who is awaited (seat: kind) and each
-    awaited seat's legal actions."""
+    """After event `version` of a game in play: who is awaited (seat: kind) and the
+    legal actions of each seat that has a turn: every awaited seat, and a seat not
+    awaited that may act out of turn (Skip-Bo Dice's Bonus Die claims: more than
+    `resign`, which a seat in play always may)."""
 
     game_type: str
     version: int
@@ -34,9 +39,9 @@ class Turns:
         return [{"seat": seat, "kind": kind} for seat, kind in sorted(self.awaiting.items())]
 
     def turn_of(self, seat: int | None) -> dict[str, Any] | None:
-        """The `turn` for the reader of `seat`: None unless that seat is awaited (a
-        spectator, seat None, never gets one)."""
-        if seat is None or seat not in self.awaiting:
+        """The `turn` for the reader of `seat`: None unless that seat has one (a
+        spectator, seat None, never has)."""
+        if seat is None or seat not in self.actions:
             return None
         return {"game_type": self.game_type, "version": self.version, "seat": seat,
                 "awaiting": self.awaiting_list(), "legal_actions": self.actions[seat]}
@@ -49,7 +54,9 @@ def state_turns(game: Game, state: Any, version: int) -> Turns:
         return Turns(game.game_type, version, {}, {})
     rules = store.rules_of(game)
     awaiting = dict(rules.awaiting(state))
-    actions = {seat: rules.legal_actions(state, seat) for seat in awaiting}
+    every = {seat: rules.legal_actions(state, seat) for seat in range(game.seats)}
+    actions = {seat: listed for seat, listed in every.items()
+               if seat in awaiting or any(item["type"] != RESIGN for item in listed)}
     return Turns(game.game_type, version, awaiting, actions)
 
 
@@ -92,7 +99,6 @@ def next_step(game: Game, seat: int, version: int, finished: bool) -> dict[str, 
     if finished:
         return {"status": GameStatus.FINISHED.value, "awaiting": [], "view": view, "legal_actions": []}
     turns = TURNS.at(game, version)
-    actions = (turns.actions[seat] if seat in turns.awaiting
-               else store.rules_of(game).legal_actions(state, seat))
+    actions = turns.actions.get(seat) or store.rules_of(game).legal_actions(state, seat)
     return {"status": GameStatus.ACTIVE.value, "awaiting": turns.awaiting_list(), "view": view,
             "legal_actions": actions}

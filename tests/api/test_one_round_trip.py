@@ -66,7 +66,12 @@ def assert_turn_is_own(player: Player, game_id: str, seat: int, turn: dict) -> N
     listing = player.legal(game_id)
     assert turn["seat"] == seat and turn["version"] == listing["version"]
     assert turn["legal_actions"] == listing["actions"], (seat, turn)
-    assert seat in [a["seat"] for a in turn["awaiting"]]
+    assert has_turn(seat, turn["awaiting"], listing["actions"])
+
+
+def has_turn(seat: int, awaiting: list[dict], actions: list[dict]) -> bool:
+    """A seat has a turn when awaited, or when it may act out of turn (more than resign)."""
+    return seat in [a["seat"] for a in awaiting] or bool(playing(actions))
 
 
 def assert_answer_is_served(player: Player, game_id: str, answer: dict) -> None:
@@ -165,26 +170,30 @@ def differing_turns(seats: dict[int, Player], host: Player, game_id: str,
 @pytest.mark.parametrize("slug", ["skip-bo-dice", "snake-bones"])
 def test_the_stream_tells_each_awaited_seat_its_own_turn_only(players, slug: str) -> None:  # type: ignore[no-untyped-def]
     """Where two awaited seats may do different things (their hidden cards, their coins),
-    each awaited seat's reader gets a `turn` frame with its own legal actions, after the
-    batch's events or when it opens the stream at the head; a seat not awaited and a
-    spectator get none, on the stream and on the long poll."""
+    each awaited seat's reader (and a seat that may act out of turn) gets a `turn` frame
+    with its own legal actions, after the batch's events or when it opens the stream at
+    the head; a seat with nothing to do and a spectator get none, on the stream and on
+    the long poll."""
     host, *guests = players(3)
     watcher = players(1)[0]
     game_id = table(host, guests, slug, **SMALL.get(slug, {}))
     host.start(game_id, first_player=0)
     seats = by_seat(host, [host, *guests], game_id)
     version, awaited = differing_turns(seats, host, game_id, random.Random(slug))
+    awaiting = host.game(game_id)["awaiting"]
     for seat, player in seats.items():
+        turn_here = has_turn(seat, awaiting, player.legal(game_id)["actions"])
+        assert turn_here == (seat in awaited) or slug == "skip-bo-dice"
         for after in (version - 1, version):
             frames = stream_frames(player, game_id, after)
             turns = [data for name, data in frames if name == "turn"]
-            if seat in awaited:
+            if turn_here:
                 assert len(turns) == 1 and frames[-1][0] == "turn", frames[-3:]
                 assert_turn_is_own(player, game_id, seat, turns[0])
             else:
                 assert turns == []
         page = page_of(player.get(f"/games/{game_id}/events", after=version - 1, wait=1))
-        if seat in awaited:
+        if turn_here:
             assert_turn_is_own(player, game_id, seat, page["turn"])
         else:
             assert page["turn"] is None

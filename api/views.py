@@ -332,9 +332,11 @@ class ActionView(APIView):
                    request=s.ActionSerializer,
                    responses={201: OpenApiResponse(
                                   s.ActionResultSerializer,
-                                  description="the events appended, as the caller may see them; "
-                                  "a retry with the same Idempotency-Key and body gets the same "
-                                  "answer with the header Idempotent-Replayed: true"),
+                                  description="the events appended, as the caller may see them, "
+                                  "and the mover's next step at the answer's version (status, "
+                                  "awaiting, view, legal_actions: docs/platform.md, One request "
+                                  "per move); a retry with the same Idempotency-Key and body gets "
+                                  "the same answer with the header Idempotent-Replayed: true"),
                               **problems(400, 401, 403, 404, 409, 422, 429)},
                    summary="Post an action for your seat against the expected version")
     def post(self, request: Request, game_id: str) -> Response:

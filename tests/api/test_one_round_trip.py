@@ -86,6 +86,7 @@ def assert_answer_is_served(player: Player, game_id: str, answer: dict) -> None:
                                       for a in game["awaiting"]]
 
 
+@pytest.mark.slow  # whole games over HTTP
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_a_whole_game_with_one_request_per_move(players, slug: str) -> None:  # type: ignore[no-untyped-def]
     host, *guests = players(3)
@@ -167,6 +168,7 @@ def differing_turns(seats: dict[int, Player], host: Player, game_id: str,
     raise AssertionError("no two awaited seats ever differed")
 
 
+@pytest.mark.slow  # streams held to their timeout, one second each
 @pytest.mark.parametrize("slug", ["skip-bo-dice", "snake-bones"])
 def test_the_stream_tells_each_awaited_seat_its_own_turn_only(players, slug: str) -> None:  # type: ignore[no-untyped-def]
     """Where two awaited seats may do different things (their hidden cards, their coins),

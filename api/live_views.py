@@ -29,6 +29,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from events import selectors
+from events.turns import TURNS
 from events.errors import BadRequest
 from events.models import GameStatus
 
@@ -104,8 +105,12 @@ STREAM_EVENTS = (
     "<type>` and `data: <one line of JSON>`: the event as list_events gives it, in a game of "
     "type `g` the component `<G><Type>Event` (e.g. `SnakeBonesDiceRolledEvent` for "
     "`dice_rolled` in snake-bones; `GameAbandonedEvent` and `SeedRevealedEvent` in every "
-    "game). The events of one commit come together, the last with `batch_end: true`. While "
-    "quiet, `: keep-alive` comments (no event). The stream ends after `?timeout=` seconds, or "
+    "game). The events of one commit come together, the last with `batch_end: true`. Then, "
+    "if the caller's seat is awaited after them, `event: turn` (id: the same seq), whose "
+    "data (the game's `<Game>Turn`) gives the version, who is awaited and the caller's "
+    "legal actions, as GET legal-actions lists them: post the next move from it. A stream "
+    "opened at the head of a game in play starts with it. Spectators get none; a reader "
+    "never gets another seat's. While quiet, `: keep-alive` comments (no event). The stream ends after `?timeout=` seconds, or "
     "after a finished game's last event.")
 
 
@@ -201,18 +206,43 @@ class GameFeed:
     def __init__(self, game: Any, user: Any, language: str) -> None:
         self.game, self.user, self.language = game, user, language
         self.reader: Any = None
+        self.first = True
 
     async def read(self, after: int, rung_at: float) -> Batch:
         rows, following = await READS.rows_after(str(self.game.id), after, rung_at)
-        if not rows:
+        first, self.first = self.first, False
+        # A stream opened at the head of a game in play tells its reader's turn at once.
+        if not rows and not (first and after == self.game.version
+                             and self.game.status == GameStatus.ACTIVE):
             return NOTHING
         if self.reader is None:
             seat = await off_loop(selectors.seat_of, self.game, self.user)
             self.reader = selectors.reader(self.game, seat, self.language)
         events = selectors.visible_events(rows, self.reader, following)
-        return Batch("".join(sse_event(e["seq"], e["type"], e) for e in events),
-                     events[-1]["seq"], more=following is not None,
-                     over=following is None and rows[-1].type == selectors.FINAL_EVENT)
+        text = "".join(sse_event(e["seq"], e["type"], e) for e in events)
+        last = events[-1]["seq"] if events else after
+        over = bool(rows) and following is None and rows[-1].type == selectors.FINAL_EVENT
+        if following is None and not over:
+            turn = await turn_of(self.game, self.reader.seat, last)
+            if turn is not None:
+                text += sse_event(last, TURN, turn)
+        if not text:
+            return NOTHING
+        return Batch(text, last, more=following is not None, over=over)
+
+
+# The stream's frame that tells an awaited seat's reader its turn (events/turns.py).
+TURN = "turn"
+
+
+async def turn_of(game: Any, seat: int | None, version: int) -> dict | None:
+    """Seat `seat`'s turn after event `version` (None: not awaited, or a spectator). The
+    batch's turns are worked out once in this process, by the first reader to need them
+    (or by the answer to the move), off the event loop."""
+    if seat is None:
+        return None
+    turns = TURNS.kept(game, version) or await off_loop(TURNS.at, game, version)
+    return turns.turn_of(seat)
 
 
 class GamePoll:
@@ -235,13 +265,22 @@ class GamePoll:
             return None
         if game.status != GameStatus.LOBBY and following is None:
             seat = selectors.seat_of(game, self.user)  # read with the started game
+            over = rows[-1].type == selectors.FINAL_EVENT
             return {"game_type": game.game_type, "version": rows[-1].seq,
                     "events": selectors.visible_events(
                         rows, selectors.reader(game, seat, self.language)),
-                    "next_after": None}
+                    "next_after": None,
+                    "turn": None if over else await turn_of(game, seat, rows[-1].seq)}
         page = await off_loop(selectors.event_page, game.id, self.user, self.after,
                               self.limit, self.language)
-        return page if page["events"] else None
+        if not page["events"]:
+            return None
+        last = page["events"][-1]
+        if page["next_after"] is None:
+            seat = await off_loop(selectors.seat_of, game, self.user)
+            over = last["type"] == selectors.FINAL_EVENT
+            page["turn"] = None if over else await turn_of(game, seat, last["seq"])
+        return page
 
     def empty(self) -> dict:
         return {"game_type": self.game.game_type, "version": self.game.version,
@@ -268,7 +307,20 @@ class EventListView(ReplayReadable):
             return told_in(waiting_page(str(game.id), query["after"], query["wait"],
                                         poll.read, poll.empty(), slot), language)
         seat = selectors.seat_of(game, request.user)
+        polled = bool(query["wait"])
         etag = cond.etag_of("events", game.id, game.version, seat, query["after"],
-                            query["limit"], language)
-        return told_in(cond.answer(request, etag, lambda: selectors.event_page(
-            game, request.user, query["after"], query["limit"], language)), language)
+                            query["limit"], language, polled)
+        return told_in(cond.answer(request, etag, lambda: turn_page(
+            game, request.user, query, language, polled)), language)
+
+
+def turn_page(game: Any, user: Any, query: dict, language: str, polled: bool) -> dict:
+    """A page of list_events; a long poll's (`polled`) that reaches the end of a batch at
+    the head carries the caller's `turn` there (null: not awaited)."""
+    page = selectors.event_page(game, user, query["after"], query["limit"], language)
+    events = page["events"]
+    if polled and events and page["next_after"] is None:
+        over = events[-1]["type"] == selectors.FINAL_EVENT
+        page["turn"] = None if over else TURNS.at(game, events[-1]["seq"]).turn_of(
+            selectors.seat_of(game, user))
+    return page

@@ -450,11 +450,43 @@ class EventSerializer(serializers.Serializer):
                   "Content-Language; English by default)")
 
 
+class TurnAwaitingSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    kind = serializers.CharField(help_text="the decision awaited, e.g. stake, bid, respond")
+
+
 class ActionResultSerializer(serializers.Serializer):
     game_type = serializers.CharField(help_text="the game's type: its payloads are that "
                                       "game's (`<Game>...` components)")
-    version = serializers.IntegerField()
+    version = serializers.IntegerField(help_text="the version after this answer's events")
+    seat = serializers.IntegerField(help_text="the mover's seat")
+    status = serializers.ChoiceField(choices=[GameStatus.ACTIVE, GameStatus.FINISHED],
+                                     help_text="the game's status at `version`")
+    awaiting = TurnAwaitingSerializer(
+        many=True, help_text="who is awaited at `version` (empty once the game is over); "
+        "the clocks' deadlines change without a new version: GET the game for them")
+    view = serializers.DictField(child=serializers.JSONField(allow_null=True),
+                                 help_text="the mover's view at `version`, as GET /state "
+                                 "serves it")
+    legal_actions = serializers.ListField(
+        child=ActionObjectField(), help_text="the mover's legal actions at `version`, as GET "
+        "legal-actions lists them (empty once the game is over): post the next one against "
+        "`version`")
     events = EventSerializer(many=True)
+
+
+class TurnSerializer(serializers.Serializer):
+    """Your turn: after a batch, to the reader of each awaited seat only."""
+
+    game_type = serializers.CharField(help_text="the game's type: its payloads are that "
+                                      "game's (`<Game>...` components)")
+    version = serializers.IntegerField(help_text="the version this turn is at: post "
+                                       "against it")
+    seat = serializers.IntegerField(help_text="the reader's seat, awaited at `version`")
+    awaiting = TurnAwaitingSerializer(many=True, help_text="every seat awaited at `version`")
+    legal_actions = serializers.ListField(
+        child=ActionObjectField(), help_text="the reader's legal actions at `version`, as "
+        "GET legal-actions lists them")
 
 
 class EventPageSerializer(serializers.Serializer):
@@ -464,6 +496,10 @@ class EventPageSerializer(serializers.Serializer):
     events = EventSerializer(many=True)
     next_after = serializers.IntegerField(allow_null=True,
                                           help_text="pass as ?after= for the next page")
+    turn = TurnSerializer(
+        required=False, allow_null=True,
+        help_text="a long poll's page (?wait=) whose events reach the last: your turn "
+        "after them if your seat is awaited there, else null; absent from other pages")
 
 
 class StateSerializer(serializers.Serializer):
@@ -504,9 +540,11 @@ class StreamEventSerializer(serializers.Serializer):
     id = serializers.CharField(required=False,
                                help_text="the event's seq: send it back as Last-Event-ID")
     event = serializers.CharField(help_text="the event's type, e.g. dice_rolled: its `data` "
-                                            "is the game's `<Game><Type>Event`")
+                                            "is the game's `<Game><Type>Event`; or `turn` "
+                                            "(your turn): its `data` is the game's "
+                                            "`<Game>Turn`")
     data = serializers.CharField(help_text="the event as one line of JSON, as list_events "
-                                           "gives it")
+                                           "gives it; or the turn")
     retry = serializers.IntegerField(required=False,
                                      help_text="milliseconds to wait before reconnecting")
 

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from events import selectors, writes
+from events import selectors, turns, writes
 from events.errors import BadRequest, NotFound
 from games import registry
 from games.core.options import options_schema
@@ -332,9 +332,11 @@ class ActionView(APIView):
                    request=s.ActionSerializer,
                    responses={201: OpenApiResponse(
                                   s.ActionResultSerializer,
-                                  description="the events appended, as the caller may see them; "
-                                  "a retry with the same Idempotency-Key and body gets the same "
-                                  "answer with the header Idempotent-Replayed: true"),
+                                  description="the events appended, as the caller may see them, "
+                                  "and the mover's next step at the answer's version (status, "
+                                  "awaiting, view, legal_actions: docs/platform.md, One request "
+                                  "per move); a retry with the same Idempotency-Key and body gets "
+                                  "the same answer with the header Idempotent-Replayed: true"),
                               **problems(400, 401, 403, 404, 409, 422, 429)},
                    summary="Post an action for your seat against the expected version")
     def post(self, request: Request, game_id: str) -> Response:
@@ -357,8 +359,12 @@ class ActionView(APIView):
                    "Location": f"{events_url}?after={result.rows[0].seq - 1}"}
         if result.replayed:
             headers["Idempotent-Replayed"] = "true"
+        # The mover's next step as of this answer's version (a replay's: the first
+        # answer's), so that one request per move is enough (docs/decisions/0032).
+        finished = result.rows[-1].type == selectors.FINAL_EVENT
+        step = turns.next_step(result.game, result.seat, version, finished)
         return told_in(Response({"game_type": result.game.game_type, "version": version,
-                                 "events": events},
+                                 "seat": result.seat, **step, "events": events},
                                 status=status.HTTP_201_CREATED, headers=headers), language)
 
 

@@ -96,8 +96,11 @@ VARIANTS: dict[str, Any] = {
                        "outcome": _nullable(g.outcome_schema())},
     "State": lambda g: {"view": _nullable(ref(g.view))},
     "LegalActions": lambda g: {"actions": _array(g.legal_action)},
-    "EventPage": lambda g: {"events": _array(g.event)},
-    "ActionResult": lambda g: {"events": _array(g.event)},
+    "EventPage": lambda g: {"events": _array(g.event),
+                            "turn": _nullable(ref(f"{g.prefix}Turn"))},
+    "ActionResult": lambda g: {"view": ref(g.view), "legal_actions": _array(g.legal_action),
+                               "events": _array(g.event)},
+    "Turn": lambda g: {"legal_actions": _array(g.legal_action)},
     "ExportGame": lambda g: {"outcome": _nullable(g.outcome_schema()),
                              "events": _array(g.event)},
 }
@@ -130,7 +133,8 @@ def game_components(result: dict[str, JSON], **kwargs: Any) -> dict[str, JSON]:
     if "StreamEvent" in schemas:
         data = schemas["StreamEvent"]["properties"]["data"]
         schemas["StreamEvent"]["properties"]["data"] = {
-            **data, "contentMediaType": "application/json", "contentSchema": ref("Event")}
+            **data, "contentMediaType": "application/json",
+            "contentSchema": {"anyOf": [ref("Event"), ref("Turn")]}}
     outcomes = list(dict.fromkeys(n for g in games for n in
                                   ([g.outcome] if g.outcome == "Outcome" else
                                    [g.outcome, "Outcome"])))

@@ -152,9 +152,10 @@ def test_the_stream_and_the_long_poll_tell_in_the_readers_language(players) -> N
     stream = a.client.get(f"/api/v1/games/{game_id}/stream", {"timeout": 1},
                           headers={"Accept": "text/event-stream", "Accept-Language": "fr"})
     assert stream["Content-Language"] == "fr" and "Accept-Language" in stream["Vary"]
-    sent = [json.loads(line[len("data: "):]) for line in drain(stream).splitlines()
-            if line.startswith("data: ")]
-    assert sent and all(event["text"] for event in sent)
+    blocks = [block.splitlines() for block in drain(stream).split("\n\n")]
+    sent = [json.loads(lines[-1][len("data: "):]) for lines in blocks
+            if lines and lines[-1].startswith("data: ") and "event: turn" not in lines]
+    assert len(sent) == version and all(event["text"] for event in sent)
     seated = next(e for e in sent if e["type"] == "table_seated")
     assert seated["text"].startswith("La table est installée")
 

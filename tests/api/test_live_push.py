@@ -29,9 +29,25 @@ def open_stream(player: Player | APIClient, game_id: str, timeout: float = 1,
                       headers={"Accept": "text/event-stream"})
 
 
+def frames(text: str) -> list[tuple[str, dict]]:
+    """(`event:`, decoded `data:`) of each server-sent event."""
+    out = []
+    for block in text.split("\n\n"):
+        lines = dict(line.split(": ", 1) for line in block.splitlines()
+                     if line.startswith(("event: ", "data: ")))
+        if "data" in lines:
+            out.append((lines["event"], json.loads(lines["data"])))
+    return out
+
+
 def parsed(text: str) -> list[dict]:
-    return [json.loads(line[len("data: "):]) for line in text.splitlines()
-            if line.startswith("data: ")]
+    """The game's events (not the `turn` frames: docs/decisions/0032)."""
+    return [data for name, data in frames(text) if name != "turn"]
+
+
+def turns(text: str) -> list[tuple[int, int]]:
+    """(version, seat) of each `turn` frame."""
+    return [(data["version"], data["seat"]) for name, data in frames(text) if name == "turn"]
 
 
 def started(players: Any, n: int = 2) -> tuple[list[Player], str, int]:
@@ -47,6 +63,7 @@ def test_an_idle_stream_reads_once_and_keeps_the_connection_alive(players, setti
     (a, _), game_id, version = started(players)
     text = drain(open_stream(a, game_id, timeout=1.6))
     assert [e["seq"] for e in parsed(text)] == list(range(1, version + 1))
+    assert turns(text) == [(version, 0)]  # after the events: seat 0's stake is awaited
     assert text.count(": keep-alive") >= 3
     assert reads.of(game_id) == [0], "a quiet stream read the database more than once"
 
@@ -87,9 +104,12 @@ def test_a_commit_wakes_the_stream_which_reads_once(players, settings, reads) ->
     mover = threading.Thread(target=move)
     mover.start()
     began = time.monotonic()
-    events = parsed(drain(open_stream(a, game_id, timeout=2, after=version)))
+    text = drain(open_stream(a, game_id, timeout=2, after=version))
+    events = parsed(text)
     mover.join()
     assert [e["seq"] for e in events] == [version + 1]
+    # Opened at the head: seat 0's turn at once; again after Bob's stake (still awaited).
+    assert turns(text) == [(version, 0), (version + 1, 0)]
     assert events[0]["batch_end"] is True
     assert reads.of(game_id) == [version, version]  # on opening, and once when the commit rang
     assert time.monotonic() - began >= 1.9  # then quiet until its timeout

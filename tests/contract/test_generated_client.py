@@ -354,6 +354,10 @@ def test_the_documented_stream_reader_decodes_every_event(client_package: Module
         models, api = _models(client_package), _api(client_package)
         game, clients = _started(client_package, server.url, "snake-bones")
         events = list(example["game_events"](clients[0], game.id, "snake-bones", timeout=1))
+        # After the events, the reader's turn (its seat's stake is awaited at the start).
+        turn = events.pop()
+        assert isinstance(turn, models.SnakeBonesTurn) and turn.version == game.version, turn
+        assert turn.legal_actions and turn.seat == game.seat
         page = api.live.list_events.sync(game.id, client=clients[0], after=0, limit=500)
         assert [type(e) for e in events] == [type(e) for e in page.events], events
         assert [e.seq for e in events] == list(range(1, game.version + 1))
@@ -362,6 +366,7 @@ def test_the_documented_stream_reader_decodes_every_event(client_package: Module
             assert type(event.data).__name__ == f"SnakeBones{camel(event.type_)}Data"
         later = list(example["game_events"](clients[0], game.id, "snake-bones",
                                             after=2, timeout=1))
+        assert isinstance(later.pop(), models.SnakeBonesTurn)
         assert [e.seq for e in later] == list(range(3, game.version + 1))
         mover = clients[game.awaiting[0].seat]
         told = list(example["notices"](mover, timeout=1))

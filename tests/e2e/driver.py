@@ -41,6 +41,8 @@ class Player:
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.offsite: list[str] = []
+        # The API requests made (method and path): one request per move (decision 0032).
+        self.requests: list[tuple[str, str]] = []
         self.page.on("request", self._request)
         if not channel:
             # No live channel (web/src/channel.ts): its ticket is refused, as by a proxy
@@ -50,6 +52,12 @@ class Player:
     def _request(self, request: Any) -> None:
         if not request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
             self.offsite.append(request.url)
+        elif "/api/v1/" in request.url:
+            self.requests.append((request.method, request.url.split("?")[0]))
+
+    def asked(self, method: str, ending: str) -> int:
+        """How many requests of `method` to a path ending with `ending` the page made."""
+        return sum(1 for m, path in self.requests if m == method and path.endswith(ending))
 
     def close(self) -> None:
         self.context.close()

@@ -53,6 +53,11 @@ def test_two_players_play_a_whole_game_in_the_browser(
             assert told and all(re.fullmatch(r"\d+\. \S.*[.!]", item) for item in told), told
             assert player.errors == [], player.errors
             assert player.offsite == [], player.offsite
+            # One request per move: the legal actions come with the move's answer and the
+            # stream's turn frames; asked for only on the table's first reads.
+            posted, asked = player.asked("POST", "/actions"), player.asked("GET", "/legal-actions")
+            print(f"\n{player.name}: {posted} moves posted, {asked} legal-actions read")
+            assert posted >= 1 and asked <= 3, (posted, asked)
         print(f"\n{slug}: {moves} moves{' by keyboard' if keyboard else ''} through the page in {time.monotonic() - started:.1f} s")
     finally:
         alice.close()

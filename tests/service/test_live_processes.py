@@ -58,18 +58,24 @@ class StreamReader(threading.Thread):
         self.path = f"/api/v1/games/{game_id}/stream?timeout=20&after={after}"
         self.headers = {"Authorization": f"Token {token}", "Accept": "text/event-stream"}
         self.seqs: list[int] = []
+        self.turns: list[int] = []  # the versions of the `turn` frames (decision 0032)
         self.keep_alives = 0
 
     def run(self) -> None:
         self.connection.request("GET", self.path, headers=self.headers)
         response = self.connection.getresponse()
         assert response.status == 200
+        name = b""
         try:
             while True:
                 line = response.readline()
                 if not line:
                     return
-                if line.startswith(b"data: "):
+                if line.startswith(b"event: "):
+                    name = line[7:].strip()
+                elif line.startswith(b"data: ") and name == b"turn":
+                    self.turns.append(json.loads(line[6:])["version"])
+                elif line.startswith(b"data: "):
                     self.seqs.append(json.loads(line[6:])["seq"])
                 elif line.startswith(b": keep-alive"):
                     self.keep_alives += 1
@@ -106,6 +112,9 @@ def test_a_move_posted_to_one_process_reaches_a_stream_and_a_long_poll_held_by_a
         wait_until(lambda: version + 1 in reader.seqs, 5,
                    "the move posted to the other process never reached the stream",
                    lambda: f"{reader.seqs}\n{first.tail()}")
+        # Alice's turn after it, worked out by the process that holds her stream.
+        wait_until(lambda: reader.turns == [version, version + 1], 5,
+                   "no turn after the move", lambda: str(reader.turns))
         assert time.monotonic() - began < 2
         wait_until(lambda: reader.keep_alives >= 1, 5, "no keep-alive while quiet")
     finally:

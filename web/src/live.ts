@@ -2,9 +2,11 @@
  * A game's events as they land: the browser's EventSource on GET /games/{id}/stream,
  * opened with a stream ticket (POST /games/{id}/stream-ticket), since EventSource cannot
  * send Authorization. A closed stream (the server ends every stream after a while, or a
- * ticket expired) is opened again with a new ticket, after the last event seen.
+ * ticket expired) is opened again with a new ticket, after the last event seen. After
+ * a batch (or on opening at the head), a seat that has a turn gets a `turn` frame: its
+ * legal actions at that version, so the page never asks for them (docs/platform.md).
  */
-import { call, type GameEvent } from "./api";
+import { call, type GameEvent, type Turn } from "./api";
 
 export class LiveEvents {
   private source: EventSource | null = null;
@@ -17,7 +19,13 @@ export class LiveEvents {
     private last: number,
     private readonly onEvent: (event: GameEvent) => void,
     private readonly onReconnect: () => void,
+    private readonly onTurn: (turn: Turn) => void,
   ) {}
+
+  /** The last event the stream brought (with its batch's turn frame, if any). */
+  get seen(): number {
+    return this.last;
+  }
 
   async start(): Promise<void> {
     if (this.stopped) return;
@@ -36,6 +44,9 @@ export class LiveEvents {
         this.onEvent(event);
       };
       for (const type of this.types) source.addEventListener(type, handle as EventListener);
+      source.addEventListener("turn", ((message: MessageEvent<string>) => {
+        this.onTurn(JSON.parse(message.data) as Turn);
+      }) as EventListener);
       source.onerror = () => {
         if (source.readyState === EventSource.CLOSED) this.again();
       };

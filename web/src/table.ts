@@ -1,10 +1,16 @@
 /**
  * A table: the game as this player's seat sees it (GET /games/{id}), its legal actions
- * (GET /legal-actions) as buttons and forms, and the events as they land (a stream with
- * a ticket). In the lobby, its seats (seating.ts). When over: the outcome and the way to
- * its replay and audit.
+ * as buttons and forms, and the events as they land (a stream with a ticket). One
+ * request per move: the answer to a move carries the seat's view and legal actions
+ * after it, and the stream's `turn` frames the legal actions after the others' moves
+ * (GET /legal-actions only when neither told them: the first read, a missed frame).
+ * In the lobby, its seats (seating.ts). When over: the outcome and the way to its
+ * replay and audit.
  */
-import { call, ProblemError, seatLabel, type Action, type Game, type GameEvent, type LegalActions } from "./api";
+import {
+  call, ProblemError, seatLabel, type Action, type ActionResult, type Game, type GameEvent,
+  type LegalActions, type Turn,
+} from "./api";
 import { actionControls, type Chosen } from "./actions";
 import { problemText } from "./auth";
 import { eventTypes, gameName } from "./catalog";
@@ -120,13 +126,10 @@ class Table {
   private async load(): Promise<void> {
     try {
       const params = { game_id: this.gameId };
-      const legal = () => call("get", "/api/v1/games/{game_id}/legal-actions", { params });
-      // Seated at a running game: both reads at once (the version tells which is newer).
-      const guess = this.game !== null && this.game.seat !== null && this.game.status === "active";
-      const [game, early] = await Promise.all([
-        call("get", "/api/v1/games/{game_id}", { params }), guess ? legal() : Promise.resolve(null)]);
+      const game = await call("get", "/api/v1/games/{game_id}", { params });
       const seated = game.seat !== null && game.status === "active";
-      this.legal = !seated ? null : early && early.version === game.version ? early : await legal();
+      this.legal = !seated ? null : this.legal?.version === game.version ? this.legal
+        : this.untold(game) ?? await call("get", "/api/v1/games/{game_id}/legal-actions", { params });
       const before = this.game;
       this.game = game;
       tableRead(before, game);
@@ -146,6 +149,26 @@ class Table {
     } catch (e) {
       this.say(e instanceof ProblemError ? problemText(e) : String(e), "read");
     }
+  }
+
+  /** The legal actions at `game`'s version when the stream brought its batch without a
+   * turn for this seat: nothing to do but resign (if it could). Null if the stream has
+   * not brought that batch yet: ask. */
+  private untold(game: Game): LegalActions | null {
+    if (this.legal && this.legal.version > game.version) return this.legal;  // a newer turn came first
+    if (!this.live || this.live.seen < game.version || game.seat === null) return null;
+    const actions = (this.legal?.actions ?? []).filter(isResign);
+    return { game_type: game.game_type, version: game.version, seat: game.seat, actions } as LegalActions;
+  }
+
+  /** The stream's turn frame: this seat's legal actions after a batch. */
+  private turned(turn: Turn): void {
+    if (!this.game || turn.seat !== this.game.seat || (this.legal && this.legal.version > turn.version)) return;
+    this.legal = { game_type: turn.game_type, version: turn.version, seat: turn.seat,
+                   actions: turn.legal_actions } as LegalActions;
+    // At the version shown (a stream opened at the head): show them; a newer version's
+    // read is on its way (the batch's events asked for it).
+    if (turn.version <= this.game.version) void this.refresh();
   }
 
   /** Live updates: the stream while the game runs; a poll in the lobby (joining a table
@@ -168,7 +191,7 @@ class Table {
       void eventTypes(game.game_type).then((types) => {
         if (this.closed || this.live) return;
         this.live = new LiveEvents(game.id, types, after,
-          (event) => this.landed(event), () => void this.refresh());
+          (event) => this.landed(event), () => void this.refresh(), (turn) => this.turned(turn));
         void this.live.start();
       });
     }
@@ -178,6 +201,7 @@ class Table {
   }
 
   private landed(event: GameEvent): void {
+    if (this.log.some((e) => e.seq === event.seq)) return;  // this page's move: its answer told it
     this.log.push(event);
     this.log = this.log.slice(-40);
     if (event.batch_end) {
@@ -200,6 +224,7 @@ class Table {
     this.say("");
     const hadFocus = this.root.contains(document.activeElement);
     this.body.querySelectorAll<HTMLButtonElement>("#actions button, #resign button").forEach((b) => { b.disabled = true; });
+    let answered: Game | null = null;
     try {
       const result = await call("post", "/api/v1/games/{game_id}/actions", {
         params: { game_id: this.gameId },
@@ -208,6 +233,7 @@ class Table {
       });
       if (isResign(action)) this.resignedHere = true;
       announce(`You: ${words(action.type).toLowerCase()}. Now at version ${result.version}.`);
+      answered = this.answered(result);
     } catch (e) {
       if (e instanceof ProblemError && e.code === "version_conflict") {
         this.say("The game moved on meanwhile: here it is as it stands now.");
@@ -217,9 +243,39 @@ class Table {
     } finally {
       this.posting = false;
       this.shown = "";  // the controls were disabled for the move: shown again in any case
-      await this.refresh();
+      if (answered) await this.show(answered);
+      else await this.refresh();
       if (hadFocus) this.focusActions();
     }
+  }
+
+  /** The move's answer as the game now stands for this seat: its view, who is awaited
+   * and its legal actions, with no other request; the game as it was before. Null when
+   * the page must read the game (it ended: the outcome and the server seed; or a newer
+   * version is known). */
+  private answered(result: ActionResult): Game | null {
+    const before = this.game;
+    if (!before || result.status !== "active" || before.version >= result.version) return null;
+    for (const event of result.events) {
+      if (!this.log.some((e) => e.seq === event.seq)) this.log.push(event);
+    }
+    this.log = this.log.slice(-40);
+    this.legal = { game_type: result.game_type, version: result.version, seat: result.seat,
+                   actions: result.legal_actions } as LegalActions;
+    const game = { ...before, version: result.version, status: result.status, view: result.view,
+                   awaiting: result.awaiting.map((a) => ({ ...a, deadline: null })) } as Game;
+    this.game = game;
+    tableRead(before, game);
+    return before;
+  }
+
+  /** Renders the game as held (after a move's answer), with the busy mark off. */
+  private async show(before: Game | null): Promise<void> {
+    const game = this.game;
+    if (!game) return;
+    await this.render(before);
+    this.shown = JSON.stringify([game, this.legal, this.log.map((e) => e.seq)]);
+    this.setBusy(false);
   }
 
   private focusActions(): void {

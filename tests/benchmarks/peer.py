@@ -94,12 +94,12 @@ class Shipped(Service):
     """The service as README's "Serving" runs it: gunicorn + uvicorn workers."""
 
     def start(self) -> None:
-        log = open("/tmp/dice-peer-benchmark-service.log", "w")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--config", "python:config.gunicorn_conf",
-             "--bind", f"127.0.0.1:{self.port}"], cwd=ROOT,
-            env={**self.env, "WEB_CONCURRENCY": "2"}, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True)
+        with open("/tmp/dice-peer-benchmark-service.log", "w") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "--config", "python:config.gunicorn_conf",
+                 "--bind", f"127.0.0.1:{self.port}"], cwd=ROOT,
+                env={**self.env, "WEB_CONCURRENCY": "2"}, stdout=log,
+                stderr=subprocess.STDOUT, start_new_session=True)
 
     def stop(self) -> None:
         stop(self.proc)
@@ -122,12 +122,21 @@ def peer_folder(path: Path) -> Path:
     return copy
 
 
-async def peer_leg(folder: Path, admin: str, games: int, seconds: float) -> dict:
+def peer_leg(folder: Path, admin: str, games: int, seconds: float) -> dict:
+    """One leg of the peer: its server started, loaded by its load.js, stopped."""
     env = {**os.environ, "BGIO_DB_URL": admin.rsplit("/", 1)[0] + "/" + PEER_DB,
            "PORT": str(PEER_PORT)}
-    server = subprocess.Popen(["node", "server.js"], cwd=folder, env=env,
-                              stdout=open("/tmp/dice-peer-benchmark-bgio.log", "w"),
-                              stderr=subprocess.STDOUT, start_new_session=True)
+    with open("/tmp/dice-peer-benchmark-bgio.log", "w") as log:
+        server = subprocess.Popen(["node", "server.js"], cwd=folder, env=env, stdout=log,
+                                  stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        return asyncio.run(peer_load(folder, server, games, seconds))
+    finally:
+        stop(server)
+
+
+async def peer_load(folder: Path, server: subprocess.Popen, games: int,
+                    seconds: float) -> dict:
     load = None
     try:
         for _ in range(100):
@@ -153,7 +162,6 @@ async def peer_leg(folder: Path, admin: str, games: int, seconds: float) -> dict
         if load is not None and load.returncode is None:
             os.killpg(load.pid, signal.SIGKILL)
             await load.wait()
-        stop(server)
     moves = max(1, result["moves"])
     return {"moves_per_s": result["moves_per_s"], "moves": result["moves"],
             "p50": result["move_p50_ms"], "p99": result["move_p99_ms"],
@@ -333,7 +341,7 @@ def main() -> None:
         service.database(create=True)
         service.manage("migrate", "-v", "0")
         for number in range(1, args.rounds + 1):
-            peer = asyncio.run(peer_leg(folder, admin, args.games, args.seconds))
+            peer = peer_leg(folder, admin, args.games, args.seconds)
             rows.append((number, "peer", {**peer, "load": os.getloadavg()[0]}))
             for mode in modes:
                 service.start()

@@ -26,14 +26,14 @@ os.environ.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DICE_ENV": "pro
                    "DJANGO_ALLOWED_HOSTS": "testserver", "DICE_THROTTLE_USER": "100000/min",
                    "DICE_THROTTLE_ANON": "100000/min", "DICE_VAR_DIR": "/tmp/dice-move-profile"})
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
-from django.core.management import call_command  # noqa: E402
-from django.test import Client  # noqa: E402
+from django.core.management import call_command
+from django.test import Client
 
-from tests.benchmarks.peer import choose  # noqa: E402
+from tests.benchmarks.peer import choose
 
 
 def call(client: Client, method: str, path: str, token: str, body: dict | None = None) -> dict:
@@ -84,6 +84,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--moves", type=int, default=600)
     parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--dump", help="also write the profile here (pstats)")
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     client, rng = Client(), random.Random(1)
@@ -96,6 +97,8 @@ def main() -> None:
     print(f"{(time.perf_counter() - began) * 1000 / args.moves:.2f} ms a move "
           "(under cProfile)", file=sys.stderr)
     stats = pstats.Stats(profile)
+    if args.dump:
+        stats.dump_stats(args.dump)
     stats.sort_stats("tottime").print_stats(args.top)
     stats.sort_stats("cumulative").print_stats(args.top)
 

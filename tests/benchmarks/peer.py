@@ -189,9 +189,10 @@ def next_mover(answer: dict) -> tuple[int | None, list[dict] | None]:
 
 
 async def play_one(client: Client, game: dict, until: float, measure_from: float,
-                   rng: random.Random, fallbacks: list[int]) -> None:
+                   rng: random.Random, extra: list[int]) -> None:
     """One request a move: POST, then the next actions from its answer, or, for the other
-    seat, from a long poll of the events (a GET legal-actions when neither says them)."""
+    seat, from a long poll of the events (a GET legal-actions when neither says them).
+    `extra` counts the long polls and the GET legal-actions made besides the POSTs."""
     _, listing = await client.call("GET", f"/games/{game['id']}/legal-actions",
                                    game["tokens"][0])
     seat, version, items = listing["seat"], listing["version"], listing["actions"]
@@ -220,6 +221,7 @@ async def play_one(client: Client, game: dict, until: float, measure_from: float
             items = legal
             continue
         seat = mover
+        extra[0] += 1
         _, page = await client.call("GET", f"/games/{game['id']}/events?after={version - 1}"
                                     "&wait=5", game["tokens"][seat])
         frames = [e.get("legal_actions") for e in (page or {}).get("events", [])
@@ -227,7 +229,7 @@ async def play_one(client: Client, game: dict, until: float, measure_from: float
         if frames:
             items = frames[-1]
         else:
-            fallbacks[0] += 1
+            extra[1] += 1
             _, listing = await client.call("GET", f"/games/{game['id']}/legal-actions",
                                            game["tokens"][seat])
             version, items = listing["version"], listing["actions"]
@@ -253,12 +255,12 @@ async def service_leg(service: Service, mode: str, games: int, seconds: float,
         tables = await product_games(client, games)
         start = time.monotonic()
         begin, end = start + warmup, start + warmup + seconds
-        rng, fallbacks = random.Random(1), [0]
+        rng, extra = random.Random(1), [0, 0]
         if mode == "three":
             loops = [play(client, g, end, begin, True, random.Random(rng.random()))
                      for g in tables]
         else:
-            loops = [play_one(client, g, end, begin, random.Random(rng.random()), fallbacks)
+            loops = [play_one(client, g, end, begin, random.Random(rng.random()), extra)
                      for g in tables]
         assert service.proc is not None
 
@@ -278,7 +280,7 @@ async def service_leg(service: Service, mode: str, games: int, seconds: float,
     return {"moves_per_s": client.moves / seconds, "moves": client.moves,
             "p50": pct(per_move, 50) * 1000, "p99": pct(per_move, 99) * 1000,
             "cpu_per_1000": cpu * 1000 / moves, "pg_per_1000": pg * 1000 / moves,
-            "errors": client.errors, "load": load, "fallbacks": fallbacks[0]}
+            "errors": client.errors, "load": load, "long_polls": extra[0], "legal_gets": extra[1]}
 
 
 def shipped_service(admin: str, redis: str) -> Shipped:
@@ -303,6 +305,11 @@ def report(rows: list[tuple[int, str, dict]], args: argparse.Namespace, skipped:
               f"{r['load']:.2f} | {r['errors']} |")
     if skipped:
         print(f"\n{skipped}")
+    for number, leg, r in rows:
+        if leg == "service one":
+            print(f"round {number}, one: besides the POSTs, {r['long_polls']} long polls and "
+                  f"{r['legal_gets']} GET legal-actions (a stream frame without the seat's "
+                  "legal actions)")
     legs = sorted({leg for _, leg, _ in rows})
     mean = {leg: {k: statistics.mean(r[k] for _, name, r in rows if name == leg)
                   for k in ("moves_per_s", "cpu_per_1000", "pg_per_1000")} for leg in legs}

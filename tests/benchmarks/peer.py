@@ -179,7 +179,7 @@ def choose(items: list[dict], rng: random.Random) -> dict:
 
 def next_mover(answer: dict) -> tuple[int | None, list[dict] | None]:
     """The awaited seat and, when the POST answer carries them, the mover's legal actions."""
-    awaiting = answer.get("awaiting") or answer.get("view", {}).get("awaiting") or []
+    awaiting = answer.get("awaiting") or (answer.get("view") or {}).get("awaiting") or []
     seat = awaiting[0]["seat"] if awaiting and isinstance(awaiting[0], dict) else (
         awaiting[0] if awaiting else None)
     legal = answer.get("legal_actions")

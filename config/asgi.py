@@ -23,8 +23,6 @@ from asgiref.sync import ThreadSensitiveContext
 from django.conf import settings
 from django.core.asgi import get_asgi_application
 
-from config.inline_middleware import run_inline
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 # Idle threads kept per process; a burst past it (or many open streams, each holding its
@@ -70,7 +68,6 @@ class LentThreads:
             self.give_back(executor)
 
 
-run_inline()  # the header middleware's hooks without thread hops (config/inline_middleware.py)
 application = LentThreads(get_asgi_application())
 
 

@@ -23,7 +23,6 @@ from django.core import signals
 from django.core.handlers.asgi import ASGIHandler
 from django.db import connection, connections
 
-from config.inline_middleware import INLINE
 from tests.support.api import started
 from tests.support.asgi import served, served_app
 
@@ -103,43 +102,6 @@ def test_no_middleware_is_adapted_to_sync_under_asgi(caplog: Any, settings: Any)
         ASGIHandler()
     adapted = [r.getMessage() for r in caplog.records if "adapted" in r.getMessage()]
     assert adapted == [], adapted
-
-
-def test_the_header_middleware_runs_on_the_event_loop_without_thread_hops(
-        monkeypatch: Any) -> None:
-    """Django's SecurityMiddleware, XFrameOptionsMiddleware and CommonMiddleware stay in
-    MIDDLEWARE by their own dotted paths (check --deploy), but their hooks run inline on
-    the event loop (config/inline_middleware.py): no `sync_to_async` hop to the lent
-    thread, five a request saved (docs/decisions/0033-cost-of-a-move.md). Their headers
-    are set as before."""
-    on_loop: dict[str, bool] = {}
-
-    def spy(cls: type, hook: str) -> None:
-        original = getattr(cls, hook)
-
-        def recorded(self: Any, *args: Any) -> Any:
-            try:
-                asyncio.get_running_loop()
-                on_loop[f"{cls.__name__}.{hook}"] = True
-            except RuntimeError:  # a thread of sync_to_async runs no loop
-                on_loop[f"{cls.__name__}.{hook}"] = False
-            return original(self, *args)
-        monkeypatch.setattr(cls, hook, recorded)
-
-    for cls in INLINE:
-        for hook in ("process_request", "process_response"):
-            if hasattr(cls, hook):
-                spy(cls, hook)
-    start = asyncio.run(served(served_app(), "/healthz"))[0]
-    headers = dict(start["headers"])
-    assert start["status"] == 200
-    assert headers[b"X-Frame-Options"] == b"DENY"
-    assert headers[b"X-Content-Type-Options"] == b"nosniff"
-    assert on_loop == {"SecurityMiddleware.process_request": True,
-                       "SecurityMiddleware.process_response": True,
-                       "XFrameOptionsMiddleware.process_response": True,
-                       "CommonMiddleware.process_request": True,
-                       "CommonMiddleware.process_response": True}
 
 
 def test_a_static_file_is_served_on_asgi() -> None:

@@ -224,10 +224,9 @@ async def play_one(client: Client, game: dict, until: float, measure_from: float
         extra[0] += 1
         _, page = await client.call("GET", f"/games/{game['id']}/events?after={version - 1}"
                                     "&wait=5", game["tokens"][seat])
-        frames = [e.get("legal_actions") for e in (page or {}).get("events", [])
-                  if isinstance(e, dict) and e.get("legal_actions")]
-        if frames:
-            items = frames[-1]
+        turn = (page or {}).get("turn") or {}
+        if turn.get("seat") == seat and turn.get("legal_actions"):
+            version, items = turn["version"], turn["legal_actions"]
         else:
             extra[1] += 1
             _, listing = await client.call("GET", f"/games/{game['id']}/legal-actions",

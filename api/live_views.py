@@ -110,8 +110,8 @@ STREAM_EVENTS = (
     "data (the game's `<Game>Turn`) gives the version, who is awaited and the caller's "
     "legal actions, as GET legal-actions lists them: post the next move from it. A stream "
     "opened at the head of a game in play starts with it. Spectators get none; a reader "
-    "never gets another seat's. While quiet, `: keep-alive` comments (no event). The stream ends after `?timeout=` seconds, or "
-    "after a finished game's last event.")
+    "never gets another seat's. While quiet, `: keep-alive` comments (no event). The "
+    "stream ends after `?timeout=` seconds, or after a finished game's last event.")
 
 
 class EventStreamView(APIView):

@@ -394,9 +394,13 @@ class Bench:
 
     async def _lines(self, response: Any, game: dict, ready: dict[str, int],
                      counted: bool) -> None:
+        seq = 0
         async for line in response.content:
             if line.startswith(b"id: "):
                 seq = int(line[4:])
+            # An event's frame; the `turn` frame after a batch (decision 0032) repeats the
+            # batch's last seq and is not a delivery of it.
+            if line.startswith(b"event: ") and line.strip() != b"event: turn":
                 self.arrivals.append((game["id"], seq, time.time()))
                 if not counted and seq >= game["version"]:
                     counted = True

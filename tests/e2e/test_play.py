@@ -55,9 +55,12 @@ def test_two_players_play_a_whole_game_in_the_browser(
             assert player.offsite == [], player.offsite
             # One request per move: the legal actions come with the move's answer and the
             # stream's turn frames; asked for only on the table's first reads.
+            # (A seat may end a game without the other ever moving: Dark Knights' dice can
+            # finish it within the first player's turns, so moves are counted for both.)
             posted, asked = player.asked("POST", "/actions"), player.asked("GET", "/legal-actions")
             print(f"\n{player.name}: {posted} moves posted, {asked} legal-actions read")
-            assert posted >= 1 and asked <= 3, (posted, asked)
+            assert asked <= 3, (player.name, posted, asked)
+        assert sum(p.asked("POST", "/actions") for p in (alice, bob)) >= 1
         print(f"\n{slug}: {moves} moves{' by keyboard' if keyboard else ''} through the page in {time.monotonic() - started:.1f} s")
     finally:
         alice.close()

@@ -174,16 +174,20 @@ class Stream(threading.Thread):
             response.read()
             return
         self.opened.set()
+        seq = 0
         while True:
             line = response.readline()
             if not line:
                 return
             if line.startswith(b"id: "):
                 seq = int(line[4:])
+            elif line == b"event: turn\n":  # the reader's turn: not an event (decision 0032)
+                continue
+            elif line.startswith(b"event: "):  # an event's frame: its id came just before
                 self.seqs.append(seq)
                 record["seqs"].append(seq)
-            elif line == f"event: {SeedRevealed.TYPE}\n".encode():  # a game's last event
-                record["final"] = True
+                if line == f"event: {SeedRevealed.TYPE}\n".encode():  # a game's last event
+                    record["final"] = True
 
     def close(self) -> None:
         self.stop.set()

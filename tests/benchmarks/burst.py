@@ -85,15 +85,7 @@ class Burst(Bench):
     async def streams_phase(self, session: aiohttp.ClientSession) -> None:
         per_game = self.args.streams // len(self.games)
         ready, stop = {"n": 0}, asyncio.Event()
-        tasks = []
-        for i in range(per_game):
-            for game in self.games:
-                tasks.append(asyncio.ensure_future(
-                    self.stream(session, game, game["tokens"][i % 2], ready, stop)))
-            await asyncio.sleep(0.05)
-        deadline = time.monotonic() + 90
-        while ready["n"] < per_game * len(self.games) and time.monotonic() < deadline:
-            await asyncio.sleep(0.2)
+        tasks = await self.open_streams(session, per_game, ready, stop)
         await self.settled()
         probe, answered_in, refused = await self.burst(session)
         deadline = time.monotonic() + 35

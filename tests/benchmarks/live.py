@@ -406,14 +406,11 @@ class Bench:
                     counted = True
                     ready["n"] += 1
 
-    async def streams_phase(self, session: aiohttp.ClientSession) -> None:
-        n = self.args.streams
-        per_game = n // len(self.games)
-        ready = {"n": 0}
-        stop = asyncio.Event()
-        rss_before, threads_before = self.workers_rss(), self.workers_threads()
+    async def open_streams(self, session: aiohttp.ClientSession, per_game: int,
+                           ready: dict[str, int], stop: asyncio.Event) -> list[Any]:
+        """`per_game` streams on every game (its players in turn), opened gradually; once
+        each has caught up (90 s at most), their tasks (they end when `stop` is set)."""
         tasks = []
-        began = time.monotonic()
         for i in range(per_game):
             for game in self.games:
                 tasks.append(asyncio.ensure_future(
@@ -422,6 +419,16 @@ class Bench:
         deadline = time.monotonic() + 90
         while ready["n"] < per_game * len(self.games) and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
+        return tasks
+
+    async def streams_phase(self, session: aiohttp.ClientSession) -> None:
+        n = self.args.streams
+        per_game = n // len(self.games)
+        ready = {"n": 0}
+        stop = asyncio.Event()
+        rss_before, threads_before = self.workers_rss(), self.workers_threads()
+        began = time.monotonic()
+        tasks = await self.open_streams(session, per_game, ready, stop)
         opened = time.monotonic() - began
         held = ready["n"]
         idle_tps, vacuums = await self.idle_transactions()

@@ -13,6 +13,7 @@ that moment.
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 from typing import Any
 
 from django.conf import settings
@@ -170,10 +171,13 @@ class StreamTicketView(APIView):
 class SharedReads:
     """The streams and long polls of one game in this process, woken by the same commit,
     share one read of the new rows. A read is shared only with readers rung before it
-    started, so each still sees every commit it was rung for."""
+    started, so each still sees every commit it was rung for. The streams of one seat
+    also share the rows' telling (`told`): under a burst, a batch is filtered and written
+    out once per seat and language, not once per stream (decision 0035)."""
 
     def __init__(self) -> None:
         self._inflight: dict[tuple, tuple[float, asyncio.Task]] = {}
+        self._told: OrderedDict[tuple, tuple[str, int]] = OrderedDict()
 
     async def rows_after(self, game_id: str, after: int, rung_at: float,
                          limit: int = STREAM_CHUNK) -> tuple[list, Any]:
@@ -193,6 +197,28 @@ class SharedReads:
             task.add_done_callback(done)
         return await asyncio.shield(entry[1])
 
+
+    def told(self, game_id: str, after: int, rows: list, following: Any,
+             reader: Any) -> tuple[str, int]:
+        """The rows after `after` as server-sent events for `reader` (its seat and
+        language), and the last seq among them: worked out once in this process for all
+        the readers of one seat in one language (a burst's batches reach every stream of
+        a game at once), the newest TOLD_KEPT kept. On the event loop: no lock."""
+        last = rows[-1].seq if rows else after
+        key = (game_id, after, last, following is None, reader.seat, reader.language)
+        found = self._told.get(key)
+        if found is None:
+            events = selectors.visible_events(rows, reader, following)
+            found = ("".join(sse_event(e["seq"], e["type"], e) for e in events),
+                     events[-1]["seq"] if events else after)
+            self._told[key] = found
+            while len(self._told) > TOLD_KEPT:
+                self._told.popitem(last=False)
+        return found
+
+
+# The told batches SharedReads keeps (a few per game of a burst).
+TOLD_KEPT = 1024
 
 READS = SharedReads()
 
@@ -218,9 +244,7 @@ class GameFeed:
         if self.reader is None:
             seat = await off_loop(selectors.seat_of, self.game, self.user)
             self.reader = selectors.reader(self.game, seat, self.language)
-        events = selectors.visible_events(rows, self.reader, following)
-        text = "".join(sse_event(e["seq"], e["type"], e) for e in events)
-        last = events[-1]["seq"] if events else after
+        text, last = READS.told(str(self.game.id), after, rows, following, self.reader)
         over = bool(rows) and following is None and rows[-1].type == selectors.FINAL_EVENT
         if following is None and not over:
             turn = await turn_of(self.game, self.reader.seat, last)

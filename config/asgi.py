@@ -9,10 +9,15 @@ made for lending one instead ("the executor can be used again"): around Django's
 handler, a request's sync calls all run, one at a time, on the lent thread, as a threaded
 WSGI server runs them; Django's `request_started` and `request_finished` receivers open
 and close its connections there as usual.
+
+Before a writing request gets its thread it takes a place in the process's write lane
+(`WriteLane`, DICE_WRITES_AT_ONCE: docs/decisions/0035-a-burst-of-moves.md).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import os
 import threading
@@ -29,13 +34,55 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # request's thread while it waits, as Django's own handler does) starts more, let go after.
 KEEP_IDLE = 64
 
+# The methods that write: a request with one of them waits for a place in the write lane.
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+class WriteLane:
+    """At most `places` writing requests of this process in Django's hands at once; the
+    others wait their turn here, on the event loop, holding no thread and no connection
+    (docs/decisions/0035-a-burst-of-moves.md). Without it a burst of moves takes every
+    pooled connection and queues past them: the live answers' reads and every read
+    request (`GET /game-types` included) wait behind the whole burst. A request waits
+    `patience` seconds at most, then goes on: the lane orders, it never refuses (the
+    pool's own wait and its 503 stay the one limit)."""
+
+    def __init__(self, places: int, patience: float) -> None:
+        self.places = places
+        self.patience = patience
+        self._places: asyncio.Semaphore | None = None
+
+    def semaphore(self) -> asyncio.Semaphore:
+        # Made on first use, on the serving loop (one per process).
+        if self._places is None:
+            self._places = asyncio.Semaphore(self.places)
+        return self._places
+
+    @contextlib.asynccontextmanager
+    async def place(self, scope: dict):  # type: ignore[no-untyped-def]
+        if self.places <= 0 or scope.get("type") != "http" or scope.get("method") not in WRITES:
+            yield
+            return
+        places = self.semaphore()
+        try:
+            await asyncio.wait_for(places.acquire(), self.patience)
+        except TimeoutError:
+            yield  # waited long enough: on without a place
+            return
+        try:
+            yield
+        finally:
+            places.release()
+
 
 class LentThreads:
     """An ASGI application: `handler` (Django's), each request lent a started thread."""
 
-    def __init__(self, handler: Any, keep: int = KEEP_IDLE) -> None:
+    def __init__(self, handler: Any, keep: int = KEEP_IDLE,
+                 lane: WriteLane | None = None) -> None:
         self.handler = handler
         self.keep = keep
+        self.lane = lane or WriteLane(0, 0)
         self.idle: list[ThreadPoolExecutor] = []
         self.lent = 0
         self.started = 0
@@ -58,6 +105,10 @@ class LentThreads:
         executor.shutdown(wait=False)  # its thread ends once its queue is done
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        async with self.lane.place(scope):
+            await self.lend(scope, receive, send)
+
+    async def lend(self, scope: dict, receive: Any, send: Any) -> None:
         executor = self.take()
         try:
             # Django's handler returns once the request's last sync call has run (a
@@ -68,7 +119,8 @@ class LentThreads:
             self.give_back(executor)
 
 
-application = LentThreads(get_asgi_application())
+application = LentThreads(get_asgi_application(),
+                          lane=WriteLane(settings.DICE_WRITES_AT_ONCE, settings.DICE_DB_POOL_TIMEOUT))
 
 
 def tune_the_collector(thresholds: tuple[int, ...] | None) -> None:

@@ -102,3 +102,19 @@ def test_a_stream_follows_its_player_when_start_renumbers_the_seats(players) -> 
     seen = privates(streamed_events(stream))
     assert seen and seen == privates(honest.events(game_id))
     assert seen != privates(last.events(game_id))
+
+
+def test_streams_of_every_seat_told_one_batch_each_get_their_own_cards(players) -> None:  # type: ignore[no-untyped-def]
+    """Readers of one batch in one process share its telling only with readers of their
+    own seat (api/live_views.py `SharedReads.told`): each player's stream carries that
+    player's cards, a spectator's none."""
+    host, guest, spectator = players(3)
+    game_id = table(host, [guest], "bamboozled")
+    streams = {name: open_stream(player, game_id, timeout=1)
+               for name, player in (("host", host), ("guest", guest), ("spectator", spectator))}
+    host.start(game_id, first_player=0)
+    seen = {name: privates(streamed_events(stream)) for name, stream in streams.items()}
+    assert seen["host"] and seen["host"] == privates(host.events(game_id))
+    assert seen["guest"] and seen["guest"] == privates(guest.events(game_id))
+    assert seen["host"] != seen["guest"]
+    assert seen["spectator"] == {}

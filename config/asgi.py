@@ -34,13 +34,21 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # request's thread while it waits, as Django's own handler does) starts more, let go after.
 KEEP_IDLE = 64
 
-# The methods that write: a request with one of them waits for a place in the write lane.
+# The requests that wait for a place in the write lane: these methods on a game's paths
+# (moves, joins, seats, seeds...). Logins and registrations are not among them: their
+# password hashing holds no connection (decision 0010) and must not hold up the moves.
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+GAME_PATHS = "/api/v1/games"
+
+
+def is_game_write(scope: dict) -> bool:
+    return (scope.get("type") == "http" and scope.get("method") in WRITES
+            and scope.get("path", "").startswith(GAME_PATHS))
 
 
 class WriteLane:
-    """At most `places` writing requests of this process in Django's hands at once; the
-    others wait their turn here, on the event loop, holding no thread and no connection
+    """At most `places` writing requests on games of this process in Django's hands at
+    once; the others wait their turn here, on the event loop, holding no thread and no connection
     (docs/decisions/0035-a-burst-of-moves.md). Without it a burst of moves takes every
     pooled connection and queues past them: the live answers' reads and every read
     request (`GET /game-types` included) wait behind the whole burst. A request waits
@@ -60,7 +68,7 @@ class WriteLane:
 
     @contextlib.asynccontextmanager
     async def place(self, scope: dict):  # type: ignore[no-untyped-def]
-        if self.places <= 0 or scope.get("type") != "http" or scope.get("method") not in WRITES:
+        if self.places <= 0 or not is_game_write(scope):
             yield
             return
         places = self.semaphore()

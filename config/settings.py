@@ -115,12 +115,12 @@ DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'dice-ga
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
 DICE_DB_POOL_SIZE = int(os.environ.get("DICE_DB_POOL_SIZE") or "8")
 DICE_DB_POOL_TIMEOUT = float(os.environ.get("DICE_DB_POOL_TIMEOUT") or "10")
-# Writing requests (POST, PUT, PATCH, DELETE) a process hands to Django at once; the
+# Writing requests on games (POST, PUT, PATCH, DELETE under /api/v1/games) a process
+# hands to Django at once; the
 # others wait their turn on the event loop (config/asgi.py `WriteLane`), so a burst of
 # moves leaves pooled connections to the reads (docs/decisions/0035-a-burst-of-moves.md).
-# 0: no lane.
-DICE_WRITES_AT_ONCE = int(os.environ.get("DICE_WRITES_AT_ONCE")
-                          or str(max(1, DICE_DB_POOL_SIZE // 2)))
+# 0: no lane (the default without a pool).
+DICE_WRITES_AT_ONCE = int(os.environ.get("DICE_WRITES_AT_ONCE") or str(DICE_DB_POOL_SIZE // 2))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers queue for the lock at BEGIN instead of failing half way (one writer at a time).
     DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 30}

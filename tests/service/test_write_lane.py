@@ -1,6 +1,6 @@
 """The write lane of the served application (config/asgi.py `WriteLane`, decision 0035):
-at most `places` writing requests of a process in Django's hands at once, the others
-waiting on the event loop; reads never wait for it; a write that waited `patience`
+at most `places` writing requests on games of a process in Django's hands at once, the
+others waiting on the event loop; reads, logins and other writes never wait for it; a write that waited `patience`
 seconds goes on; the served application is built with the setting."""
 
 from __future__ import annotations
@@ -47,13 +47,13 @@ def test_writes_beyond_the_places_wait_their_turn_and_reads_pass_them() -> None:
     async def run() -> None:
         handler = Handler()
         app = LentThreads(handler, keep=2, lane=WriteLane(2, patience=30))
-        writes = [asyncio.ensure_future(app(request(method, f"/w{i}"), nothing, sent))
+        writes = [asyncio.ensure_future(app(request(method, f"/api/v1/games/w{i}"), nothing, sent))
                   for i, method in enumerate(["POST", "PUT", "PATCH", "DELETE", "POST"])]
         await asyncio.sleep(0.05)
-        assert sorted(handler.inside) == ["/w0", "/w1"]  # two places, three waiting
-        read = asyncio.ensure_future(app(request("GET", "/game-types"), nothing, sent))
+        assert sorted(handler.inside) == ["/api/v1/games/w0", "/api/v1/games/w1"]  # two places, three waiting
+        read = asyncio.ensure_future(app(request("GET", "/api/v1/game-types"), nothing, sent))
         await asyncio.sleep(0.05)
-        assert "/game-types" in handler.inside  # a read never queues behind the writes
+        assert "/api/v1/game-types" in handler.inside  # a read never queues behind the writes
         handler.go.set()
         await asyncio.gather(*writes, read)
         assert handler.most == 3  # two writes and the read, never a third write
@@ -64,15 +64,31 @@ def test_a_write_that_waited_its_patience_goes_on() -> None:
     async def run() -> None:
         handler = Handler()
         app = LentThreads(handler, keep=2, lane=WriteLane(1, patience=0.1))
-        first = asyncio.ensure_future(app(request("POST", "/first"), nothing, sent))
+        first = asyncio.ensure_future(app(request("POST", "/api/v1/games/first"), nothing, sent))
         await asyncio.sleep(0.02)
-        second = asyncio.ensure_future(app(request("POST", "/second"), nothing, sent))
+        second = asyncio.ensure_future(app(request("POST", "/api/v1/games/second"), nothing, sent))
         await asyncio.sleep(0.05)
-        assert handler.inside == ["/first"]
+        assert handler.inside == ["/api/v1/games/first"]
         await asyncio.sleep(0.2)
-        assert sorted(handler.inside) == ["/first", "/second"]  # on, without a place
+        assert sorted(handler.inside) == ["/api/v1/games/first", "/api/v1/games/second"]  # on, without a place
         handler.go.set()
         await asyncio.gather(first, second)
+    asyncio.run(run())
+
+
+def test_logins_and_other_writes_off_the_games_never_wait() -> None:
+    async def run() -> None:
+        handler = Handler()
+        app = LentThreads(handler, keep=2, lane=WriteLane(1, patience=30))
+        move = asyncio.ensure_future(app(request("POST", "/api/v1/games/g/actions"),
+                                         nothing, sent))
+        others = [asyncio.ensure_future(app(request("POST", path), nothing, sent))
+                  for path in ("/api/v1/auth/login", "/api/v1/auth/register",
+                               "/api/v1/matchmaking/tickets")]
+        await asyncio.sleep(0.05)
+        assert len(handler.inside) == 4  # the lane's one place is the move's
+        handler.go.set()
+        await asyncio.gather(move, *others)
     asyncio.run(run())
 
 
@@ -85,7 +101,7 @@ def test_a_place_is_given_back_when_the_request_fails() -> None:
         app = LentThreads(failing, keep=2, lane=lane)
         for _ in range(3):  # each would wait forever if the place were kept
             try:
-                await asyncio.wait_for(app(request("POST", "/x"), nothing, sent), 5)
+                await asyncio.wait_for(app(request("POST", "/api/v1/games/x"), nothing, sent), 5)
             except RuntimeError:
                 pass
         assert lane.semaphore().locked() is False

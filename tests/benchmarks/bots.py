@@ -1,7 +1,7 @@
 """How well the bots play (issue #17): a script, not a test.
 
     PYTHONPATH=. .venv/bin/python tests/benchmarks/bots.py [slug ...] [--games N]
-        [--levels basic,strong] [--self-games N] [--seed S]
+        [--levels basic,strong] [--self-games N] [--table-games N] [--seed S]
 
 For each game (all of REGISTRY when no slug is named) and each level the game's
 `games/<package>/bot.py` offers in `BOTS`:
@@ -12,7 +12,10 @@ For each game (all of REGISTRY when no slug is named) and each level the game's
 - the bot against itself by seat: the share of games seat 0 wins (seat bias);
 - the bot's decision time, p50 and p99 (the policy call only; building the Seen is
   not counted);
-- where a game has both levels, strong against basic over N games, seats alternated.
+- where a game has both levels (issue #34): strong against basic over N games, seats
+  alternated, and one strong among three basic over `--table-games` four-seat games (its
+  seat going round), each with the strong bot's win share, its 95% Wilson interval, its
+  ratio to a fair share and the strong bot's decision time p50 / p99.
 
 A bot sees only what its seat may see: `Seen(seat, view, legal, events)` is built from
 `RULES.view(state, seat)`, `RULES.legal_actions(state, seat)` and the events as served
@@ -90,15 +93,19 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play(slug: str, policies: tuple[Policy, Policy], seed: str,
-         timers: tuple[Timer | None, Timer | None] = (None, None)) -> Mapping[str, Any]:
-    """One two-player game, seat i played by policies[i]; returns the outcome."""
+def play(slug: str, policies: tuple[Policy, ...], seed: str,
+         timers: tuple[Timer | None, ...] | None = None) -> Mapping[str, Any]:
+    """One game of len(policies) seats, seat i played by policies[i]; returns the
+    outcome. `timers[i]`, if given, times seat i's decisions."""
     rules = GAMES[slug]
     dice = SeededDice(seed)
-    cfg = GameConfig(players=2, options=resolve_options(rules.options, dict(OPTIONS.get(slug, {}))),
+    seats = range(len(policies))
+    timers = timers or tuple(None for _ in seats)
+    cfg = GameConfig(players=len(policies),
+                     options=resolve_options(rules.options, dict(OPTIONS.get(slug, {}))),
                      first_player=None)
     events = list(rules.setup(cfg, dice))
-    served: list[list[Mapping[str, Any]]] = [[e.visible_to(s) for e in events] for s in (0, 1)]
+    served: list[list[Mapping[str, Any]]] = [[e.visible_to(s) for e in events] for s in seats]
     state = None
     for event in events:
         state = rules.evolve(state, event)
@@ -119,8 +126,8 @@ def play(slug: str, policies: tuple[Policy, Policy], seed: str,
         new = rules.decide(state, seat, action, dice)
         for event in new:
             state = rules.evolve(state, event)
-            served[0].append(event.visible_to(0))
-            served[1].append(event.visible_to(1))
+            for reader in seats:
+                served[reader].append(event.visible_to(reader))
         step += 1
         if step > MAX_STEPS:
             raise RuntimeError(f"{slug}: game {seed} did not end within {MAX_STEPS} steps")
@@ -161,19 +168,45 @@ def self_play(slug: str, bot: Policy, games: int, seed: str) -> tuple[float, Tim
     return wins, timer
 
 
-def head_to_head(slug: str, first: Policy, second: Policy, games: int, seed: str) -> float:
-    """`first` against `second`, seats alternated: `first`'s wins (shared: half)."""
+def head_to_head(slug: str, first: Policy, second: Policy, games: int,
+                 seed: str) -> tuple[float, Timer]:
+    """`first` against `second`, seats alternated: `first`'s wins (shared: half) and its
+    decision times."""
+    timer = Timer()
     wins = 0.0
     for g in range(games):
         seat = g % 2
         policies = [second, second]
         policies[seat] = first
-        wins += share(play(slug, (policies[0], policies[1]), f"{seed}:h:{g}"), seat)
-    return wins
+        timers: list[Timer | None] = [None, None]
+        timers[seat] = timer
+        wins += share(play(slug, tuple(policies), f"{seed}:h:{g}", tuple(timers)), seat)
+    return wins, timer
+
+
+def one_among(slug: str, first: Policy, others: Policy, seats: int, games: int,
+              seed: str) -> tuple[float, Timer]:
+    """`first` at a table of `seats` with `others` in every other seat, its seat going
+    round (seat g % seats in game g): its wins (shared: a part) and decision times."""
+    timer = Timer()
+    wins = 0.0
+    for g in range(games):
+        seat = g % seats
+        policies = [others] * seats
+        policies[seat] = first
+        timers: list[Timer | None] = [None] * seats
+        timers[seat] = timer
+        wins += share(play(slug, tuple(policies), f"{seed}:t{seats}:{g}", tuple(timers)),
+                      seat)
+    return wins, timer
+
+
+def times(timer: Timer) -> str:
+    return f"{timer.percentile(50) * 1000:.1f} / {timer.percentile(99) * 1000:.1f} ms"
 
 
 def report(slug: str, levels: list[str], games: int, self_games: int, seed: str,
-           out: Callable[[str], None] = print) -> None:
+           out: Callable[[str], None] = print, table_games: int = 0) -> None:
     bots = bots_of(slug)
     out(f"## {slug}")
     out("| level | vs random (N) | win rate | 95% CI | self-play seat 0 (N) | seat 0 rate "
@@ -200,10 +233,24 @@ def report(slug: str, levels: list[str], games: int, self_games: int, seed: str,
         print(f"  ({slug} {level}: {time.perf_counter() - started:.0f} s, "
               f"{len(timer.times)} decisions)", file=sys.stderr)
     if "strong" in bots and "basic" in bots and {"basic", "strong"} <= set(levels):
-        wins = head_to_head(slug, bots["strong"], bots["basic"], games, seed)
-        low, high = wilson(wins, games)
-        out(f"\nstrong vs basic, seats alternated: {wins / games:.1%} of {games} games "
-            f"[{low:.1%}, {high:.1%}]")
+        strong_against_basic(slug, bots, games, table_games, seed, out)
+
+
+def strong_against_basic(slug: str, bots: Mapping[str, Policy], games: int,
+                         table_games: int, seed: str, out: Callable[[str], None]) -> None:
+    """Issue #34's measure: strong against basic head to head (seats alternated), and one
+    strong among three basic at four seats; the strong bot's decision times in them."""
+    wins, timer = head_to_head(slug, bots["strong"], bots["basic"], games, seed)
+    low, high = wilson(wins, games)
+    out(f"\n| strong against basic | games | strong's win share | 95% CI | of a fair share "
+        f"| strong's decision p50 / p99 |\n| --- | --- | --- | --- | --- | --- |")
+    out(f"| two seats, alternated | {games} | {wins / games:.1%} | [{low:.1%}, {high:.1%}] | "
+        f"{wins / games / 0.5:.2f}x | {times(timer)} |")
+    if table_games and GAMES[slug].max_players >= 4:
+        wins, timer = one_among(slug, bots["strong"], bots["basic"], 4, table_games, seed)
+        low, high = wilson(wins, table_games)
+        out(f"| one of four, seat going round | {table_games} | {wins / table_games:.1%} | "
+            f"[{low:.1%}, {high:.1%}] | {wins / table_games / 0.25:.2f}x | {times(timer)} |")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -213,6 +260,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--self-games", type=int, default=None,
                         help="self-play games per level (default: as --games)")
     parser.add_argument("--levels", default="basic,strong")
+    parser.add_argument("--table-games", type=int, default=500,
+                        help="four-seat games, one strong among three basic (0: none)")
     parser.add_argument("--seed", default="bots")
     args = parser.parse_args(argv)
     unknown = [s for s in args.slugs if s not in REGISTRY]
@@ -220,7 +269,8 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"no bot registered for {', '.join(unknown)} (known: {', '.join(REGISTRY)})")
     self_games = args.games if args.self_games is None else args.self_games
     for slug in args.slugs or list(REGISTRY):
-        report(slug, args.levels.split(","), args.games, self_games, args.seed)
+        report(slug, args.levels.split(","), args.games, self_games, args.seed,
+               table_games=args.table_games)
         print()
 
 

@@ -116,6 +116,8 @@ STREAM_EVENTS = (
 
 
 class EventStreamView(APIView):
+    waits_on_the_loop = True  # its answer may wait on the event loop (config/whole_requests.py)
+
     renderer_classes = [JSONRenderer, EventStreamRenderer]
     authentication_classes = [BearerOrTokenAuthentication, StreamTicketAuthentication]
     content_negotiation_class = StreamNegotiation
@@ -312,6 +314,8 @@ class GamePoll:
 
 
 class EventListView(ReplayReadable):
+    waits_on_the_loop = True  # its answer may wait on the event loop (config/whole_requests.py)
+
     @extend_schema(operation_id="list_events", tags=["live"],
                    parameters=[GAME_ID, s.EventQuerySerializer, *cond.CONDITIONAL,
                                ACCEPT_LANGUAGE, content_language(200, 304)],

@@ -27,6 +27,9 @@ from typing import Any
 from asgiref.sync import ThreadSensitiveContext
 from django.conf import settings
 from django.core.asgi import get_asgi_application
+from django.core.wsgi import get_wsgi_application
+
+from config.whole_requests import WholeRequests, is_whole
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -87,10 +90,12 @@ class LentThreads:
     """An ASGI application: `handler` (Django's), each request lent a started thread."""
 
     def __init__(self, handler: Any, keep: int = KEEP_IDLE,
-                 lane: WriteLane | None = None) -> None:
+                 lane: WriteLane | None = None, whole: Any = None) -> None:
         self.handler = handler
         self.keep = keep
         self.lane = lane or WriteLane(0, 0)
+        # Requests that wait on nothing, served whole in one call (config/whole_requests.py).
+        self.whole = whole
         self.idle: list[ThreadPoolExecutor] = []
         self.lent = 0
         self.started = 0
@@ -121,14 +126,17 @@ class LentThreads:
         try:
             # Django's handler returns once the request's last sync call has run (a
             # cancelled view's `request_finished` is queued behind it on this thread).
+            served = self.whole if self.whole is not None and is_whole(scope) else self.handler
             async with ThreadSensitiveContext(executor=executor):
-                await self.handler(scope, receive, send)
+                await served(scope, receive, send)
         finally:
             self.give_back(executor)
 
 
 application = LentThreads(get_asgi_application(),
-                          lane=WriteLane(settings.DICE_WRITES_AT_ONCE, settings.DICE_DB_POOL_TIMEOUT))
+                          lane=WriteLane(settings.DICE_WRITES_AT_ONCE, settings.DICE_DB_POOL_TIMEOUT),
+                          whole=WholeRequests(get_wsgi_application())
+                          if settings.DICE_WHOLE_REQUESTS else None)
 
 
 def tune_the_collector(thresholds: tuple[int, ...] | None) -> None:

@@ -337,7 +337,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--modes", default="three,one")
     parser.add_argument("--spy", type=Path, help="py-spy the service's workers over each "
-                        "timed window into this folder (tests/benchmarks/served_profile.py)")
+                        "timed window into this folder, a new one: every record in it is "
+                        "counted (tests/benchmarks/served_profile.py)")
     args = parser.parse_args()
     args.rounds = min(args.rounds, 10)
     args.seconds = min(args.seconds, 120)

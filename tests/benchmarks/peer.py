@@ -3,7 +3,7 @@ docs/benchmarks.md, decision docs/decisions/0033-cost-of-a-move.md).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/7 \\
         .venv/bin/python -m tests.benchmarks.peer [--peer ../shared/peer-bgio] [--games 16] \\
-        [--seconds 10] [--rounds 3] [--modes three,one]
+        [--seconds 10] [--rounds 3] [--modes three,one] [--spy FOLDER]
 
 Side by side in one run, legs alternating (peer, service three, service one, peer, ...):
 
@@ -24,7 +24,9 @@ Side by side in one run, legs alternating (peer, service three, service one, pee
 Each leg runs `--seconds` (the service's after a short warm-up) and prints moves/s, the
 move's p50/p99, the server's CPU per 1,000 moves (its processes' utime + stime, children
 included, from /proc over the timed window), PostgreSQL's (every `postgres` process), and
-the load average. Every process started is stopped by its PID (its session).
+the load average. Every process started is stopped by its PID (its session). `--spy`
+also samples the service's workers with py-spy over each timed window and prints where
+they spent it, by layer (tests/benchmarks/served_profile.py).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from typing import Any
 import aiohttp
 import psycopg
 
+from tests.benchmarks import served_profile
 from tests.benchmarks.floor import ROOT, Client, Service, pct, play, product_games, wait_up
 
 SERVICE_DB, PEER_DB = "dice_peer_benchmark", "bgio_peer"
@@ -248,7 +251,7 @@ async def answer_has_legal_actions(service: Service) -> bool:
 
 
 async def service_leg(service: Service, mode: str, games: int, seconds: float,
-                      warmup: float) -> dict:
+                      warmup: float, spy: Path | None = None, label: str = "") -> dict:
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
         client = Client(service, session)
         tables = await product_games(client, games)
@@ -265,8 +268,11 @@ async def service_leg(service: Service, mode: str, games: int, seconds: float,
 
         async def window() -> tuple[float, float, float]:
             await asyncio.sleep(begin - time.monotonic())
+            spies = served_profile.start(service.proc.pid, seconds, spy, label) if spy else []
             cpu, pg = session_cpu(service.proc.pid), postgres_cpu()
             await asyncio.sleep(end - time.monotonic())
+            for process in spies:
+                await asyncio.to_thread(process.wait, 60)
             return session_cpu(service.proc.pid) - cpu, postgres_cpu() - pg, os.getloadavg()[0]
 
         sampled = asyncio.ensure_future(window())
@@ -330,6 +336,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--modes", default="three,one")
+    parser.add_argument("--spy", type=Path, help="py-spy the service's workers over each "
+                        "timed window into this folder, a new one: every record in it is "
+                        "counted (tests/benchmarks/served_profile.py)")
     args = parser.parse_args()
     args.rounds = min(args.rounds, 10)
     args.seconds = min(args.seconds, 120)
@@ -359,13 +368,18 @@ def main() -> None:
                         modes = [m for m in modes if m != "one"]
                         continue
                     rows.append((number, f"service {mode}", asyncio.run(service_leg(
-                        service, mode, args.games, args.seconds, args.warmup))))
+                        service, mode, args.games, args.seconds, args.warmup, args.spy,
+                        f"{mode}-{number}"))))
                 finally:
                     service.stop()
     finally:
         service.stop()
         service.database(create=False)
     report(rows, args, skipped)
+    for mode in args.modes.split(",") if args.spy else []:
+        if spied := sorted(args.spy.glob(f"{mode}-*.txt")):
+            print(f"\nThe service's workers in the `{mode}` legs, by layer:\n")
+            print(served_profile.table(spied))
 
 
 if __name__ == "__main__":

@@ -69,7 +69,7 @@ def encode(value: Any) -> JSON:
     """The JSON of a value, from its own type (a state, a record, or plain JSON)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return encoder(type(value))(value)
-    if isinstance(value, Mapping):
+    if isinstance(value, collections.abc.Mapping):
         return {str(key): encode(item) for key, item in value.items()}
     if isinstance(value, (tuple, list)):
         return [encode(item) for item in value]
@@ -87,22 +87,36 @@ def write_fields(value: Any) -> dict[str, JSON]:
 
 @functools.cache
 def _fields_writer(cls: type) -> Callable[[Any], dict[str, JSON]]:
-    writers = tuple((f.name, json_name(f), encoder(hint), omits_none(f))
-                    for f, hint in fields_of(cls))
-
-    def write(value: Any) -> dict[str, JSON]:
-        out: dict[str, JSON] = {}
-        for name, key, write_value, omit_none in writers:
-            item = getattr(value, name)
-            if item is None and omit_none:
-                continue
-            out[key] = write_value(item)
-        return out
-    return write
+    """The writer of a dataclass's fields, generated once per class as one function (a
+    dict display: the fold and the legal actions write many small records)."""
+    namespace: dict[str, Any] = {}
+    leading: list[str] = []  # the fields up to the first one left out when None
+    later: list[str] = []  # then one statement per field, in order
+    for i, (f, hint) in enumerate(fields_of(cls)):
+        write_value = encoder(hint)
+        if write_value is not _identity:
+            namespace[f"w{i}"] = write_value
+        key, read = repr(json_name(f)), f"value.{f.name}"
+        written = read if write_value is _identity else f"w{i}({read})"
+        if omits_none(f):
+            later.append(f"    if {read} is not None:\n        out[{key}] = {written}\n")
+        elif later:
+            later.append(f"    out[{key}] = {written}\n")
+        else:
+            leading.append(f"{key}: {written}")
+    source = ("def write(value):\n    out = {" + ", ".join(leading) + "}\n"
+              + "".join(later) + "    return out\n")
+    exec(source, namespace)  # noqa: S102 - generated from the class's own field names
+    return namespace["write"]  # type: ignore[no-any-return]
 
 
 def _identity(value: Any) -> Any:
     return value
+
+
+def _is_plain(hint: Any) -> bool:
+    """A hint whose values are written as they are (scalars and literals)."""
+    return hint in SCALARS or typing.get_origin(hint) is Literal
 
 
 @functools.cache
@@ -114,15 +128,21 @@ def encoder(hint: Any) -> Encoder:
         return _fields_writer(hint)
     if hint is Any:
         return encode
+    if _is_plain(hint):
+        return _identity
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (Union, types.UnionType):
         present = [a for a in args if a is not type(None)]
         if len(present) == 1:
             inner = encoder(present[0])
+            if inner is _identity:
+                return _identity
             return lambda value: None if value is None else inner(value)
         return encode
     if origin in MAPPINGS or hint is dict:
         item = encoder(args[1] if args else Any)
+        if item is _identity:
+            return lambda value: {str(k): v for k, v in value.items()}
         return lambda value: {str(k): item(v) for k, v in value.items()}
     if origin in SETS:
         item = encoder(args[0] if args else Any)
@@ -132,6 +152,8 @@ def encoder(hint: Any) -> Encoder:
         return lambda value: [write(v) for write, v in zip(items, value)]
     if origin in SEQUENCES or hint in (tuple, list):
         item = encoder(args[0] if args else Any)
+        if item is _identity:
+            return list
         return lambda value: [item(v) for v in value]
     return _identity
 
@@ -239,7 +261,7 @@ def _mapping_decoder(args: tuple[Any, ...], strict: bool) -> Decoder:
     item = decoder(value, strict)
 
     def decode_mapping(raw: Any, path: str) -> Any:
-        if strict and not isinstance(raw, Mapping):
+        if strict and not isinstance(raw, collections.abc.Mapping):
             raise _bad(path, "must be an object")
         out = {}
         for k, v in raw.items():
@@ -262,7 +284,7 @@ def _dataclass_decoder(cls: type, strict: bool) -> Decoder:
         if not strict and isinstance(raw, cls):
             return raw
         if strict:
-            if not isinstance(raw, Mapping):
+            if not isinstance(raw, collections.abc.Mapping):
                 raise _bad(path, "must be an object")
             extra = sorted(str(key) for key in set(raw) - names)  # keys may be non-strings
             if extra:

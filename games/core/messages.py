@@ -26,6 +26,7 @@ is a Python keyword (`json="from"`).
 from __future__ import annotations
 
 import builtins
+import collections.abc
 import typing
 from typing import Any, ClassVar, Mapping, TypeVar
 
@@ -154,7 +155,7 @@ class Messages:
         this game's actions with the right fields and types."""
         if isinstance(raw, GameAction) and self.by_type.get(raw.TYPE) is type(raw):
             return raw
-        if not isinstance(raw, Mapping):
+        if not isinstance(raw, collections.abc.Mapping):
             raise MalformedAction("malformed_action", "an action is a JSON object")
         kind = raw.get("type")
         if not isinstance(kind, str):

@@ -82,15 +82,21 @@ def encode(value: Any) -> JSON:
 
 def write_fields(value: Any) -> dict[str, JSON]:
     """A dataclass's fields as a JSON object (a Record's `to_json` before its own keys)."""
-    return _fields_writer(type(value))(value)
+    return _fields_writer(type(value), False)(value)
+
+
+def write_typed(value: Any) -> dict[str, JSON]:
+    """A message's `type` (its class's TYPE), then its fields (a GameAction's JSON)."""
+    return _fields_writer(type(value), True)(value)
 
 
 @functools.cache
-def _fields_writer(cls: type) -> Callable[[Any], dict[str, JSON]]:
-    """The writer of a dataclass's fields, generated once per class as one function (a
-    dict display: the fold and the legal actions write many small records)."""
+def _fields_writer(cls: type, typed: bool) -> Callable[[Any], dict[str, JSON]]:
+    """The writer of a dataclass's fields (after its `type` if `typed`), generated once
+    per class as one function (a dict display: the fold and the legal actions write many
+    small records)."""
     namespace: dict[str, Any] = {}
-    leading: list[str] = []  # the fields up to the first one left out when None
+    leading = [f"'type': {cls.TYPE!r}"] if typed else []  # up to the first field left out
     later: list[str] = []  # then one statement per field, in order
     for i, (f, hint) in enumerate(fields_of(cls)):
         write_value = encoder(hint)
@@ -125,7 +131,7 @@ def encoder(hint: Any) -> Encoder:
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if hasattr(hint, "to_json"):  # a Record: its own JSON (an action adds its type)
             return lambda value: value.to_json()
-        return _fields_writer(hint)
+        return _fields_writer(hint, False)
     if hint is Any:
         return encode
     if _is_plain(hint):
@@ -203,6 +209,12 @@ def _checked(test: Callable[[Any], bool], message: str) -> Decoder:
     return decode_checked
 
 
+def _checked_int(raw: Any, path: str) -> int:
+    if type(raw) is int or (isinstance(raw, int) and not isinstance(raw, bool)):
+        return raw  # type: ignore[no-any-return]
+    raise _bad(path, "must be an integer")
+
+
 def _checked_scalar(hint: Any, origin: Any, args: tuple[Any, ...]) -> Decoder:
     if hint is type(None):
         return _checked(lambda raw: raw is None, "must be null")
@@ -213,8 +225,7 @@ def _checked_scalar(hint: Any, origin: Any, args: tuple[Any, ...]) -> Decoder:
     if hint is bool:
         return _checked(lambda raw: isinstance(raw, bool), "must be true or false")
     if hint is int:
-        return _checked(lambda raw: isinstance(raw, int) and not isinstance(raw, bool),
-                        "must be an integer")
+        return _checked_int
     if hint is float:
         number = _checked(lambda raw: isinstance(raw, (int, float)) and not isinstance(raw, bool),
                           "must be a number")
@@ -284,20 +295,19 @@ def _dataclass_decoder(cls: type, strict: bool) -> Decoder:
         if not strict and isinstance(raw, cls):
             return raw
         if strict:
-            if not isinstance(raw, collections.abc.Mapping):
+            if type(raw) is not dict and not isinstance(raw, collections.abc.Mapping):
                 raise _bad(path, "must be an object")
-            extra = sorted(str(key) for key in set(raw) - names)  # keys may be non-strings
-            if extra:
+            if not names.issuperset(raw):
+                extra = sorted(str(key) for key in set(raw) - names)  # keys may be non-strings
                 raise MalformedAction("malformed_action",
                                       f"unexpected field(s): {', '.join(extra)}")
         if not decoders:
             decoders.extend(decoder(hint, strict) for _, hint in fields_of(cls))
         values: dict[str, Any] = {}
         for (name, key, optional), read in zip(fields, decoders):
-            if key not in raw:
-                if optional or not strict:
-                    continue  # lenient: the constructor names a missing required field
+            if key in raw:
+                values[name] = read(raw[key], f"{path}.{key}" if strict else path)
+            elif strict and not optional:  # lenient: the constructor names a missing field
                 raise _bad(path, f"field {key!r} is missing")
-            values[name] = read(raw[key], f"{path}.{key}" if strict else path)
         return cls(**values)
     return decode_dataclass

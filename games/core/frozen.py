@@ -16,10 +16,10 @@ T = TypeVar("T")
 
 def replace(record: T, **changes: Any) -> T:
     """A copy of a frozen dataclass with some fields changed."""
-    fields = record.__dict__
-    if not changes.keys() <= fields.keys():
-        unknown = sorted(changes.keys() - fields.keys())
-        raise TypeError(f"no field(s) {unknown} in {type(record).__name__}")
     copy = object.__new__(type(record))
-    copy.__dict__.update(fields, **changes)
+    fields = copy.__dict__
+    fields.update(record.__dict__, **changes)
+    if len(fields) != len(record.__dict__):  # a name that is not a field was added
+        unknown = sorted(changes.keys() - record.__dict__.keys())
+        raise TypeError(f"no field(s) {unknown} in {type(record).__name__}")
     return copy

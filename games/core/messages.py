@@ -70,7 +70,7 @@ class GameAction(Record):
     CHOOSE: ClassVar[Mapping[str, type]] = {}
 
     def to_json(self) -> dict[str, JSON]:
-        return {"type": self.TYPE, **super().to_json()}
+        return codec.write_typed(self)
 
     @classmethod
     def json_schema(cls, ref: RefNamer | None = None) -> dict[str, JSON]:
@@ -164,7 +164,7 @@ class Messages:
             raise MalformedAction("unknown_action_type",
                                   f"unknown action type {kind!r}; known: {sorted(self.by_type)}")
         body = {k: v for k, v in raw.items() if k != "type"}
-        return codec.decode(self.by_type[kind], body, strict=True, path="action")
+        return codec.decoder(self.by_type[kind], True)(body, "action")
 
     def parse_event(self, raw: Any) -> GameEvent:
         """A stored event (`{"type", "data", "private"}`) as its typed class; a typed

@@ -80,14 +80,25 @@ def encode(value: Any) -> JSON:
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 
+# The generated writers by class (plain dicts: looked up on every message written).
+_WRITERS: dict[type, Callable[[Any], dict[str, JSON]]] = {}
+_TYPED_WRITERS: dict[type, Callable[[Any], dict[str, JSON]]] = {}
+
+
 def write_fields(value: Any) -> dict[str, JSON]:
     """A dataclass's fields as a JSON object (a Record's `to_json` before its own keys)."""
-    return _fields_writer(type(value), False)(value)
+    write = _WRITERS.get(type(value))
+    if write is None:
+        write = _WRITERS[type(value)] = _fields_writer(type(value), False)
+    return write(value)
 
 
 def write_typed(value: Any) -> dict[str, JSON]:
     """A message's `type` (its class's TYPE), then its fields (a GameAction's JSON)."""
-    return _fields_writer(type(value), True)(value)
+    write = _TYPED_WRITERS.get(type(value))
+    if write is None:
+        write = _TYPED_WRITERS[type(value)] = _fields_writer(type(value), True)
+    return write(value)
 
 
 @functools.cache

@@ -29,7 +29,7 @@ import dataclasses
 import functools
 import types
 import typing
-from typing import Any, Callable, Literal, Mapping, Union
+from typing import Any, Callable, Literal, Union
 
 from .errors import MalformedAction
 

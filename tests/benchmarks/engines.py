@@ -9,8 +9,9 @@ default options, then asks the outcome, the awaited seats, the chosen seat's
 served item: games.core.legal.sample; never `resign`, with which games end in a handful of
 events), folding every event. Playout n is seeded with n, so two runs play the same games.
 Prints a markdown table: playouts per second and events decided and folded per second
-(every event of setup and decide, each folded once). docs/benchmarks.md, "The rules
-engine", has the figures.
+(every event of setup and decide, each folded once). Seconds are the process's CPU time
+(`time.process_time`: one core), so other processes on the machine skew the figures less
+than they would a wall clock. docs/benchmarks.md, "The rules engine", has the figures.
 """
 
 from __future__ import annotations
@@ -66,11 +67,11 @@ def playout(rules: GameRules, players: int, seed: int) -> int:
 def measure(slug: str, players: int, seconds: float) -> Figure:
     rules = GAMES[slug]
     playouts = events = 0
-    start = time.perf_counter()
-    while playouts == 0 or time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while playouts == 0 or time.process_time() - start < seconds:
         events += playout(rules, players, playouts)
         playouts += 1
-    return Figure(slug, players, playouts, events, time.perf_counter() - start)
+    return Figure(slug, players, playouts, events, time.process_time() - start)
 
 
 def table(figures: Sequence[Figure]) -> str:
@@ -82,7 +83,7 @@ def table(figures: Sequence[Figure]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0,
-                        help="time per game and player count (default 3)")
+                        help="CPU seconds per game and player count (default 3)")
     parser.add_argument("--games", nargs="+", choices=sorted(GAMES), default=sorted(GAMES))
     parser.add_argument("--players", nargs="+", type=int, default=list(PLAYERS))
     args = parser.parse_args(argv)

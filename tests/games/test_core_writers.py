@@ -56,6 +56,5 @@ def test_a_copy_refuses_a_name_that_is_not_a_field() -> None:
 
 def test_sample_reads_a_range_with_both_ends_included() -> None:
     item = {"type": "bid", "quantity": 2, "choose": {"face": {"minimum": 3, "maximum": 6}}}
-    assert [sample(item, lambda n: pick(n))["face"] for pick in (lambda n: 0, lambda n: n - 1)] \
-        == [3, 6]
+    assert sample(item, lambda n: n - 1)["face"] == 6
     assert sample(item, lambda n: 0) == {"type": "bid", "quantity": 2, "face": 3}

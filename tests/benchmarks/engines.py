@@ -75,7 +75,7 @@ def measure(slug: str, players: int, seconds: float) -> Figure:
 
 
 def table(figures: Sequence[Figure]) -> str:
-    head = ("| game | players | playouts/s | events/s | events per playout |\n"
+    head = ("| game | players | playouts per second | events per second | events per playout |\n"
             "| --- | --- | --- | --- | --- |")
     return "\n".join([head, *(f.row() for f in figures)])
 

@@ -10,7 +10,8 @@ from games.registry import GAMES
 from tests.benchmarks import engines
 
 
-def test_the_bench_prints_a_row_per_game_and_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_bench_prints_a_row_per_game_and_player_count(
+        capsys: pytest.CaptureFixture[str]) -> None:
     assert engines.main(["--seconds", "0", "--players", "2", "4"]) == 0
     rows = [line.split("|")[1:-1] for line in capsys.readouterr().out.splitlines()[2:]]
     assert [(r[0].strip(), int(r[1])) for r in rows] == [

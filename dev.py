@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The set-up commands: `python3 dev.py run`, `python3 dev.py test`, `python3 dev.py verifier`.
+"""The set-up commands: `python3 dev.py run`, `python3 dev.py test`, `python3 dev.py verifier`,
+`python3 dev.py bench`.
 
 Each creates `.venv` and installs the project into it on first use (again whenever
 pyproject.toml changes). `run` serves the API with uvicorn (ASGI) on the embedded
@@ -9,7 +10,9 @@ when Node.js and npm are here). `test` runs pytest; extra arguments go to pytest
 the fast loop (README); `test --latest` the same in `.venv-latest`, on Python 3.12+ with the
 newest Django the pins allow (README "Supported versions"). `verifier [DIR]` builds the
 standalone verifier's wheel (`dice-games-verify`: games/ alone, with the `dice-verify`
-command; games/verify/README.md) into DIR, by default `dist/`.
+command; games/verify/README.md) into DIR, by default `dist/`. `bench` measures the rules
+engines on one core (tests/benchmarks/engines.py; its arguments: `--seconds`, `--games`,
+`--players`) and prints a markdown table.
 """
 
 from __future__ import annotations
@@ -237,8 +240,13 @@ def verifier(args: list[str]) -> int:
     return 0
 
 
+def bench(args: list[str]) -> int:
+    """The rules engines' playouts and events per second (tests/benchmarks/engines.py)."""
+    return subprocess.call([str(PYTHON), "-m", "tests.benchmarks.engines", *args], cwd=ROOT)
+
+
 def main() -> int:
-    commands = {"run": run, "test": test, "verifier": verifier}
+    commands = {"run": run, "test": test, "verifier": verifier, "bench": bench}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         print(__doc__)
         return 2

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from games.core.frozen import replace
 from games.core.messages import GameEvent
 
 from . import events as ev
 from .data import DECLARE, DISCARD, OVER, RESPOND, ROLL, full_deck, in_canonical_order
-from .state import Call, Declaration, Seat, State, replace, without
+from .state import Call, Declaration, Seat, State, without
 
 
 def evolve(state: State | None, event: GameEvent) -> State:

@@ -7,6 +7,8 @@ range), so no list comes near 100 items.
 
 from __future__ import annotations
 
+import functools
+
 from games.core import IllegalAction
 from games.core.messages import GameAction
 
@@ -18,7 +20,7 @@ from .data import (
     AWAIT_DECLARE, AWAIT_DISCARD, AWAIT_RESPOND, AWAIT_ROLL, BEFORE_ROLL, CARD_NAMES, DECLARE,
     DISCARD, KIDS_BEFORE_ROLL, RESPOND, ROLL, SCORES, rank, readings,
 )
-from .rules import dice_beat, high_enough, ties_or_beats
+from .rules import clears, dice_beat, high_enough, ties_or_beats
 from .state import State
 
 
@@ -75,12 +77,20 @@ def declarations(state: State, seat: int) -> list[GameAction]:
     after-roll card in hand backs."""
     assert state.dice is not None
     plain = readings(state.dice) if state.kids else SCORES
-    out: list[GameAction] = [Declare(score=s) for s in plain if high_enough(state, s)]
+    out: list[GameAction] = list(plain_declarations(plain, state.standing, state.kids))
     for use in card_uses(state.seats[seat].hand):
         if card_problem(state.dice, use) is None:
             out.extend(Declare(score=s, card=use)
                        for s in backed_scores(state.dice, use) if high_enough(state, s))
     return out
+
+
+@functools.cache
+def plain_declarations(scores: tuple[int, ...], standing: int,
+                       kids: bool) -> tuple[Declare, ...]:
+    """The declarations of `scores` high enough against `standing`: the same for every
+    roller, so each list is built once (scores: every score, or kids, a roll's readings)."""
+    return tuple(Declare(score=s) for s in scores if clears(s, standing, kids))
 
 
 def concessions(state: State) -> list[GameAction]:

@@ -19,7 +19,12 @@ def beats(score: int, standing: int) -> bool:
 
 def high_enough(state: State, score: int) -> bool:
     """Tie or beat the standing score; the kids rules must strictly beat it."""
-    return beats(score, state.standing) if state.kids else ties_or_beats(score, state.standing)
+    return clears(score, state.standing, state.kids)
+
+
+def clears(score: int, standing: int, kids: bool) -> bool:
+    """`high_enough` from the standing score and the variant alone."""
+    return beats(score, standing) if kids else ties_or_beats(score, standing)
 
 
 def verdict(dice: tuple[int, int], score: int, card: CardUse | None) -> str:

@@ -3,32 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from games.core import MalformedAction
+from games.core.frozen import replace
 from games.core.messages import Record, doc
 from games.core.seats import next_seat
 
 from .data import AFTER_ROLL, SETUP
 
 Dice2 = tuple[int, int]
-T = TypeVar("T")
 
 CardName = Literal["jackpot", "double", "up_down", "fresh_start", "my_bad", "skip", "reverse",
                    "revive"]
 Verdict = Literal["true", "bluff", "card"]
 Direction = Literal["clockwise", "counterclockwise"]
-
-
-def replace(record: T, **changes: Any) -> T:
-    """A copy of a frozen dataclass with some fields changed (dataclasses.replace, but
-    without re-running __init__ over every field: the fold is the hot path of replay)."""
-    unknown = changes.keys() - record.__dict__.keys()
-    if unknown:
-        raise TypeError(f"no field(s) {sorted(unknown)} in {type(record).__name__}")
-    copy = object.__new__(type(record))
-    copy.__dict__.update(record.__dict__, **changes)
-    return copy
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ import dataclasses
 import functools
 import types
 import typing
-from typing import Any, Callable, Literal, Mapping, Union
+from typing import Any, Callable, Literal, Union
 
 from .errors import MalformedAction
 
@@ -69,7 +69,7 @@ def encode(value: Any) -> JSON:
     """The JSON of a value, from its own type (a state, a record, or plain JSON)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return encoder(type(value))(value)
-    if isinstance(value, Mapping):
+    if isinstance(value, collections.abc.Mapping):
         return {str(key): encode(item) for key, item in value.items()}
     if isinstance(value, (tuple, list)):
         return [encode(item) for item in value]
@@ -80,29 +80,60 @@ def encode(value: Any) -> JSON:
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 
+# The generated writers by class (plain dicts: looked up on every message written).
+_WRITERS: dict[type, Callable[[Any], dict[str, JSON]]] = {}
+_TYPED_WRITERS: dict[type, Callable[[Any], dict[str, JSON]]] = {}
+
+
 def write_fields(value: Any) -> dict[str, JSON]:
     """A dataclass's fields as a JSON object (a Record's `to_json` before its own keys)."""
-    return _fields_writer(type(value))(value)
+    write = _WRITERS.get(type(value))
+    if write is None:
+        write = _WRITERS[type(value)] = _fields_writer(type(value), False)
+    return write(value)
+
+
+def write_typed(value: Any) -> dict[str, JSON]:
+    """A message's `type` (its class's TYPE), then its fields (a GameAction's JSON)."""
+    write = _TYPED_WRITERS.get(type(value))
+    if write is None:
+        write = _TYPED_WRITERS[type(value)] = _fields_writer(type(value), True)
+    return write(value)
 
 
 @functools.cache
-def _fields_writer(cls: type) -> Callable[[Any], dict[str, JSON]]:
-    writers = tuple((f.name, json_name(f), encoder(hint), omits_none(f))
-                    for f, hint in fields_of(cls))
-
-    def write(value: Any) -> dict[str, JSON]:
-        out: dict[str, JSON] = {}
-        for name, key, write_value, omit_none in writers:
-            item = getattr(value, name)
-            if item is None and omit_none:
-                continue
-            out[key] = write_value(item)
-        return out
-    return write
+def _fields_writer(cls: type, typed: bool) -> Callable[[Any], dict[str, JSON]]:
+    """The writer of a dataclass's fields (after its `type` if `typed`), generated once
+    per class as one function (a dict display: the fold and the legal actions write many
+    small records)."""
+    namespace: dict[str, Any] = {}
+    leading = [f"'type': {cls.TYPE!r}"] if typed else []  # up to the first field left out
+    later: list[str] = []  # then one statement per field, in order
+    for i, (f, hint) in enumerate(fields_of(cls)):
+        write_value = encoder(hint)
+        if write_value is not _identity:
+            namespace[f"w{i}"] = write_value
+        key, read = repr(json_name(f)), f"value.{f.name}"
+        written = read if write_value is _identity else f"w{i}({read})"
+        if omits_none(f):
+            later.append(f"    if {read} is not None:\n        out[{key}] = {written}\n")
+        elif later:
+            later.append(f"    out[{key}] = {written}\n")
+        else:
+            leading.append(f"{key}: {written}")
+    source = ("def write(value):\n    out = {" + ", ".join(leading) + "}\n"
+              + "".join(later) + "    return out\n")
+    exec(source, namespace)  # noqa: S102 - generated from the class's own field names
+    return namespace["write"]  # type: ignore[no-any-return]
 
 
 def _identity(value: Any) -> Any:
     return value
+
+
+def _is_plain(hint: Any) -> bool:
+    """A hint whose values are written as they are (scalars and literals)."""
+    return hint in SCALARS or typing.get_origin(hint) is Literal
 
 
 @functools.cache
@@ -111,18 +142,24 @@ def encoder(hint: Any) -> Encoder:
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if hasattr(hint, "to_json"):  # a Record: its own JSON (an action adds its type)
             return lambda value: value.to_json()
-        return _fields_writer(hint)
+        return _fields_writer(hint, False)
     if hint is Any:
         return encode
+    if _is_plain(hint):
+        return _identity
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (Union, types.UnionType):
         present = [a for a in args if a is not type(None)]
         if len(present) == 1:
             inner = encoder(present[0])
+            if inner is _identity:
+                return _identity
             return lambda value: None if value is None else inner(value)
         return encode
     if origin in MAPPINGS or hint is dict:
         item = encoder(args[1] if args else Any)
+        if item is _identity:
+            return lambda value: {str(k): v for k, v in value.items()}
         return lambda value: {str(k): item(v) for k, v in value.items()}
     if origin in SETS:
         item = encoder(args[0] if args else Any)
@@ -132,6 +169,8 @@ def encoder(hint: Any) -> Encoder:
         return lambda value: [write(v) for write, v in zip(items, value)]
     if origin in SEQUENCES or hint in (tuple, list):
         item = encoder(args[0] if args else Any)
+        if item is _identity:
+            return list
         return lambda value: [item(v) for v in value]
     return _identity
 
@@ -181,6 +220,12 @@ def _checked(test: Callable[[Any], bool], message: str) -> Decoder:
     return decode_checked
 
 
+def _checked_int(raw: Any, path: str) -> int:
+    if type(raw) is int or (isinstance(raw, int) and not isinstance(raw, bool)):
+        return raw  # type: ignore[no-any-return]
+    raise _bad(path, "must be an integer")
+
+
 def _checked_scalar(hint: Any, origin: Any, args: tuple[Any, ...]) -> Decoder:
     if hint is type(None):
         return _checked(lambda raw: raw is None, "must be null")
@@ -191,8 +236,7 @@ def _checked_scalar(hint: Any, origin: Any, args: tuple[Any, ...]) -> Decoder:
     if hint is bool:
         return _checked(lambda raw: isinstance(raw, bool), "must be true or false")
     if hint is int:
-        return _checked(lambda raw: isinstance(raw, int) and not isinstance(raw, bool),
-                        "must be an integer")
+        return _checked_int
     if hint is float:
         number = _checked(lambda raw: isinstance(raw, (int, float)) and not isinstance(raw, bool),
                           "must be a number")
@@ -239,7 +283,7 @@ def _mapping_decoder(args: tuple[Any, ...], strict: bool) -> Decoder:
     item = decoder(value, strict)
 
     def decode_mapping(raw: Any, path: str) -> Any:
-        if strict and not isinstance(raw, Mapping):
+        if strict and not isinstance(raw, collections.abc.Mapping):
             raise _bad(path, "must be an object")
         out = {}
         for k, v in raw.items():
@@ -262,20 +306,19 @@ def _dataclass_decoder(cls: type, strict: bool) -> Decoder:
         if not strict and isinstance(raw, cls):
             return raw
         if strict:
-            if not isinstance(raw, Mapping):
+            if type(raw) is not dict and not isinstance(raw, collections.abc.Mapping):
                 raise _bad(path, "must be an object")
-            extra = sorted(str(key) for key in set(raw) - names)  # keys may be non-strings
-            if extra:
+            if not names.issuperset(raw):
+                extra = sorted(str(key) for key in set(raw) - names)  # keys may be non-strings
                 raise MalformedAction("malformed_action",
                                       f"unexpected field(s): {', '.join(extra)}")
         if not decoders:
             decoders.extend(decoder(hint, strict) for _, hint in fields_of(cls))
         values: dict[str, Any] = {}
         for (name, key, optional), read in zip(fields, decoders):
-            if key not in raw:
-                if optional or not strict:
-                    continue  # lenient: the constructor names a missing required field
+            if key in raw:
+                values[name] = read(raw[key], f"{path}.{key}" if strict else path)
+            elif strict and not optional:  # lenient: the constructor names a missing field
                 raise _bad(path, f"field {key!r} is missing")
-            values[name] = read(raw[key], f"{path}.{key}" if strict else path)
         return cls(**values)
     return decode_dataclass

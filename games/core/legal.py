@@ -103,12 +103,12 @@ def sample(item: Mapping[str, JSON], below: Any) -> dict[str, JSON]:
         return dict(item)
     out = {k: v for k, v in item.items() if k != "choose"}
     for name, raw in item["choose"].items():
-        domain = _domain(raw)
-        if isinstance(domain, IntRange):
-            out[name] = domain.minimum + below(domain.maximum - domain.minimum + 1)
-        else:
-            options = list(domain.values())
+        if "of" in raw:
+            options = list(Subset.from_json(raw).values())
             out[name] = options[below(len(options))]
+        else:  # an IntRange, read straight from its JSON
+            low = raw["minimum"]
+            out[name] = low + below(raw["maximum"] - low + 1)
     return out
 
 

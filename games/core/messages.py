@@ -26,6 +26,7 @@ is a Python keyword (`json="from"`).
 from __future__ import annotations
 
 import builtins
+import collections.abc
 import typing
 from typing import Any, ClassVar, Mapping, TypeVar
 
@@ -69,7 +70,7 @@ class GameAction(Record):
     CHOOSE: ClassVar[Mapping[str, type]] = {}
 
     def to_json(self) -> dict[str, JSON]:
-        return {"type": self.TYPE, **super().to_json()}
+        return codec.write_typed(self)
 
     @classmethod
     def json_schema(cls, ref: RefNamer | None = None) -> dict[str, JSON]:
@@ -154,7 +155,7 @@ class Messages:
         this game's actions with the right fields and types."""
         if isinstance(raw, GameAction) and self.by_type.get(raw.TYPE) is type(raw):
             return raw
-        if not isinstance(raw, Mapping):
+        if not isinstance(raw, collections.abc.Mapping):
             raise MalformedAction("malformed_action", "an action is a JSON object")
         kind = raw.get("type")
         if not isinstance(kind, str):
@@ -163,7 +164,7 @@ class Messages:
             raise MalformedAction("unknown_action_type",
                                   f"unknown action type {kind!r}; known: {sorted(self.by_type)}")
         body = {k: v for k, v in raw.items() if k != "type"}
-        return codec.decode(self.by_type[kind], body, strict=True, path="action")
+        return codec.decoder(self.by_type[kind], True)(body, "action")
 
     def parse_event(self, raw: Any) -> GameEvent:
         """A stored event (`{"type", "data", "private"}`) as its typed class; a typed

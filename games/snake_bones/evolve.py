@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable
 
+from games.core.frozen import replace
 from games.core.messages import GameEvent
 
 from . import events as ev

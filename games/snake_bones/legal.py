@@ -28,7 +28,8 @@ AWAITS: dict[str, tuple[type[GameAction], ...]] = {
 
 def awaiting(state: State) -> dict[int, str]:
     if state.phase == STAKING:
-        return {s: AWAIT_STAKE for s in state.active() if state.seat(s).stake is None}
+        return {i: AWAIT_STAKE for i, s in enumerate(state.seats)
+                if s.out_round is None and s.stake is None}
     if state.phase == BIDDING and state.turn is not None:
         return {state.turn: AWAIT_BID if state.bid is None else AWAIT_RESPOND}
     return {}
@@ -37,7 +38,7 @@ def awaiting(state: State) -> dict[int, str]:
 def legal_actions(state: State, seat: int) -> list[GameAction | Choice]:
     """The seat's moves now, then `resign` for every seat still in play."""
     moves = turn_actions(state, seat)
-    if state.phase != OVER and seat in state.active():
+    if state.phase != OVER and state.is_active(seat):
         moves.append(Resign())
     return moves
 

@@ -83,10 +83,14 @@ class State:
 
     def active(self) -> tuple[int, ...]:
         """Seats still in the game, in seat order."""
-        return tuple(i for i, s in enumerate(self.seats) if not s.out)
+        return tuple([i for i, s in enumerate(self.seats) if s.out_round is None])
+
+    def is_active(self, seat: int) -> bool:
+        """Whether `seat` is a seat of the table still in the game."""
+        return seat in range(self.players) and self.seats[seat].out_round is None
 
     def dice_in_play(self) -> int:
-        return sum(self.seats[i].dice_count for i in self.active())
+        return sum([s.dice_count for s in self.seats if s.out_round is None])
 
     def options(self) -> Options:
         return Options(ones_wild=self.ones_wild, raise_rule=self.raise_rule)  # type: ignore[arg-type]

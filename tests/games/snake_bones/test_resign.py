@@ -194,3 +194,8 @@ def test_bots_never_resign(level: str) -> None:
             assert RESIGN in R.legal_actions(state, seat)   # offered to the seat
             assert RESIGN not in seen.legal   # but what a bot sees never lists it
             assert BOTS[level](seen, Rng(seat))["type"] != "resign"
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 4])
+def test_a_seat_not_at_the_table_may_not_even_resign(seat: int) -> None:
+    assert R.legal_actions(bidding(3), seat) == []

@@ -27,8 +27,9 @@ def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def _with_board(state: State, seat: int, board: Board) -> State:
-    return replace(state, boards=_set(state.boards, seat, board))
+def _with_board(state: State, seat: int, board: Board, **changes: Any) -> State:
+    """The table with the seat's new board (and other fields `changes`), in one copy."""
+    return replace(state, boards=_set(state.boards, seat, board), **changes)
 
 
 def game_started(event: ev.GameStarted) -> State:
@@ -71,8 +72,7 @@ def bubble_filled(state: State, event: ev.BubbleFilled) -> State:
     seat, pile = event.seat, pile_index(event.pile)
     board, changes = _consumed(state, seat, event.source)
     board = replace(board, piles=_set(board.piles, pile, board.piles[pile] + (_face(event.mark),)))
-    return replace(state, boards=_set(state.boards, seat, board), fills=state.fills + 1,
-                   **changes)
+    return _with_board(state, seat, board, fills=state.fills + 1, **changes)
 
 
 def pile_completed(state: State, event: ev.PileCompleted) -> State:
@@ -101,8 +101,8 @@ def dice_rerolled(state: State, event: ev.DiceRerolled) -> State:
         if int(die) == BONUS:
             shown = shown + (int(face),)
     board = state.boards[state.active]
-    state = _with_board(state, state.active, replace(board, rerolls_left=board.rerolls_left - 1))
-    return replace(state, dice=dice, shown=shown)
+    return _with_board(state, state.active, replace(board, rerolls_left=board.rerolls_left - 1),
+                       dice=dice, shown=shown)
 
 
 def turn_done(state: State, event: ev.TurnDone) -> State:
@@ -113,8 +113,8 @@ def stockpile_written(state: State, event: ev.StockpileWritten) -> State:
     seat, k = event.seat, event.stockpile
     board = state.boards[seat]
     boxes = board.stockpiles[k] + (Box(_face(event.value)),)
-    state = _with_board(state, seat, replace(board, stockpiles=_set(board.stockpiles, k, boxes)))
-    return replace(state, choosers=tuple(s for s in state.choosers if s != seat))
+    return _with_board(state, seat, replace(board, stockpiles=_set(board.stockpiles, k, boxes)),
+                       choosers=tuple(s for s in state.choosers if s != seat))
 
 
 def skip_bo_reward_earned(state: State, event: ev.SkipBoRewardEarned) -> State:

@@ -202,7 +202,8 @@ def ctt_colour(card: str) -> str:
 
 
 def cost(card: str) -> int:
-    return DICE_COST[card] if is_dice_card(card) else ACTION_CARDS[stack_of(card)].cost
+    dice_card_cost = DICE_COST.get(card)  # a Dice Card's (DICE_COST names every colour)
+    return dice_card_cost if dice_card_cost is not None else ACTION_CARDS[stack_of(card)].cost
 
 
 def units(card: str) -> int:
@@ -228,9 +229,13 @@ def action_stack_order(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(names, key=lambda n: (ACTION_CARDS[n].cost, n)))
 
 
+DICE_CARD_RANK: dict[str, int] = {colour: COLOURS.index(colour) for colour in FACES}
+"""A Dice Card's place in `card_order`: its colour's in supply order."""
+
+
 def card_order(card: str) -> tuple[int, str]:
     """A stable order of card names: Dice Cards by colour, then Action Cards by name."""
-    return (COLOURS.index(card), card) if is_dice_card(card) else (len(COLOURS), card)
+    return DICE_CARD_RANK.get(card, len(COLOURS)), card
 
 
 def mean_face(colour: str) -> float:

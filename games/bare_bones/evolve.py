@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from games.core.messages import GameEvent
@@ -36,6 +35,7 @@ from .state import (
     State,
     Turn,
     active_turn,
+    replace,
     set_at,
     supply_add,
     with_seat,
@@ -59,7 +59,12 @@ def take_from_draw(seat: Seat, cards: list[str]) -> Seat:
 
 
 def with_turn(game: State, **changes: Any) -> State:
-    return replace(game, turn=replace(active_turn(game), **changes))
+    return replace(game, turn=turned(game, **changes))
+
+
+def turned(game: State, **changes: Any) -> Turn:
+    """The active turn with `changes`."""
+    return replace(active_turn(game), **changes)
 
 
 # --- setup and the draft ------------------------------------------------------------------
@@ -90,10 +95,11 @@ def card_drafted(game: State, event: ev.CardDrafted) -> State:
 def cards_drawn(game: State, event: ev.CardsDrawn) -> State:
     seat, cards = event.seat, list(event.private[event.seat].cards)
     player = take_from_draw(game.seats[seat], cards)
-    game = with_seat(game, seat, replace(player, hand=ordered(player.hand + tuple(cards))))
+    player = replace(player, hand=ordered(player.hand + tuple(cards)))
     if event.reason == "red":
-        game = with_turn(game, red_draws=active_turn(game).red_draws + 1)
-    return game
+        return with_seat(game, seat, player,
+                         turn=turned(game, red_draws=active_turn(game).red_draws + 1))
+    return with_seat(game, seat, player)
 
 
 def discard_reshuffled(game: State, event: ev.DiscardReshuffled) -> State:
@@ -106,9 +112,9 @@ def discard_reshuffled(game: State, event: ev.DiscardReshuffled) -> State:
 
 def turn_started(game: State, event: ev.TurnStarted) -> State:
     player = game.seats[event.seat]
-    game = with_seat(game, event.seat, replace(player, carry=0, extra_draws=0))
     turn = Turn(number=event.turn, round=event.round, seat=event.seat, coins=event.coins)
-    return replace(game, phase=TURN, turn=turn)
+    return with_seat(game, event.seat, replace(player, carry=0, extra_draws=0),
+                     phase=TURN, turn=turn)
 
 
 def cant_touch_this_returned(game: State, event: ev.CantTouchThisReturned) -> State:
@@ -131,7 +137,6 @@ def card_played(game: State, event: ev.CardPlayed) -> State:
         hand = without(hand, event.returned)
         game = supply_add(game, event.returned, 1)
     player = replace(player, hand=hand, play=player.play + (InPlay(card, colour),))
-    game = with_seat(game, seat, player)
     turn = active_turn(game)
     changes: dict[str, Any] = {"units": turn.units + units(card),
                                "coins": turn.coins + (event.coins or 0)}
@@ -147,7 +152,7 @@ def card_played(game: State, event: ev.CardPlayed) -> State:
         changes["full_house_shown"] = tuple(event.revealed)
     if card == "swap_meet":
         changes.update(step=SWAP_MEET, swap_value=0)
-    return with_turn(game, **changes)
+    return with_seat(game, seat, player, turn=turned(game, **changes))
 
 
 def full_house_drew(game: State, event: ev.FullHouseDrew) -> State:
@@ -224,8 +229,8 @@ def dice_kept(game: State, event: ev.DiceKept) -> State:
 
 def turn_scored(game: State, event: ev.TurnScored) -> State:
     player = game.seats[event.seat]
-    game = with_seat(game, event.seat, replace(player, score=event.score, owed=0))
-    return with_turn(game, coins=event.coins, scored=True, step=BUY)
+    return with_seat(game, event.seat, replace(player, score=event.score, owed=0),
+                     turn=turned(game, coins=event.coins, scored=True, step=BUY))
 
 
 # --- buying and the end of the turn ------------------------------------------------------
@@ -240,8 +245,8 @@ def card_bought(game: State, event: ev.CardBought) -> State:
 
 def buying_ended(game: State, event: ev.BuyingEnded) -> State:
     player = game.seats[event.seat]
-    game = with_seat(game, event.seat, replace(player, carry=event.carried, owed=event.owed))
-    return with_turn(game, coins=0, step=END)
+    return with_seat(game, event.seat, replace(player, carry=event.carried, owed=event.owed),
+                     turn=turned(game, coins=0, step=END))
 
 
 def remove_from_play(player: Seat, card: str) -> Seat:

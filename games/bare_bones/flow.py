@@ -45,9 +45,10 @@ def roll_die(dice: Dice, colour: str) -> int:
 
 
 def pick_card(dice: Dice, rest: list[str]) -> str:
-    """A card drawn from the unordered rest of a pile: picked with a die at draw time
-    (no roll when every card left is the same)."""
-    if len(set(rest)) == 1:
+    """A card drawn from the unordered rest of a pile (kept sorted, state.py): picked
+    with a die at draw time (no roll when every card left is the same: sorted, the first
+    and the last are then equal)."""
+    if rest[0] == rest[-1]:
         return rest[0]
     return rest[dice.roll(len(rest)) - 1]
 

@@ -38,23 +38,35 @@ def full_house_reroll_open(game: State) -> bool:
             and bool(turn.dice))
 
 
+def single_rerolls_open(game: State) -> bool:
+    """Re-Re-Roll's single-die re-rolls are left, and there are dice to re-roll."""
+    return rerolls_left(game) > 0 and bool(active_turn(game).dice)
+
+
+def rerolling(game: State) -> bool:
+    """The turn is at its dice and the player has not kept them."""
+    turn = game.turn
+    return turn is not None and turn.step == DICE and not turn.kept
+
+
 def reroll_actions(game: State) -> list[GameAction | Choice]:
     """Every re-roll open now (empty once the player kept the dice). Full House's second
     roll is one choice: any non-empty set of the dice."""
-    turn = game.turn
-    if turn is None or turn.step != DICE or turn.kept:
+    if not rerolling(game):
         return []
+    dice = tuple(range(len(active_turn(game).dice)))
     actions: list[GameAction | Choice] = []
     if green_reroll_open(game):
         actions.append(RerollGreen())
-    if rerolls_left(game) > 0:
-        actions += [RerollDie(die=i) for i in range(len(turn.dice))]
+    if single_rerolls_open(game):
+        actions += [RerollDie(die=i) for i in dice]
     if full_house_reroll_open(game):
-        dice = tuple(range(len(turn.dice)))
         actions.append(Choice(RerollFullHouse, {}, {"dice": Subset(dice, 1, len(dice))}))
     return actions
 
 
 def reroll_open(game: State) -> bool:
-    """A re-roll is open: the player is awaited to re-roll or keep the dice."""
-    return bool(reroll_actions(game))
+    """A re-roll is open (`reroll_actions` lists one): the player is awaited to re-roll or
+    keep the dice."""
+    return rerolling(game) and (green_reroll_open(game) or single_rerolls_open(game)
+                                or full_house_reroll_open(game))

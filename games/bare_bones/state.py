@@ -7,7 +7,8 @@ are known, in `draw_top` (the last one is the top card).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from games.core.messages import Record
 
@@ -32,6 +33,23 @@ from .data import (  # noqa: F401  (the phases and steps are read from here too)
     final_point_value,
     stack_of,
 )
+
+T = TypeVar("T")
+
+
+def replace(record: T, **changes: Any) -> T:
+    """`dataclasses.replace` for the records below, cheap enough for the fold: the copy
+    shares the instance's fields and sets the changed ones, without running `__init__`
+    over every field again (these records have no `__post_init__` and no attribute but
+    their fields). A name that is not a field is a TypeError. (The same function as the
+    core's `frozen.replace` on the branch wt-e1: one home once both are merged.)"""
+    fields = record.__dict__
+    if not changes.keys() <= fields.keys():
+        unknown = sorted(changes.keys() - fields.keys())
+        raise TypeError(f"no field(s) {unknown} in {type(record).__name__}")
+    copy = object.__new__(type(record))
+    copy.__dict__.update(fields, **changes)
+    return copy
 
 
 @dataclass(frozen=True)
@@ -168,8 +186,9 @@ def set_at(items: tuple, index: int, value: object) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def with_seat(game: State, seat: int, new: Seat) -> State:
-    return replace(game, seats=set_at(game.seats, seat, new))
+def with_seat(game: State, seat: int, new: Seat, **changes: Any) -> State:
+    """The game with the seat's new board (and other fields `changes`), in one copy."""
+    return replace(game, seats=set_at(game.seats, seat, new), **changes)
 
 
 def without(items: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -178,7 +197,10 @@ def without(items: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 
 def supply_count(game: State, card: str) -> int:
-    return dict(game.supply).get(card, 0)
+    for supplied, count in game.supply:
+        if supplied == card:
+            return count
+    return 0
 
 
 def supply_add(game: State, card: str, delta: int) -> State:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable
 
 from games.core.messages import GameEvent
@@ -10,7 +9,7 @@ from games.core.messages import GameEvent
 from . import events as ev
 from .data import BONUS, CLAIMS_AWAITED, FILL, OVER, STOCKPILE, Face
 from .rules import pile_index
-from .state import Board, Box, Completion, State
+from .state import Board, Box, Completion, State, replace
 
 
 def evolve(state: State | None, event: GameEvent) -> State:
@@ -28,8 +27,9 @@ def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def _with_board(state: State, seat: int, board: Board) -> State:
-    return replace(state, boards=_set(state.boards, seat, board))
+def _with_board(state: State, seat: int, board: Board, **changes: Any) -> State:
+    """The table with the seat's new board (and other fields `changes`), in one copy."""
+    return replace(state, boards=_set(state.boards, seat, board), **changes)
 
 
 def game_started(event: ev.GameStarted) -> State:
@@ -39,7 +39,7 @@ def game_started(event: ev.GameStarted) -> State:
 
 
 def turn_started(state: State, event: ev.TurnStarted) -> State:
-    dice = tuple(_face(f) for f in event.dice)
+    dice = tuple(map(_face, event.dice))
     final_turns = state.final_turns
     if final_turns is not None:
         final_turns = tuple(s for s in final_turns if s != event.seat)
@@ -50,29 +50,29 @@ def turn_started(state: State, event: ev.TurnStarted) -> State:
     )
 
 
-def _consume_source(state: State, seat: int, source: ev.Source) -> State:
+def _consumed(state: State, seat: int, source: ev.Source) -> tuple[Board, dict[str, Any]]:
+    """The filler's board and the table's changed fields once `source` is used up."""
     board = state.boards[seat]
     if source.kind == "die":
         die = int(source.die or 0)
-        return state if die == BONUS else replace(state, used=_set(state.used, die, True))
+        return board, ({} if die == BONUS else {"used": _set(state.used, die, True)})
     if source.kind == "stockpile":
         k, box = int(source.stockpile or 0), int(source.box or 0)
         boxes = _set(board.stockpiles[k], box, replace(board.stockpiles[k][box], used=True))
-        return _with_board(state, seat, replace(board, stockpiles=_set(board.stockpiles, k, boxes)))
+        return replace(board, stockpiles=_set(board.stockpiles, k, boxes)), {}
     if source.kind == "free_skip_bo":
-        return _with_board(state, seat, replace(board, free_skip_bos=board.free_skip_bos - 1))
+        return replace(board, free_skip_bos=board.free_skip_bos - 1), {}
     if source.kind == "reward_skip_bo":
-        return _with_board(state, seat, replace(board, rewards_used=board.rewards_used + 1))
-    claimed = _set(state.claimed, seat, state.claimed[seat] + (int(source.value_index or 0),))
-    return replace(state, claimed=claimed)
+        return replace(board, rewards_used=board.rewards_used + 1), {}
+    claims = state.claimed[seat] + (int(source.value_index or 0),)
+    return board, {"claimed": _set(state.claimed, seat, claims)}
 
 
 def bubble_filled(state: State, event: ev.BubbleFilled) -> State:
     seat, pile = event.seat, pile_index(event.pile)
-    state = _consume_source(state, seat, event.source)
-    board = state.boards[seat]
-    piles = _set(board.piles, pile, board.piles[pile] + (_face(event.mark),))
-    return replace(_with_board(state, seat, replace(board, piles=piles)), fills=state.fills + 1)
+    board, changes = _consumed(state, seat, event.source)
+    board = replace(board, piles=_set(board.piles, pile, board.piles[pile] + (_face(event.mark),)))
+    return _with_board(state, seat, board, fills=state.fills + 1, **changes)
 
 
 def pile_completed(state: State, event: ev.PileCompleted) -> State:
@@ -101,8 +101,8 @@ def dice_rerolled(state: State, event: ev.DiceRerolled) -> State:
         if int(die) == BONUS:
             shown = shown + (int(face),)
     board = state.boards[state.active]
-    state = _with_board(state, state.active, replace(board, rerolls_left=board.rerolls_left - 1))
-    return replace(state, dice=dice, shown=shown)
+    return _with_board(state, state.active, replace(board, rerolls_left=board.rerolls_left - 1),
+                       dice=dice, shown=shown)
 
 
 def turn_done(state: State, event: ev.TurnDone) -> State:
@@ -113,8 +113,8 @@ def stockpile_written(state: State, event: ev.StockpileWritten) -> State:
     seat, k = event.seat, event.stockpile
     board = state.boards[seat]
     boxes = board.stockpiles[k] + (Box(_face(event.value)),)
-    state = _with_board(state, seat, replace(board, stockpiles=_set(board.stockpiles, k, boxes)))
-    return replace(state, choosers=tuple(s for s in state.choosers if s != seat))
+    return _with_board(state, seat, replace(board, stockpiles=_set(board.stockpiles, k, boxes)),
+                       choosers=tuple(s for s in state.choosers if s != seat))
 
 
 def skip_bo_reward_earned(state: State, event: ev.SkipBoRewardEarned) -> State:

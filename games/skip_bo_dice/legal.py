@@ -5,18 +5,20 @@ unused dice (the concrete list would have up to 63 items)."""
 
 from __future__ import annotations
 
+import functools
+
 from games.core import IllegalAction
 from games.core.legal import Choice, Subset
 from games.core.messages import GameAction
 
 from .actions import (
-    ClaimBonus, Done, Fill, FillSource, PassClaim, Reroll, Resign, WriteStockpile,
+    ClaimBonus, Done, Fill, PassClaim, Reroll, Resign, WriteStockpile,
 )
 from .data import (
-    AWAIT_CLAIM, AWAIT_FILL, AWAIT_STOCKPILE, FILL, OVER, PILES, STOCKPILE, STOCKPILES,
+    AWAIT_CLAIM, AWAIT_FILL, AWAIT_STOCKPILE, DICE, FILL, OVER, PILES, STOCKPILE, STOCKPILES,
 )
 from .rules import claim_waiters, claimable, in_play, next_bubble, stockpile_full, unused_dice
-from .sources import take
+from .sources import FILL_SOURCES, fits, offered
 from .state import State
 
 Item = GameAction | Choice
@@ -44,30 +46,22 @@ def awaiting(state: State) -> dict[int, str]:
     return waiting
 
 
-def fill_sources(state: State, seat: int) -> list[FillSource]:
-    board = state.boards[seat]
-    sources = [FillSource(kind="die", die=d) for d in unused_dice(state)]
-    sources += [FillSource(kind="stockpile", stockpile=k) for k in range(STOCKPILES)]
-    if board.free_skip_bos > 0:
-        sources.append(FillSource(kind="free_skip_bo"))
-    if board.rewards_available > 0:
-        sources.append(FillSource(kind="reward_skip_bo"))
-    return sources
+FILLS: tuple[tuple[Fill, ...], ...] = tuple(
+    tuple(Fill(pile=name, source=source) for source in FILL_SOURCES)  # type: ignore[arg-type]
+    for name in PILES)
+"""Every fill there is, by pile and index in FILL_SOURCES (built once)."""
+DONE, RESIGN = Done(), Resign()
 
 
 def fill_actions(state: State, seat: int) -> list[Item]:
     """Every fitting source for every open pile (at most 4 x 12)."""
     board, actions = state.boards[seat], []
-    for pile, name in enumerate(PILES):
+    sources = offered(state, board)
+    for pile, fills in enumerate(FILLS):
         bubble = next_bubble(board, pile)
         if bubble is None:
             continue
-        for source in fill_sources(state, seat):
-            try:
-                take(state, board, source, bubble)
-            except IllegalAction:
-                continue
-            actions.append(Fill(pile=name, source=source))  # type: ignore[arg-type]
+        actions += [fills[index] for index, face in sources if fits(face, bubble)]
     return actions
 
 
@@ -75,16 +69,26 @@ def reroll_choices(state: State, seat: int) -> list[Item]:
     """Any non-empty subset of the unused dice (the Bonus Die is always one)."""
     if state.boards[seat].rerolls_left <= 0:
         return []
-    dice = tuple(unused_dice(state))
-    return [Choice(Reroll, {}, {"dice": Subset(of=dice, min_size=1, max_size=len(dice))})]
+    return [reroll_choice(tuple(unused_dice(state)))]
+
+
+@functools.cache
+def reroll_choice(dice: tuple[int, ...]) -> Choice:
+    """The re-roll of any non-empty subset of `dice` (built once for each set of dice)."""
+    return Choice(Reroll, {}, {"dice": Subset(of=dice, min_size=1, max_size=len(dice))})
+
+
+WRITES: tuple[tuple[WriteStockpile, ...], ...] = tuple(
+    tuple(WriteStockpile(die=die, stockpile=k) for k in range(STOCKPILES))
+    for die in range(len(DICE)))
+"""Every stockpile choice there is, by die and Stockpile (built once)."""
 
 
 def stockpile_actions(state: State, seat: int) -> list[Item]:
     """Every unused die into every Stockpile that is not full (at most 6 x 4)."""
     board = state.boards[seat]
-    return [WriteStockpile(die=die, stockpile=k)
-            for die in unused_dice(state) for k in range(STOCKPILES)
-            if not stockpile_full(board, k)]
+    open_stockpiles = [k for k in range(STOCKPILES) if not stockpile_full(board, k)]
+    return [WRITES[die][k] for die in unused_dice(state) for k in open_stockpiles]
 
 
 def claim_actions(state: State, seat: int) -> list[Item]:
@@ -106,13 +110,13 @@ def legal_actions(state: State, seat: int) -> list[Item]:
     """The seat's moves, then `resign` for every seat still in play."""
     if state.phase == OVER or not 0 <= seat < state.players or not in_play(state, seat):
         return []
-    return [*moves(state, seat), Resign()]
+    return [*moves(state, seat), RESIGN]
 
 
 def moves(state: State, seat: int) -> list[Item]:
     actions: list[Item] = []
     if seat == state.active and state.phase == FILL:
-        actions += [*fill_actions(state, seat), *reroll_choices(state, seat), Done()]
+        actions += [*fill_actions(state, seat), *reroll_choices(state, seat), DONE]
     if state.phase == STOCKPILE and seat in state.choosers:
         actions += stockpile_actions(state, seat)
     if seat != state.active:

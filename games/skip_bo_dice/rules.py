@@ -82,10 +82,12 @@ def claimable(state: State, seat: int) -> bool:
     now: one it has not claimed is the next bubble of one of its piles."""
     if seat == state.active or not in_play(state, seat):
         return False
+    claimed = state.claimed[seat]
+    unclaimed = [value for index, value in enumerate(state.shown) if index not in claimed]
+    if not unclaimed:
+        return False
     board = state.boards[seat]
-    nexts = {next_bubble(board, pile) for pile in range(len(PILES))}
-    return any(value in nexts for index, value in enumerate(state.shown)
-               if index not in state.claimed[seat])
+    return any(next_bubble(board, pile) in unclaimed for pile in range(len(PILES)))
 
 
 def claim_waiters(state: State) -> list[int]:

@@ -1,8 +1,11 @@
 """Fill sources: what a fill may take (dice, Stockpiles, Skip-Bos, claimed Bonus Die
 values) and what it writes.
 
-Each check raises IllegalAction with a rule-named code; legal_actions reuses the same
-checks, so what it lists and what decide accepts cannot drift apart.
+Whether a source offers something now (`unused_dice`, `top_box`, `free_skip_bo_left`,
+`reward_left`) and whether what it offers fits a bubble (`fits`) are each said once:
+decide's checks (`take`, which raises IllegalAction with a rule-named code) and
+legal_actions' list (`offered`) both read them, so what it lists and what decide
+accepts cannot drift apart.
 """
 
 from __future__ import annotations
@@ -12,10 +15,21 @@ from typing import Callable
 from games.core import IllegalAction
 
 from .actions import FillSource
-from .data import BONUS, DICE, PILES, SKIP_BO, STOCKPILES, Face, is_number
+from .data import BONUS, DICE, PILES, SKIP_BO, STOCKPILES, Face
 from .events import Source
-from .rules import next_bubble, top_box
+from .rules import next_bubble, top_box, unused_dice
 from .state import Board, State
+
+DIE_SOURCES: tuple[FillSource, ...] = tuple(FillSource(kind="die", die=d) for d in range(len(DICE)))
+STOCKPILE_SOURCES: tuple[FillSource, ...] = tuple(
+    FillSource(kind="stockpile", stockpile=k) for k in range(STOCKPILES))
+FREE_SKIP_BO = FillSource(kind="free_skip_bo")
+REWARD_SKIP_BO = FillSource(kind="reward_skip_bo")
+FILL_SOURCES: tuple[FillSource, ...] = (*DIE_SOURCES, *STOCKPILE_SOURCES, FREE_SKIP_BO,
+                                        REWARD_SKIP_BO)
+"""Every fill source there is, built (and checked) once, in the order legal_actions lists
+them: dice, Stockpiles, the free Skip-Bo, a Skip-Bo Reward."""
+FIRST_STOCKPILE = len(DIE_SOURCES)
 
 
 def require_open_pile(board: Board, pile: int) -> int:
@@ -25,14 +39,25 @@ def require_open_pile(board: Board, pile: int) -> int:
     return bubble
 
 
+def fits(face: Face, bubble: int) -> bool:
+    """A Skip-Bo fits any bubble; a number only the bubble of that number."""
+    return face == SKIP_BO or face == bubble
+
+
 def written_mark(face: Face, bubble: int) -> Face:
     """A Skip-Bo writes SB into the next bubble; a number must be that bubble's number."""
-    if not is_number(face):
-        return SKIP_BO
-    if face != bubble:
+    if not fits(face, bubble):
         raise IllegalAction("number_does_not_fit",
                             f"bubbles are filled in order: the next one is {bubble}, not {face}")
-    return bubble
+    return SKIP_BO if face == SKIP_BO else bubble
+
+
+def free_skip_bo_left(board: Board) -> bool:
+    return board.free_skip_bos > 0
+
+
+def reward_left(board: Board) -> bool:
+    return board.rewards_available > 0
 
 
 def require_unused_die(state: State, die: int) -> None:
@@ -70,13 +95,13 @@ def from_stockpile(state: State, board: Board, source: FillSource, bubble: int) 
 
 
 def from_free_skip_bo(state: State, board: Board, source: FillSource, bubble: int) -> Taken:
-    if board.free_skip_bos <= 0:
+    if not free_skip_bo_left(board):
         raise IllegalAction("free_skip_bo_used", "the free Skip-Bo was already used")
     return SKIP_BO, Source(kind="free_skip_bo")
 
 
 def from_reward_skip_bo(state: State, board: Board, source: FillSource, bubble: int) -> Taken:
-    if board.rewards_available <= 0:
+    if not reward_left(board):
         raise IllegalAction("no_skip_bo_reward", "no earned Skip-Bo Reward is left to use")
     return SKIP_BO, Source(kind="reward_skip_bo")
 
@@ -92,6 +117,22 @@ SOURCES: dict[str, Callable[[State, Board, FillSource, int], Taken]] = {
 def take(state: State, board: Board, source: FillSource, bubble: int) -> Taken:
     """The mark `source` writes into `bubble`, or IllegalAction when it cannot."""
     return SOURCES[source.kind](state, board, source, bubble)
+
+
+def offered(state: State, board: Board) -> list[tuple[int, Face]]:
+    """Every source `take` accepts now (its index in FILL_SOURCES), with the face it
+    offers (fitting some bubble or not), in the order of FILL_SOURCES. The active
+    player's dice are offered to whoever fills (the fill step is theirs alone)."""
+    out = [(d, state.dice[d]) for d in unused_dice(state)]
+    for k in range(STOCKPILES):
+        box = top_box(board, k)
+        if box is not None:
+            out.append((FIRST_STOCKPILE + k, board.stockpiles[k][box].value))
+    if free_skip_bo_left(board):
+        out.append((FILL_SOURCES.index(FREE_SKIP_BO), SKIP_BO))
+    if reward_left(board):
+        out.append((FILL_SOURCES.index(REWARD_SKIP_BO), SKIP_BO))
+    return out
 
 
 def uses_bonus_die(source: FillSource) -> bool:

@@ -8,8 +8,9 @@ are known, in `draw_top` (the last one is the top card).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
+from games.core.frozen import replace
 from games.core.messages import Record
 
 from .data import (  # noqa: F401  (the phases and steps are read from here too)
@@ -33,24 +34,6 @@ from .data import (  # noqa: F401  (the phases and steps are read from here too)
     final_point_value,
     stack_of,
 )
-
-T = TypeVar("T")
-
-
-def replace(record: T, **changes: Any) -> T:
-    """`dataclasses.replace` for the records below, cheap enough for the fold: the copy
-    shares the instance's fields and sets the changed ones, without running `__init__`
-    over every field again (these records have no `__post_init__` and no attribute but
-    their fields). A name that is not a field is a TypeError. (The same function as the
-    core's `frozen.replace` on the branch wt-e1: one home once both are merged.)"""
-    fields = record.__dict__
-    if not changes.keys() <= fields.keys():
-        unknown = sorted(changes.keys() - fields.keys())
-        raise TypeError(f"no field(s) {unknown} in {type(record).__name__}")
-    copy = object.__new__(type(record))
-    copy.__dict__.update(fields, **changes)
-    return copy
-
 
 @dataclass(frozen=True)
 class InPlay:

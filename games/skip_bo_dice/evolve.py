@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from games.core.frozen import replace
 from games.core.messages import GameEvent
 
 from . import events as ev
 from .data import BONUS, CLAIMS_AWAITED, FILL, OVER, STOCKPILE, Face
 from .rules import pile_index
-from .state import Board, Box, Completion, State, replace
+from .state import Board, Box, Completion, State
 
 
 def evolve(state: State | None, event: GameEvent) -> State:

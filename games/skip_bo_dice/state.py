@@ -3,26 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 from .data import FILL, FREE_SKIP_BOS, PILES, REROLLS, STOCKPILE_BOXES, STOCKPILES, Face
-
-T = TypeVar("T")
-
-
-def replace(record: T, **changes: Any) -> T:
-    """`dataclasses.replace` for the records below, cheap enough for the fold: the copy
-    shares the instance's fields and sets the changed ones, without running `__init__`
-    over every field again (these records have no `__post_init__` and no attribute but
-    their fields). A name that is not a field is a TypeError. (The same function as the
-    core's `frozen.replace` on the branch wt-e1: one home once both are merged.)"""
-    fields = record.__dict__
-    if not changes.keys() <= fields.keys():
-        unknown = sorted(changes.keys() - fields.keys())
-        raise TypeError(f"no field(s) {unknown} in {type(record).__name__}")
-    copy = object.__new__(type(record))
-    copy.__dict__.update(fields, **changes)
-    return copy
 
 
 @dataclass(frozen=True)

@@ -86,8 +86,6 @@ class ChannelPoll:
 
 
 class NoticeListView(APIView):
-    waits_on_the_loop = True  # its answer may wait on the event loop (config/whole_requests.py)
-
     @extend_schema(
         operation_id="list_notices", tags=["live"], parameters=[ns.NoticeQuerySerializer],
         responses={200: ns.NoticePageSerializer, **live_problems(400, 401, 429)},
@@ -107,8 +105,6 @@ class NoticeListView(APIView):
 
 
 class PlayerStreamView(APIView):
-    waits_on_the_loop = True  # its answer may wait on the event loop (config/whole_requests.py)
-
     renderer_classes = [JSONRenderer, EventStreamRenderer]
     authentication_classes = [BearerOrTokenAuthentication, PlayerTicketAuthentication]
     content_negotiation_class = StreamNegotiation

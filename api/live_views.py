@@ -116,8 +116,6 @@ STREAM_EVENTS = (
 
 
 class EventStreamView(APIView):
-    waits_on_the_loop = True  # its answer may wait on the event loop (config/whole_requests.py)
-
     renderer_classes = [JSONRenderer, EventStreamRenderer]
     authentication_classes = [BearerOrTokenAuthentication, StreamTicketAuthentication]
     content_negotiation_class = StreamNegotiation
@@ -314,8 +312,6 @@ class GamePoll:
 
 
 class EventListView(ReplayReadable):
-    waits_on_the_loop = True  # its answer may wait on the event loop (config/whole_requests.py)
-
     @extend_schema(operation_id="list_events", tags=["live"],
                    parameters=[GAME_ID, s.EventQuerySerializer, *cond.CONDITIONAL,
                                ACCEPT_LANGUAGE, content_language(200, 304)],

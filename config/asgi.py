@@ -94,7 +94,7 @@ class LentThreads:
         self.handler = handler
         self.keep = keep
         self.lane = lane or WriteLane(0, 0)
-        # Requests that wait on nothing, served whole in one call (config/whole_requests.py).
+        # Requests served whole in one call (config/whole_requests.py): all but async views.
         self.whole = whole
         self.idle: list[ThreadPoolExecutor] = []
         self.lent = 0

@@ -121,9 +121,9 @@ DICE_DB_POOL_TIMEOUT = float(os.environ.get("DICE_DB_POOL_TIMEOUT") or "10")
 # moves leaves pooled connections to the reads (docs/decisions/0035-a-burst-of-moves.md).
 # 0: no lane (the default without a pool).
 DICE_WRITES_AT_ONCE = int(os.environ.get("DICE_WRITES_AT_ONCE") or str(DICE_DB_POOL_SIZE // 2))
-# Requests that wait on nothing served whole by Django's WSGI handler on the request's
-# thread, in one call (config/whole_requests.py, docs/decisions/0036-whole-requests.md);
-# off: every request through Django's ASGI handler.
+# Requests (but async views) served whole by Django's WSGI handler on the request's thread,
+# in one call; a live answer's body then waits on the loop (config/whole_requests.py,
+# docs/decisions/0036-whole-requests.md); off: every request through Django's ASGI handler.
 DICE_WHOLE_REQUESTS = os.environ.get("DICE_WHOLE_REQUESTS", "on") != "off"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers queue for the lock at BEGIN instead of failing half way (one writer at a time).

@@ -1,20 +1,23 @@
-"""An ordinary request served whole on its lent thread: Django's WSGI handler, called once
+"""Every request served whole on its lent thread: Django's WSGI handler, called once
 (docs/decisions/0036-whole-requests.md).
 
 Under Django's ASGI handler a request's sync work crosses between the event loop and
 the request's thread about eight times (`request_started`, each `MiddlewareMixin`
 hook, the view, `request_finished`): a third of the workers' CPU under moves (decision
-0034). Most requests have nothing to wait for on the loop: for them the loop reads the
-body, one call runs Django's WSGI handler (PEP 3333) with the same settings, middleware,
-views and signals on the request's thread, and the loop sends the answer. The live
-answers (streams and long polls, whose bodies wait on the loop) and async views stay with
-Django's ASGI handler: `is_whole` tells them apart by the view the path resolves to.
+0034). Here the loop reads the body, one call runs Django's WSGI handler (PEP 3333) with
+the same settings, middleware, views and signals on the request's thread, and the loop
+sends the answer. A live answer (a stream or a long poll: api/live.py `LiveResponse`,
+whose body is an async iterator) comes back from that call with its headers; its body
+then runs on the loop, as Django's ASGI handler would run it, until it ends or the client
+leaves, and the response is closed on the request's thread (`request_finished`). Async
+views (`/healthz`) stay with Django's ASGI handler (`is_whole`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import sys
+from contextlib import aclosing
 from tempfile import SpooledTemporaryFile
 from typing import Any, Callable, Iterable
 
@@ -26,17 +29,14 @@ Wsgi = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
 
 
 def is_whole(scope: dict) -> bool:
-    """True for a request Django answers at once: not a live answer (a view that says
-    `waits_on_the_loop`), not an async view, not a WebSocket or lifespan message."""
+    """True for an HTTP request whose view is not async (a 404 included): Django's WSGI
+    handler serves it in one call. An async view, a WebSocket or lifespan message: not."""
     if scope.get("type") != "http":
         return False
     try:
         match = resolve(scope["path"])
     except Resolver404:
         return True  # Django's 404, at once
-    view = getattr(match.func, "view_class", None)
-    if view is not None and getattr(view, "waits_on_the_loop", False):
-        return False
     return not asyncio.iscoroutinefunction(match.func)
 
 
@@ -87,7 +87,38 @@ class WholeRequests:
         finally:
             body.close()
         await send({"type": "http.response.start", "status": status, "headers": headers})
-        await send({"type": "http.response.body", "body": content})
+        if isinstance(content, bytes):
+            await send({"type": "http.response.body", "body": content})
+        else:
+            await self.stream(content, receive, send)
+
+    async def stream(self, response: Any, receive: Any, send: Any) -> None:
+        """A live answer's body, sent as it comes until it ends or the client leaves (then
+        it is cancelled); the response closed after, on the request's thread."""
+        sending = asyncio.ensure_future(self.send_parts(response, send))
+        leaving = asyncio.ensure_future(self.until_gone(receive))
+        try:
+            await asyncio.wait({sending, leaving}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (sending, leaving):
+                task.cancel()
+            results = await asyncio.gather(sending, leaving, return_exceptions=True)
+            await sync_to_async(response.close, thread_sensitive=True)()
+        failure = results[0]
+        if isinstance(failure, Exception):
+            raise failure
+
+    @staticmethod
+    async def send_parts(response: Any, send: Any) -> None:
+        async with aclosing(aiter(response)) as parts:
+            async for part in parts:
+                await send({"type": "http.response.body", "body": part, "more_body": True})
+        await send({"type": "http.response.body"})
+
+    @staticmethod
+    async def until_gone(receive: Any) -> None:
+        while (await receive())["type"] != "http.disconnect":
+            pass
 
     @staticmethod
     async def read_body(receive: Any) -> tuple[Any, int]:
@@ -108,7 +139,9 @@ class WholeRequests:
         return body, length
 
     def answer(self, scope: dict, body: Any,
-               length: int) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+               length: int) -> tuple[int, list[tuple[bytes, bytes]], Any]:
+        """The status, the headers and the body: bytes, or a live answer whose body (an
+        async iterator: `is_async`) the loop sends."""
         started: dict[str, Any] = {}
 
         def start_response(status: str, headers: list[tuple[str, str]],
@@ -117,12 +150,15 @@ class WholeRequests:
             return lambda data: None  # PEP 3333's write(): Django never calls it
 
         result = self.wsgi(environ(scope, body, length), start_response)
+        status = int(started["status"].split(" ", 1)[0])
+        headers = [(name.encode("latin-1"), value.encode("latin-1"))
+                   for name, value in started["headers"]]
+        if getattr(result, "is_async", False):
+            return status, headers, result  # closed by `stream` once sent
         try:
             content = b"".join(result)
         finally:
             close = getattr(result, "close", None)
             if close is not None:
                 close()  # Django's request_finished: the connection goes back to the pool
-        headers = [(name.encode("latin-1"), value.encode("latin-1"))
-                   for name, value in started["headers"]]
-        return int(started["status"].split(" ", 1)[0]), headers, content
+        return status, headers, content

@@ -1,9 +1,10 @@
-"""Requests that wait on nothing are served whole (config/whole_requests.py, decision
-0036): Django's WSGI handler, called once on the request's lent thread, with the same
-middleware, views and signals; the live answers and async views stay with Django's ASGI
+"""Requests are served whole (config/whole_requests.py, decision 0036): Django's WSGI
+handler, called once on the request's lent thread, with the same middleware, views and
+signals; a live answer's body then runs on the loop; async views stay with Django's ASGI
 handler. What matters: the same answers, one crossing to the thread instead of about
 eight, the connection given back, the body and headers read as Django's ASGI handler
-reads them."""
+reads them, a stream's events sent as they come and its response closed when its client
+leaves."""
 
 from __future__ import annotations
 
@@ -107,13 +108,12 @@ def test_the_served_application_serves_whole_requests_with_djangos_wsgi_handler(
     ("POST", f"{GAME}/actions", True),
     ("GET", GAME, True),
     ("GET", "/no/such/page", True),
-    ("GET", f"{GAME}/stream", False),       # live answers wait on the loop
-    ("GET", f"{GAME}/events", False),
-    ("GET", "/api/v1/me/notices", False),
-    ("GET", "/api/v1/me/stream", False),
+    ("GET", f"{GAME}/stream", True),        # live answers: their bodies on the loop after
+    ("GET", f"{GAME}/events", True),
+    ("GET", "/api/v1/me/stream", True),
     ("GET", "/healthz", False),             # an async view
 ])
-def test_only_requests_that_wait_on_nothing_are_whole(method: str, path: str,
+def test_every_request_but_an_async_views_is_whole(method: str, path: str,
                                                       expected: bool) -> None:
     assert is_whole(request_scope(method, path)) is expected
 
@@ -239,3 +239,66 @@ def test_the_length_is_the_body_read_whatever_the_headers_say() -> None:
     env = environ(request_scope("POST", "/api/v1/x", headers=[(b"content-length", b"0")]),
                   io.BytesIO(b"{}"), 2)
     assert env["CONTENT_LENGTH"] == "2"
+
+
+def test_a_stream_served_whole_carries_its_events_and_is_closed_when_its_client_leaves(
+        players) -> None:  # type: ignore[no-untyped-def]
+    """The stream's check crosses to the thread once; its body then runs on the loop, a
+    move's events arrive on it, and when the client leaves the body is cancelled and the
+    response closed on the request's thread (request_finished)."""
+    a, b, game_id, version = started(players)
+    finished: list[int] = []
+
+    def on_finished(sender: Any, **_: Any) -> None:
+        if sender is WSGIHandler:  # not the test client's own requests (the move)
+            finished.append(threading.get_ident())
+
+    def move() -> int:
+        try:
+            return a.act(game_id, {"type": "stake", "coins": 1}, version).status_code
+        finally:
+            connection.close()
+
+    app = CountingThreads(whole=True)
+    scope = request_scope("GET", f"/api/v1/games/{game_id}/stream", query="timeout=30",
+                          headers=[(b"authorization", f"Token {a.token}".encode()),
+                                   (b"accept", b"text/event-stream")])
+
+    async def watch_a_move() -> list[dict]:
+        sent: list[dict] = []
+        leave = asyncio.Event()
+        first = True
+
+        async def receive() -> dict:
+            nonlocal first
+            if first:
+                first = False
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await leave.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict) -> None:
+            sent.append(message)
+
+        streaming = asyncio.ensure_future(app(scope, receive, send))
+        await asyncio.sleep(1.0)  # checked, listening
+        assert await asyncio.to_thread(move) == 201
+        for _ in range(50):
+            if b"stake_placed" in b"".join(m.get("body", b"") for m in sent):
+                break
+            await asyncio.sleep(0.1)
+        leave.set()
+        await asyncio.wait_for(streaming, 10)
+        return sent
+
+    signals.request_finished.connect(on_finished, weak=False)
+    try:
+        sent = asyncio.run(watch_a_move())
+    finally:
+        signals.request_finished.disconnect(on_finished)
+        app.executor.shutdown()
+    assert sent[0]["status"] == 200
+    assert dict(sent[0]["headers"])[b"Content-Type"].startswith(b"text/event-stream")
+    text = b"".join(m.get("body", b"") for m in sent[1:])
+    assert text.startswith(b"retry: 2000") and b"event: stake_placed" in text
+    assert len(finished) == 1 and finished[0] != threading.get_ident()

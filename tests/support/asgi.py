@@ -7,13 +7,18 @@ import asyncio
 from typing import Any
 
 from django.core.asgi import get_asgi_application
+from django.core.wsgi import get_wsgi_application
 
 from config.asgi import LentThreads
+from config.whole_requests import WholeRequests
 
 
-def served_app(keep: int = 4) -> LentThreads:
-    """The served application (config/asgi.py), with a pool of threads of its own."""
-    return LentThreads(get_asgi_application(), keep=keep)
+def served_app(keep: int = 4, whole: bool = True) -> LentThreads:
+    """The served application (config/asgi.py), with a pool of threads of its own; with
+    `whole` (as served by default), requests are served whole (config/whole_requests.py),
+    else each through Django's ASGI handler."""
+    return LentThreads(get_asgi_application(), keep=keep,
+                       whole=WholeRequests(get_wsgi_application()) if whole else None)
 
 
 def scope(path: str, query: str, token: str | None) -> dict:

@@ -82,6 +82,31 @@ def bounded_splits(allowed: tuple[tuple[int, ...], ...], count: int
                  if all(n in ok for n, ok in zip(split, allowed)))
 
 
+@dataclass(frozen=True)
+class KindMove:
+    """One split of a kind that is not wild: how many dice go to each destination, how
+    many move, the dice it gives each new combination (by value), and the value it gives
+    the dark aces alone combination (None: it adds nothing to it)."""
+
+    counts: tuple[int, ...]
+    moved: int
+    new: tuple[tuple[int, int], ...]
+    aces_value: int | None
+
+
+def kind_moves(kind: tuple[str, int, int], dests: tuple[Destination, ...],
+               aces: int | None) -> list[KindMove]:
+    shade, face, count = kind
+    value = matching_value(shade, face)
+    moves = []
+    for counts in splits(count, len(dests)):
+        new = tuple((key, n) for (where, key), n in zip(dests, counts) if n and where == "new")
+        to_aces = any(n for (where, key), n in zip(dests, counts) if n and key == aces
+                      and where == "add")
+        moves.append(KindMove(counts, sum(counts), new, value if to_aces else None))
+    return moves
+
+
 @dataclass
 class Tally:
     """What the dice that are not wild do in a split: the dice of each new combination
@@ -92,25 +117,19 @@ class Tally:
     moved: int = 0
 
 
-def tally_plain(table_key: TableKey, places: Places, split: dict[int, tuple[int, ...]],
-                aces: int | None) -> Tally | None:
+def tally_plain(moves: tuple[KindMove, ...]) -> Tally | None:
     """The tally of the dice that are not wild; None when they break a rule whatever the
     dark aces do: dice of two values added to the dark aces alone combination, or dice
     of its new value also starting a combination of that value."""
     tally = Tally()
-    for i, counts in split.items():
-        shade, face, _ = table_key[i]
-        value = matching_value(shade, face)
-        for (where, key), n in zip(places[i], counts):
-            if not n:
-                continue
-            tally.moved += n
-            if where == "new":
-                tally.plain[key] = tally.plain.get(key, 0) + n
-            elif key == aces:
-                if tally.aces_value not in (None, value):
-                    return None
-                tally.aces_value = value
+    for move in moves:
+        tally.moved += move.moved
+        for value, n in move.new:
+            tally.plain[value] = tally.plain.get(value, 0) + n
+        if move.aces_value is not None:
+            if tally.aces_value not in (None, move.aces_value):
+                return None
+            tally.aces_value = move.aces_value
     if tally.aces_value in tally.plain:
         return None
     return tally
@@ -141,11 +160,11 @@ def legal_splits(table_key: TableKey, places: Places, aces: int | None) -> list[
                if matching_value(shade, face) is None]
     plain_at = [i for i in range(len(table_key)) if i not in wild_at]
     legal = []
-    for plain in product(*(splits(table_key[i][2], len(places[i])) for i in plain_at)):
-        chosen = dict(zip(plain_at, plain))
-        tally = tally_plain(table_key, places, chosen, aces)
+    for moves in product(*(kind_moves(table_key[i], places[i], aces) for i in plain_at)):
+        tally = tally_plain(moves)
         if tally is None:
             continue
+        chosen = {i: move.counts for i, move in zip(plain_at, moves)}
         if not wild_at:
             if tally.moved and all(n >= SMALLEST_COMBINATION for n in tally.plain.values()):
                 legal.append(tuple(chosen[i] for i in range(len(table_key))))
@@ -168,60 +187,75 @@ def splits_by_kind(table_key: TableKey, combinations_key: CombinationsKey
     return places, tuple(legal_splits(table_key, places, aces))
 
 
-def plan_from(kinds: list[tuple[Die, ...]], places: Places, split: Split) -> SetAside:
-    """The split as dice: the lowest numbered dice of each kind, in destination order."""
-    additions: dict[int, tuple[Die, ...]] = {}
-    new: dict[int, tuple[Die, ...]] = {}
-    for kind, dests, counts in zip(kinds, places, split):
+def split_groups(kinds: list[tuple[int, ...]], places: Places, split: Split
+                 ) -> tuple[Group, ...]:
+    """The split as groups: the lowest numbered dice of each kind (`kinds`: their die
+    numbers), in destination order; additions by combination index, then new
+    combinations by value, die numbers sorted."""
+    additions: dict[int, list[int]] = {}
+    new: dict[int, list[int]] = {}
+    for numbers, dests, counts in zip(kinds, places, split):
         start = 0
         for (where, key), n in zip(dests, counts):
-            if not n:
-                continue
-            dice = kind[start:start + n]
-            start += n
-            bucket = additions if where == "add" else new
-            bucket[key] = bucket.get(key, ()) + dice
-    return SetAside(
-        additions=tuple(sorted(additions.items())),
-        new=tuple(new[v] for v in sorted(new)),
-    )
+            if n:
+                bucket = additions if where == "add" else new
+                bucket.setdefault(key, []).extend(numbers[start:start + n])
+                start += n
+    return (tuple(group(i, tuple(sorted(additions[i]))) for i in sorted(additions))
+            + tuple(group(None, tuple(sorted(new[v]))) for v in sorted(new)))
 
 
-@lru_cache(maxsize=16384)
-def set_aside_choices(
+@lru_cache(maxsize=4096)   # a few kB each
+def set_aside_actions(
     table: tuple[Die, ...], combinations: tuple[Combination, ...]
-) -> tuple[SetAside, ...]:
-    """Every distinct legal set-aside, dice of the same shade and face taken as equal."""
+) -> tuple[SetDiceAside, ...]:
+    """Every distinct legal set-aside as the action legal_actions lists, in listing
+    order (memoised on the immutable dice: the roll asking whether the turn busts
+    lists them for legal_actions, and the actions are shared)."""
     kinds = kinds_on_table(table)
     table_key = tuple((k[0].shade, k[0].face, len(k)) for k in kinds)
     combinations_key = tuple((c.value, c.only_dark_aces) for c in combinations)
     places, legal = splits_by_kind(table_key, combinations_key)
-    plans = [plan_from(kinds, places, split) for split in legal]
-    return tuple(sorted(plans, key=listing_order))
+    numbers = [tuple(d.die for d in kind) for kind in kinds]
+    listed = sorted((split_groups(numbers, places, split) for split in legal),
+                    key=listing_order)
+    return tuple(SetDiceAside(groups=groups) for groups in listed)
 
 
-@lru_cache(maxsize=16384)
-def set_aside_actions(
+def set_aside_choices(
     table: tuple[Die, ...], combinations: tuple[Combination, ...]
-) -> tuple[SetDiceAside, ...]:
-    """The choices as the actions legal_actions lists (immutable: shared)."""
-    return tuple(plan_to_action(p) for p in set_aside_choices(table, combinations))
+) -> tuple[SetAside, ...]:
+    """Every distinct legal set-aside, dice of the same shade and face taken as equal,
+    as the dice it moves (in the order legal_actions lists them)."""
+    on_table = {d.die: d for d in table}
+
+    def dice(g: Group) -> tuple[Die, ...]:
+        return tuple(on_table[n] for n in g.dice)
+    return tuple(
+        SetAside(additions=tuple((g.combination, dice(g)) for g in action.groups
+                                 if g.combination is not None),
+                 new=tuple(dice(g) for g in action.groups if g.combination is None))
+        for action in set_aside_actions(table, combinations))
 
 
-def listing_order(plan: SetAside) -> tuple[int, list[tuple[int, list[int]]]]:
+def listing_order(groups: tuple[Group, ...]) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
     """Fewest dice first; then by combination (existing ones first) and die numbers."""
-    groups = [(index, sorted(d.die for d in dice)) for index, dice in plan.additions]
-    groups += [(99, sorted(d.die for d in group)) for group in plan.new]
-    return (len(plan.dice), groups)
+    return (sum(len(g.dice) for g in groups),
+            [(99 if g.combination is None else g.combination, g.dice) for g in groups])
+
+
+@lru_cache(maxsize=None)
+def group(combination: int | None, dice: tuple[int, ...]) -> Group:
+    """The (immutable, shared) group naming these dice for this combination."""
+    return Group(combination=combination, dice=dice)
 
 
 def plan_groups(plan: SetAside) -> tuple[Group, ...]:
     """The plan as groups: additions by combination index, then new combinations, each
     with its die numbers sorted."""
-    added = tuple(Group(combination=index, dice=tuple(sorted(d.die for d in dice)))
+    added = tuple(group(index, tuple(sorted(d.die for d in dice)))
                   for index, dice in plan.additions)
-    return added + tuple(Group(combination=None, dice=tuple(sorted(d.die for d in group)))
-                         for group in plan.new)
+    return added + tuple(group(None, tuple(sorted(d.die for d in new))) for new in plan.new)
 
 
 def plan_to_action(plan: SetAside) -> SetDiceAside:

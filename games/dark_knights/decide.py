@@ -11,11 +11,11 @@ from games.core.story import Story
 
 from . import events as ev
 from .actions import HoldTurn, Resign, RollDice, SetDiceAside
-from .combinations import SetAside, apply_set_aside, set_aside_problem, set_score
+from .combinations import SetAside, apply_set_aside, join_all, set_aside_problem, set_score
 from .data import MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS
 from .evolve import evolve
 from .rules import (
-    can_set_aside, completes_the_set, held_set, hold_joins, last_player_standing,
+    can_set_aside, completes_the_set, hold_joins, last_player_standing,
     next_player, others_in_turn_order, reached_target, standings,
 )
 from .set_asides import plan_groups
@@ -84,26 +84,25 @@ def set_aside(state: State, seat: int, action: SetDiceAside, dice: Dice) -> list
         raise IllegalAction(*problem)
     plan = SetAside(plan.additions, tuple(sorted(plan.new, key=lambda g: Combination.of(g).value)))
     combinations = apply_set_aside(state.combinations, plan)
+    shown, score = ev.shown_combinations(combinations), set_score(combinations)
     events: list[GameEvent] = [ev.DiceSetAside(
-        seat=state.current, groups=plan_groups(plan),
-        combinations=ev.shown_combinations(combinations), set_score=set_score(combinations))]
+        seat=state.current, groups=plan_groups(plan), combinations=shown, set_score=score)]
     if completes_the_set(state, plan):
-        events.append(ev.SetCompleted(
-            seat=state.current, combinations=ev.shown_combinations(combinations),
-            set_score=set_score(combinations),
-            turn_total=state.turn_total + set_score(combinations)))
+        events.append(ev.SetCompleted(seat=state.current, combinations=shown, set_score=score,
+                                      turn_total=state.turn_total + score))
     return events
 
 
 def hold(state: State, seat: int, action: HoldTurn, dice: Dice) -> list[GameEvent]:
     """Matching dice on the table join their combinations; the set and turn are banked."""
-    combinations = held_set(state)
-    total = state.turn_total + set_score(combinations)
+    joins = hold_joins(state)
+    combinations = join_all(state.combinations, joins)
+    score = set_score(combinations)
+    total = state.turn_total + score
     story = Story(evolve, state)
     story.add(ev.TurnHeld(
-        seat=state.current,
-        joined=tuple(ev.Joined(die=d.die, combination=i) for i, d in hold_joins(state)),
-        combinations=ev.shown_combinations(combinations), set_score=set_score(combinations),
+        seat=state.current, joined=tuple(ev.Joined(die=d.die, combination=i) for i, d in joins),
+        combinations=ev.shown_combinations(combinations), set_score=score,
         turn_total=total, score=state.scores[state.current] + total))
     pass_the_turn(story)
     return story.events

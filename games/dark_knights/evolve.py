@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable
 
 from games.core.messages import GameEvent
@@ -10,7 +9,7 @@ from games.core.messages import GameEvent
 from . import events as ev
 from .combinations import set_score
 from .data import BANKED, BUSTED, OVER, ROLL, ROLL_OR_HOLD, SET_ASIDE, TURN_OVER
-from .state import State, TurnRecord
+from .state import State, TurnRecord, replace
 
 
 def evolve(state: State | None, event: GameEvent) -> State:

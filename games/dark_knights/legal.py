@@ -14,7 +14,7 @@ from games.core.messages import GameAction
 from .actions import HoldTurn, Resign, RollDice, SetDiceAside
 from .data import AWAITED_KIND, ROLL, ROLL_OR_HOLD, SET_ASIDE
 from .rules import highest_scoring_set_aside
-from .set_asides import plan_to_action, set_aside_choices
+from .set_asides import plan_to_action, set_aside_actions
 from .state import State
 
 # What the seat awaited for each kind may post (games.core.rules.typed_decider checks it).
@@ -47,7 +47,7 @@ def turn_actions(state: State, seat: int) -> list[GameAction]:
     if state.phase == ROLL_OR_HOLD:
         return [RollDice(), HoldTurn()]
     if state.phase == SET_ASIDE:
-        return [plan_to_action(p) for p in set_aside_choices(state.table, state.combinations)]
+        return list(set_aside_actions(state.table, state.combinations))
     return []
 
 

@@ -8,13 +8,13 @@ from games.core.outcome import Outcome, rank_by
 from games.core.seats import next_seat, seats_from
 
 from .combinations import SetAside, apply_set_aside, forced_joins, join_all, set_score
-from .set_asides import set_aside_choices
+from .set_asides import set_aside_actions, set_aside_choices
 from .state import Combination, Die, State
 
 
 def can_set_aside(table: tuple[Die, ...], combinations: tuple[Combination, ...]) -> bool:
     """After a roll the player must set something aside; with nothing possible, a bust."""
-    return bool(set_aside_choices(table, combinations))
+    return bool(set_aside_actions(table, combinations))
 
 
 def completes_the_set(state: State, plan: SetAside) -> bool:

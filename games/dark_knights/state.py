@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from games.core.messages import Record, doc
 
@@ -60,22 +61,22 @@ def die_showing(die: int, face: int) -> Die:
 
 @dataclass(frozen=True)
 class Combination:
-    """Dice set aside together. `value` is 1 while it holds only dark aces."""
+    """Dice set aside together. `value` is 1 while it holds only dark aces.
+
+    `only_dark_aces`, `dark` and `light` follow from the dice (worked out once).
+    """
 
     dice: tuple[Die, ...]
     value: int
+    only_dark_aces: bool = field(init=False, compare=False, repr=False)
+    dark: int = field(init=False, compare=False, repr=False)
+    light: int = field(init=False, compare=False, repr=False)
 
-    @property
-    def only_dark_aces(self) -> bool:
-        return all(d.wild for d in self.dice)
-
-    @property
-    def dark(self) -> int:
-        return sum(1 for d in self.dice if d.shade == DARK)
-
-    @property
-    def light(self) -> int:
-        return len(self.dice) - self.dark
+    def __post_init__(self) -> None:
+        dark = sum(1 for d in self.dice if d.shade == DARK)
+        object.__setattr__(self, "only_dark_aces", all(d.wild for d in self.dice))
+        object.__setattr__(self, "dark", dark)
+        object.__setattr__(self, "light", len(self.dice) - dark)
 
     @classmethod
     def of(cls, dice: tuple[Die, ...]) -> "Combination":
@@ -96,6 +97,18 @@ class TurnRecord:
     result: str                                   # "banked" or "busted"
     points: int                                   # banked, or lost
     score: int                                    # the seat's banked score afterwards
+
+
+def replace(state: "State", **changes: Any) -> "State":
+    """A copy of the state with some fields changed: `dataclasses.replace` without
+    running `__init__` over every field again (the fold is the hot path of every replay).
+    The state's fields are plain values and it has no attribute but its fields."""
+    fields = state.__dict__
+    if not changes.keys() <= fields.keys():
+        raise TypeError(f"no field(s) {sorted(changes.keys() - fields.keys())} in State")
+    copy = object.__new__(State)
+    copy.__dict__.update(fields, **changes)
+    return copy
 
 
 @dataclass(frozen=True)

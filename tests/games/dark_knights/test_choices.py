@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from typing import Any
 
 from games.dark_knights.combinations import SetAside, set_aside_problem
 from games.dark_knights.data import SET_ASIDE
 from games.dark_knights.set_asides import set_aside_choices
-from games.dark_knights.state import State
+from games.dark_knights.state import State, die_showing
 from tests.support.harness import config, play_random, when
 
 from .helpers import (
@@ -95,6 +96,24 @@ def test_choices_with_three_dark_aces() -> None:
     assert len(listed) == len(set(listed)) and set(listed) == brute_force(state)
     # each of the light 2, 3 and ace takes one or more dark aces, or the aces go alone
     assert len(listed) == 24
+
+
+def test_choices_after_dark_aces_alone_are_exactly_the_legal_set_asides() -> None:
+    # Dark aces alone take the value of the dice added to them: the choices (built per
+    # kind of die, not checked one by one) must never also start a combination of that
+    # value, nor a second combination of aces alone. Every kind of table the four dice
+    # left can show: the dark die 2's face, and the light dice 3-5's faces as a multiset.
+    aces, _ = when(R, rolled([1, 1, 2, 3, 4, 5]), 0, set_aside(new(0, 1)))
+    checked = 0
+    for dark in range(1, 7):
+        for light in itertools.combinations_with_replacement(range(1, 7), 3):
+            table = tuple(die_showing(n, f) for n, f in zip((2, 3, 4, 5), (dark, *light)))
+            state = replace(aces, table=table, phase=SET_ASIDE)
+            listed = [canonical(state, p)
+                      for p in set_aside_choices(state.table, state.combinations)]
+            assert len(listed) == len(set(listed)) and set(listed) == brute_force(state)
+            checked += 1
+    assert checked == 6 * 56
 
 
 def test_timeout_rolls_at_the_start_of_a_turn() -> None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from games.core.frozen import replace
 from games.core.messages import GameEvent
 
 from . import events as ev
 from .combinations import set_score
 from .data import BANKED, BUSTED, OVER, ROLL, ROLL_OR_HOLD, SET_ASIDE, TURN_OVER
-from .state import State, TurnRecord, replace
+from .state import State, TurnRecord
 
 
 def evolve(state: State | None, event: GameEvent) -> State:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from games.core.messages import Record, doc
 
@@ -97,18 +96,6 @@ class TurnRecord:
     result: str                                   # "banked" or "busted"
     points: int                                   # banked, or lost
     score: int                                    # the seat's banked score afterwards
-
-
-def replace(state: "State", **changes: Any) -> "State":
-    """A copy of the state with some fields changed: `dataclasses.replace` without
-    running `__init__` over every field again (the fold is the hot path of every replay).
-    The state's fields are plain values and it has no attribute but its fields."""
-    fields = state.__dict__
-    if not changes.keys() <= fields.keys():
-        raise TypeError(f"no field(s) {sorted(changes.keys() - fields.keys())} in State")
-    copy = object.__new__(State)
-    copy.__dict__.update(fields, **changes)
-    return copy
 
 
 @dataclass(frozen=True)

@@ -63,8 +63,9 @@ MIDDLEWARE = [
     # (before ServeStatic, so the web client's files get them too), the Host check.
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Static files and the web client: ServeStatic's middleware is async (no thread held).
-    "servestatic.middleware.ServeStaticMiddleware",
+    # Static files and the web client: ServeStatic's middleware is async (no thread held),
+    # where Django's ASGI handler serves them (config/static_files.py, decision 0036).
+    "config.static_files.StaticFiles",
     "django.middleware.common.CommonMiddleware",
 ]
 
@@ -119,8 +120,10 @@ DICE_DB_POOL_TIMEOUT = float(os.environ.get("DICE_DB_POOL_TIMEOUT") or "10")
 # hands to Django at once; the
 # others wait their turn on the event loop (config/asgi.py `WriteLane`), so a burst of
 # moves leaves pooled connections to the reads (docs/decisions/0035-a-burst-of-moves.md).
-# 0: no lane (the default without a pool).
-DICE_WRITES_AT_ONCE = int(os.environ.get("DICE_WRITES_AT_ONCE") or str(DICE_DB_POOL_SIZE // 2))
+# 0: no lane (the default without a pool). Two: a process runs on one core (the GIL), and
+# two writes keep it busy while one waits on PostgreSQL (measured: decision 0035).
+DICE_WRITES_AT_ONCE = int(os.environ.get("DICE_WRITES_AT_ONCE")
+                          or str(min(2, DICE_DB_POOL_SIZE // 2)))
 # Requests (but async views) served whole by Django's WSGI handler on the request's thread,
 # in one call; a live answer's body then waits on the loop (config/whole_requests.py,
 # docs/decisions/0036-whole-requests.md); off: every request through Django's ASGI handler.

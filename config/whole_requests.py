@@ -10,7 +10,8 @@ sends the answer. A live answer (a stream or a long poll: api/live.py `LiveRespo
 whose body is an async iterator) comes back from that call with its headers; its body
 then runs on the loop, as Django's ASGI handler would run it, until it ends or the client
 leaves, and the response is closed on the request's thread (`request_finished`). Async
-views (`/healthz`) stay with Django's ASGI handler (`is_whole`).
+views (`/healthz`) and files (config/static_files.py) stay with Django's ASGI handler
+(`is_whole`).
 """
 
 from __future__ import annotations
@@ -25,13 +26,16 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.urls import Resolver404, resolve
 
+from config.static_files import is_file_path
+
 Wsgi = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
 
 
 def is_whole(scope: dict) -> bool:
     """True for an HTTP request whose view is not async (a 404 included): Django's WSGI
-    handler serves it in one call. An async view, a WebSocket or lifespan message: not."""
-    if scope.get("type") != "http":
+    handler serves it in one call. An async view, a file (config/static_files.py), a
+    WebSocket or lifespan message: not."""
+    if scope.get("type") != "http" or is_file_path(scope["path"]):
         return False
     try:
         match = resolve(scope["path"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -112,10 +113,33 @@ def test_the_served_application_serves_whole_requests_with_djangos_wsgi_handler(
     ("GET", f"{GAME}/events", True),
     ("GET", "/api/v1/me/stream", True),
     ("GET", "/healthz", False),             # an async view
+    ("GET", "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui.css", False),
+    ("GET", "/play/", False),               # files: ServeStatic, under Django's ASGI handler
+    ("GET", "/play", False),
+    ("GET", "/play/assets/main-AbCd12_-.js", False),
 ])
 def test_every_request_but_an_async_views_is_whole(method: str, path: str,
                                                       expected: bool) -> None:
     assert is_whole(request_scope(method, path)) is expected
+
+
+def test_no_middleware_is_adapted_to_async_in_the_whole_requests_chain(
+        caplog: Any, settings: Any) -> None:
+    """An async-only middleware in Django's WSGI handler's chain would be run through
+    `async_to_sync` on every request: back to the event loop and out again (ServeStatic's,
+    before config/static_files.py). With DEBUG on, Django logs each adaptation."""
+    settings.DEBUG = True
+    with caplog.at_level(logging.DEBUG, logger="django.request"):
+        WSGIHandler()
+    adapted = [r.getMessage() for r in caplog.records if "adapted" in r.getMessage()]
+    assert adapted == [], adapted
+
+
+def test_files_are_still_served_with_their_headers() -> None:
+    app = CountingThreads(whole=True)
+    css = "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui.css"
+    status, _, content = answer(asyncio.run(call(app, request_scope("GET", css))))
+    assert status == 200 and b"swagger-ui" in content
 
 
 def test_a_whole_request_crosses_to_its_thread_once() -> None:

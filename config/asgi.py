@@ -11,7 +11,9 @@ WSGI server runs them; Django's `request_started` and `request_finished` receive
 and close its connections there as usual.
 
 Before a writing request gets its thread it takes a place in the process's write lane
-(`WriteLane`, DICE_WRITES_AT_ONCE: docs/decisions/0035-a-burst-of-moves.md).
+(`WriteLane`, DICE_WRITES_AT_ONCE: docs/decisions/0035-a-burst-of-moves.md); on its
+thread it is then served whole by Django's WSGI handler, in one call, unless its view is
+async or it asks for a file (config/whole_requests.py, docs/decisions/0036).
 """
 
 from __future__ import annotations
@@ -51,12 +53,12 @@ def is_game_write(scope: dict) -> bool:
 
 class WriteLane:
     """At most `places` writing requests on games of this process in Django's hands at
-    once; the others wait their turn here, on the event loop, holding no thread and no connection
-    (docs/decisions/0035-a-burst-of-moves.md). Without it a burst of moves takes every
-    pooled connection and queues past them: the live answers' reads and every read
-    request (`GET /game-types` included) wait behind the whole burst. A request waits
-    `patience` seconds at most, then goes on: the lane orders, it never refuses (the
-    pool's own wait and its 503 stay the one limit)."""
+    once; the others wait their turn here, on the event loop, holding no thread and no
+    connection (docs/decisions/0035-a-burst-of-moves.md). Without it a burst of moves
+    takes every pooled connection and queues past them: the live answers' reads and
+    every read request (`GET /game-types` included) wait behind the whole burst. A
+    request waits `patience` seconds at most, then goes on: the lane orders, it never
+    refuses (the pool's own wait and its 503 stay the one limit)."""
 
     def __init__(self, places: int, patience: float) -> None:
         self.places = places
@@ -133,10 +135,10 @@ class LentThreads:
             self.give_back(executor)
 
 
-application = LentThreads(get_asgi_application(),
-                          lane=WriteLane(settings.DICE_WRITES_AT_ONCE, settings.DICE_DB_POOL_TIMEOUT),
-                          whole=WholeRequests(get_wsgi_application())
-                          if settings.DICE_WHOLE_REQUESTS else None)
+application = LentThreads(
+    get_asgi_application(),
+    lane=WriteLane(settings.DICE_WRITES_AT_ONCE, settings.DICE_DB_POOL_TIMEOUT),
+    whole=WholeRequests(get_wsgi_application()) if settings.DICE_WHOLE_REQUESTS else None)
 
 
 def tune_the_collector(thresholds: tuple[int, ...] | None) -> None:

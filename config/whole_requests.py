@@ -22,7 +22,7 @@ from contextlib import aclosing
 from tempfile import SpooledTemporaryFile
 from typing import Any, Callable, Iterable
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import iscoroutinefunction, sync_to_async
 from django.conf import settings
 from django.urls import Resolver404, resolve
 
@@ -41,7 +41,7 @@ def is_whole(scope: dict) -> bool:
         match = resolve(scope["path"])
     except Resolver404:
         return True  # Django's 404, at once
-    return not asyncio.iscoroutinefunction(match.func)
+    return not iscoroutinefunction(match.func)
 
 
 def environ(scope: dict, body: Any, length: int) -> dict[str, Any]:
@@ -49,10 +49,14 @@ def environ(scope: dict, body: Any, length: int) -> dict[str, Any]:
     (strings as PEP 3333 wants them: bytes read as latin-1)."""
     server = scope.get("server") or ("localhost", 80)
     client = scope.get("client") or ("", 0)
+    # The ASGI path includes the mount point (`root_path`); PATH_INFO is what follows it.
+    root, path = scope.get("root_path", ""), scope["path"]
+    if root and path.startswith(root):
+        path = path[len(root):]
     env: dict[str, Any] = {
         "REQUEST_METHOD": scope["method"],
-        "SCRIPT_NAME": scope.get("root_path", "").encode("utf-8").decode("latin-1"),
-        "PATH_INFO": scope["path"].encode("utf-8").decode("latin-1"),
+        "SCRIPT_NAME": root.encode("utf-8").decode("latin-1"),
+        "PATH_INFO": path.encode("utf-8").decode("latin-1"),
         "QUERY_STRING": scope.get("query_string", b"").decode("latin-1"),
         "SERVER_PROTOCOL": f"HTTP/{scope.get('http_version', '1.1')}",
         "SERVER_NAME": str(server[0]), "SERVER_PORT": str(server[1] or 80),

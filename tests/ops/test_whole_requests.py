@@ -218,7 +218,8 @@ def test_a_path_that_is_not_ascii_is_read_as_djangos_asgi_handler_reads_it() -> 
 
 
 @pytest.mark.postgres
-def test_a_whole_request_gives_its_connection_back_to_the_pool(players) -> None:  # type: ignore[no-untyped-def]
+def test_a_whole_request_gives_its_connection_back_to_the_pool(
+        players) -> None:  # type: ignore[no-untyped-def]
     (a,) = players(1)
     connection.close()
     stats = connections["default"].pool.get_stats()
@@ -230,7 +231,8 @@ def test_a_whole_request_gives_its_connection_back_to_the_pool(players) -> None:
     assert stats["pool_size"] - stats["pool_available"] == before
 
 
-def test_a_move_sent_without_a_length_is_answered_whole(players) -> None:  # type: ignore[no-untyped-def]
+def test_a_move_sent_without_a_length_is_answered_whole(
+        players) -> None:  # type: ignore[no-untyped-def]
     a, b, game_id, version = started(players)
     app = CountingThreads(whole=True)
     body = json.dumps({"action": {"type": "stake", "coins": 1}}).encode()
@@ -256,6 +258,12 @@ def test_the_environ_reads_headers_as_pep_3333_says() -> None:
     assert env["HTTP_X_THING"] == "one,two" and env["HTTP_ACCEPT_LANGUAGE"] == "de"
     assert env["REMOTE_ADDR"] == "10.1.2.3" and env["SERVER_NAME"] == "testserver"
     assert env["wsgi.url_scheme"] == "http" and env["wsgi.input"].read() == b"{}"
+
+
+def test_a_mount_point_is_the_script_name_and_not_the_path_info() -> None:
+    scope = {**request_scope("GET", "/dice/api/v1/game-types"), "root_path": "/dice"}
+    env = environ(scope, io.BytesIO(b""), 0)
+    assert env["SCRIPT_NAME"] == "/dice" and env["PATH_INFO"] == "/api/v1/game-types"
 
 
 def test_the_length_is_the_body_read_whatever_the_headers_say() -> None:

@@ -1,7 +1,8 @@
 """The write lane of the served application (config/asgi.py `WriteLane`, decision 0035):
 at most `places` writing requests on games of a process in Django's hands at once, the
-others waiting on the event loop; reads, logins and other writes never wait for it; a write that waited `patience`
-seconds goes on; the served application is built with the setting."""
+others waiting on the event loop; reads, logins and other writes never wait for it; a
+write that waited `patience` seconds goes on; the served application is built with the
+setting."""
 
 from __future__ import annotations
 
@@ -50,7 +51,8 @@ def test_writes_beyond_the_places_wait_their_turn_and_reads_pass_them() -> None:
         writes = [asyncio.ensure_future(app(request(method, f"/api/v1/games/w{i}"), nothing, sent))
                   for i, method in enumerate(["POST", "PUT", "PATCH", "DELETE", "POST"])]
         await asyncio.sleep(0.05)
-        assert sorted(handler.inside) == ["/api/v1/games/w0", "/api/v1/games/w1"]  # two places, three waiting
+        # two places, three waiting
+        assert sorted(handler.inside) == ["/api/v1/games/w0", "/api/v1/games/w1"]
         read = asyncio.ensure_future(app(request("GET", "/api/v1/game-types"), nothing, sent))
         await asyncio.sleep(0.05)
         assert "/api/v1/game-types" in handler.inside  # a read never queues behind the writes
@@ -70,7 +72,8 @@ def test_a_write_that_waited_its_patience_goes_on() -> None:
         await asyncio.sleep(0.05)
         assert handler.inside == ["/api/v1/games/first"]
         await asyncio.sleep(0.2)
-        assert sorted(handler.inside) == ["/api/v1/games/first", "/api/v1/games/second"]  # on, without a place
+        # on, without a place
+        assert sorted(handler.inside) == ["/api/v1/games/first", "/api/v1/games/second"]
         handler.go.set()
         await asyncio.gather(first, second)
     asyncio.run(run())

@@ -2,6 +2,7 @@
 
     PYTHONPATH=. .venv/bin/python tests/benchmarks/bots.py [slug ...] [--games N]
         [--levels basic,strong] [--self-games N] [--table-games N] [--seed S]
+        [--versus-only] [--jobs N]
 
 For each game (all of REGISTRY when no slug is named) and each level the game's
 `games/<package>/bot.py` offers in `BOTS`:
@@ -15,7 +16,11 @@ For each game (all of REGISTRY when no slug is named) and each level the game's
 - where a game has both levels (issue #34): strong against basic over N games, seats
   alternated, and one strong among three basic over `--table-games` four-seat games (its
   seat going round), each with the strong bot's win share, its 95% Wilson interval, its
-  ratio to a fair share and the strong bot's decision time p50 / p99.
+  ratio to a fair share and the strong bot's decision time p50 / p99 (`--versus-only`:
+  only these; `--jobs N` spreads them over N processes, the same games and seeds).
+
+Decision times are the process's CPU time in the policy call (one core), so a busy
+machine does not inflate them.
 
 A bot sees only what its seat may see: `Seen(seat, view, legal, events)` is built from
 `RULES.view(state, seat)`, `RULES.legal_actions(state, seat)` and the events as served
@@ -33,6 +38,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import math
+import multiprocessing
 import random
 import sys
 import time
@@ -119,10 +125,10 @@ def play(slug: str, policies: tuple[Policy, ...], seed: str,
                     legal=rules.legal_actions(state, seat), events=served[seat])
         rng = Rng(f"{seed}:{step}")
         timer = timers[seat]
-        started = time.perf_counter()
+        started = time.process_time()
         action = policies[seat](seen, rng)
         if timer is not None:
-            timer.times.append(time.perf_counter() - started)
+            timer.times.append(time.process_time() - started)
         new = rules.decide(state, seat, action, dice)
         for event in new:
             state = rules.evolve(state, event)
@@ -168,13 +174,13 @@ def self_play(slug: str, bot: Policy, games: int, seed: str) -> tuple[float, Tim
     return wins, timer
 
 
-def head_to_head(slug: str, first: Policy, second: Policy, games: int,
+def head_to_head(slug: str, first: Policy, second: Policy, games: int | range,
                  seed: str) -> tuple[float, Timer]:
     """`first` against `second`, seats alternated: `first`'s wins (shared: half) and its
-    decision times."""
+    decision times. `games` is a count, or the range of game numbers to play."""
     timer = Timer()
     wins = 0.0
-    for g in range(games):
+    for g in (range(games) if isinstance(games, int) else games):
         seat = g % 2
         policies = [second, second]
         policies[seat] = first
@@ -184,13 +190,13 @@ def head_to_head(slug: str, first: Policy, second: Policy, games: int,
     return wins, timer
 
 
-def one_among(slug: str, first: Policy, others: Policy, seats: int, games: int,
+def one_among(slug: str, first: Policy, others: Policy, seats: int, games: int | range,
               seed: str) -> tuple[float, Timer]:
     """`first` at a table of `seats` with `others` in every other seat, its seat going
     round (seat g % seats in game g): its wins (shared: a part) and decision times."""
     timer = Timer()
     wins = 0.0
-    for g in range(games):
+    for g in (range(games) if isinstance(games, int) else games):
         seat = g % seats
         policies = [others] * seats
         policies[seat] = first
@@ -201,14 +207,44 @@ def one_among(slug: str, first: Policy, others: Policy, seats: int, games: int,
     return wins, timer
 
 
+def _strong_part(job: tuple[str, int, range, str]) -> tuple[float, list[float]]:
+    """One process's share of strong against basic (`seats` 2: head to head)."""
+    slug, seats, games, seed = job
+    bots = bots_of(slug)
+    if seats == 2:
+        wins, timer = head_to_head(slug, bots["strong"], bots["basic"], games, seed)
+    else:
+        wins, timer = one_among(slug, bots["strong"], bots["basic"], seats, games, seed)
+    return wins, timer.times
+
+
+def strong_games(slug: str, seats: int, games: int, seed: str,
+                 jobs: int) -> tuple[float, Timer]:
+    """Strong against basic over `games` games, spread over `jobs` processes (each plays
+    every jobs-th game: the same games, seeds and moves as one process)."""
+    parts = [(slug, seats, range(j, games, jobs), seed) for j in range(jobs)]
+    if jobs == 1:
+        results = [_strong_part(parts[0])]
+    else:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            results = pool.map(_strong_part, parts)
+    timer = Timer([t for _, times in results for t in times])
+    return sum(wins for wins, _ in results), timer
+
+
 def times(timer: Timer) -> str:
     return f"{timer.percentile(50) * 1000:.1f} / {timer.percentile(99) * 1000:.1f} ms"
 
 
 def report(slug: str, levels: list[str], games: int, self_games: int, seed: str,
-           out: Callable[[str], None] = print, table_games: int = 0) -> None:
+           out: Callable[[str], None] = print, table_games: int = 0,
+           versus_only: bool = False, jobs: int = 1) -> None:
     bots = bots_of(slug)
     out(f"## {slug}")
+    if versus_only:
+        if "strong" in bots:
+            strong_against_basic(slug, bots, games, table_games, seed, out, jobs)
+        return
     out("| level | vs random (N) | win rate | 95% CI | self-play seat 0 (N) | seat 0 rate "
         "| 95% CI | decision p50 | decision p99 |")
     out("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
@@ -233,21 +269,22 @@ def report(slug: str, levels: list[str], games: int, self_games: int, seed: str,
         print(f"  ({slug} {level}: {time.perf_counter() - started:.0f} s, "
               f"{len(timer.times)} decisions)", file=sys.stderr)
     if "strong" in bots and "basic" in bots and {"basic", "strong"} <= set(levels):
-        strong_against_basic(slug, bots, games, table_games, seed, out)
+        strong_against_basic(slug, bots, games, table_games, seed, out, jobs)
 
 
 def strong_against_basic(slug: str, bots: Mapping[str, Policy], games: int,
-                         table_games: int, seed: str, out: Callable[[str], None]) -> None:
+                         table_games: int, seed: str, out: Callable[[str], None],
+                         jobs: int = 1) -> None:
     """Issue #34's measure: strong against basic head to head (seats alternated), and one
     strong among three basic at four seats; the strong bot's decision times in them."""
-    wins, timer = head_to_head(slug, bots["strong"], bots["basic"], games, seed)
+    wins, timer = strong_games(slug, 2, games, seed, jobs)
     low, high = wilson(wins, games)
     out(f"\n| strong against basic | games | strong's win share | 95% CI | of a fair share "
         f"| strong's decision p50 / p99 |\n| --- | --- | --- | --- | --- | --- |")
     out(f"| two seats, alternated | {games} | {wins / games:.1%} | [{low:.1%}, {high:.1%}] | "
         f"{wins / games / 0.5:.2f}x | {times(timer)} |")
     if table_games and GAMES[slug].max_players >= 4:
-        wins, timer = one_among(slug, bots["strong"], bots["basic"], 4, table_games, seed)
+        wins, timer = strong_games(slug, 4, table_games, seed, jobs)
         low, high = wilson(wins, table_games)
         out(f"| one of four, seat going round | {table_games} | {wins / table_games:.1%} | "
             f"[{low:.1%}, {high:.1%}] | {wins / table_games / 0.25:.2f}x | {times(timer)} |")
@@ -263,6 +300,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--table-games", type=int, default=500,
                         help="four-seat games, one strong among three basic (0: none)")
     parser.add_argument("--seed", default="bots")
+    parser.add_argument("--versus-only", action="store_true",
+                        help="only strong against basic (issue #34's measure)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes for strong against basic (same games and seeds)")
     args = parser.parse_args(argv)
     unknown = [s for s in args.slugs if s not in REGISTRY]
     if unknown:
@@ -270,7 +311,8 @@ def main(argv: list[str] | None = None) -> None:
     self_games = args.games if args.self_games is None else args.self_games
     for slug in args.slugs or list(REGISTRY):
         report(slug, args.levels.split(","), args.games, self_games, args.seed,
-               table_games=args.table_games)
+               table_games=args.table_games, versus_only=args.versus_only,
+               jobs=max(1, args.jobs))
         print()
 
 

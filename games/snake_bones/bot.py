@@ -20,16 +20,20 @@ the count of a face on the table is its own count plus a Binomial(unseen, p).
   give its dice away.
 
 `basic` assumes nothing about the other seats' dice. `strong` also reads the bids made
-this round: a player who bid on a face probably holds more of it. It weights the
-unseen hands by how likely each one is to have made the bids seen (a bidder names a
-face with probability growing with how many of it they hold), by sampling hands for
-every other seat (seeded, from the bot's Rng), and then values moves as `basic` does.
+this round: a player who bid on a face probably holds more of it. For every other seat
+it weighs each hand that seat could hold (all of them: 252 for five dice) by its chance
+and by how likely that hand was to make the seat's bids this round (a bidder names a
+face with probability growing with how many of it they hold), so each seat's count of
+each face is known exactly as a distribution; the seats' counts add up to the table's,
+and it values moves as `basic` does. No sampling: the same bids give the same table.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from itertools import combinations_with_replacement
 from typing import Any
 
 from games.core.bots import Rng, Seen
@@ -39,10 +43,10 @@ FACES = (1, 2, 3, 4, 5, 6)
 # Among raises within this much of the best chance, one is sometimes taken instead.
 DISGUISE_MARGIN = 0.04
 DISGUISE_RATE = 0.15
-# The strong level: how many hands it samples for the other seats, and how strongly a
-# bid is taken to tell the face its bidder holds (likelihood ~ exp(BID_SIGNAL * held)).
-SAMPLES = 300
-BID_SIGNAL = 0.9
+# The strong level: how strongly a bid is taken to tell the face its bidder holds
+# (likelihood ~ exp(BID_SIGNAL * held)); measured against basic at 0.9, 1.5, 2.0, 2.5 and
+# 3.5 (docs/benchmarks.md, "Bots"): 2.0 and above play alike, 2.0 believes bids least.
+BID_SIGNAL = 2.0
 
 
 def face_probability(face: int, ones_wild: bool) -> float:
@@ -202,7 +206,8 @@ def basic(seen: Seen, rng: Rng) -> dict[str, JSON]:
 # --- strong: the round's bids as evidence ------------------------------------------------
 
 def round_bids(seen: Seen) -> list[tuple[int, int]]:
-    """(seat, face) of every bid made this round by another seat, oldest first."""
+    """(seat, face) of every bid made this round, oldest first (the bot's own among
+    them: `inferred_table` reads only the other seats')."""
     bids: list[tuple[int, int]] = []
     for event in reversed(seen.events):
         kind = event.get("type")
@@ -210,57 +215,77 @@ def round_bids(seen: Seen) -> list[tuple[int, int]]:
             break
         if kind == "bid_made":
             data = event.get("data") or {}
-            if data.get("seat") != seen.seat:
-                bids.append((int(data["seat"]), int(data["face"])))
+            bids.append((int(data["seat"]), int(data["face"])))
     bids.reverse()
     return bids
 
 
-def inferred_table(seen: Seen, rng: Rng) -> Table:
-    """Sample every other active seat's hand; weight each sample by the chance its
-    owners would have made the bids seen this round."""
+@lru_cache(maxsize=None)
+def hands(n: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every hand of n dice as a multiset (252 for five dice), with its chance."""
+    out: list[tuple[tuple[int, ...], float]] = []
+    for hand in combinations_with_replacement(FACES, n):
+        ways = math.factorial(n)
+        for face in FACES:
+            ways //= math.factorial(hand.count(face))
+        out.append((hand, ways / 6 ** n))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def hand_counts(n: int, bid_faces: tuple[int, ...],
+                ones_wild: bool) -> dict[int, tuple[float, ...]]:
+    """For a seat of n dice that bid `bid_faces` this round: per face, the chance its
+    hand holds k dice counting toward it (k = 0..n). Exact: every hand weighed by its
+    chance times the chance of each bid (P(face) ~ exp(BID_SIGNAL * held))."""
+    pmf = {face: [0.0] * (n + 1) for face in FACES}
+    total = 0.0
+    for hand, chance in hands(n):
+        held = {face: own_count(hand, face, ones_wild) for face in FACES}
+        weight = chance
+        if bid_faces:
+            norm = sum(math.exp(BID_SIGNAL * held[f]) for f in FACES)
+            for face in bid_faces:
+                weight *= math.exp(BID_SIGNAL * held[face]) / norm
+        total += weight
+        for face in FACES:
+            pmf[face][held[face]] += weight
+    return {face: tuple(w / total for w in pmf[face]) for face in FACES}
+
+
+def add_counts(a: Sequence[float], b: Sequence[float]) -> list[float]:
+    """The distribution of the sum of two independent counts."""
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def inferred_table(seen: Seen) -> Table:
+    """Own dice known; each other active seat's hand weighed by the bids it made this
+    round (hands are independent given their own bids), the counts added up exactly."""
     ones_wild, _ = options(seen)
     mine = my_dice(seen)
     others = [(int(s["seat"]), int(s["dice_count"])) for s in seen.view.get("seats", ())
               if not s.get("out") and int(s["seat"]) != seen.seat]
     bids = round_bids(seen)
-    unseen = sum(n for _, n in others)
-    if not bids or unseen == 0:
-        return independent_table(mine, unseen, ones_wild)
-    totals = {face: [0.0] * (len(mine) + unseen + 1) for face in FACES}
-    weight_sum = 0.0
-    held_mine = {face: own_count(mine, face, ones_wild) for face in FACES}
-    for _ in range(SAMPLES):
-        counts = {face: held_mine[face] for face in FACES}
-        log_weight = 0.0
+    exact: dict[int, list[float]] = {}
+    for face in FACES:
+        pmf = [0.0] * own_count(mine, face, ones_wild) + [1.0]
         for seat, n in others:
-            hand = [1 + rng.below(6) for _ in range(n)]
-            held = {face: own_count(hand, face, ones_wild) for face in FACES}
-            for bidder, face in bids:
-                if bidder == seat:
-                    # softmax over faces of BID_SIGNAL * held
-                    norm = sum(math.exp(BID_SIGNAL * held[f]) for f in FACES)
-                    log_weight += BID_SIGNAL * held[face] - math.log(norm)
-            for face in FACES:
-                counts[face] += held[face]
-        weight = math.exp(log_weight)
-        weight_sum += weight
-        for face in FACES:
-            totals[face][counts[face]] += weight
-    exact = {face: [w / weight_sum for w in totals[face]] for face in FACES}
-    # Blend with the independent table: a sample of a few hundred hands is noisy in the
-    # tails, and the other seats may bid with no regard to their dice.
-    base = independent_table(mine, unseen, ones_wild).exact
-    blended = {face: [0.7 * a + 0.3 * b for a, b in zip(exact[face], base[face])]
-               for face in FACES}
-    return Table(blended)
+            bid_faces = tuple(f for bidder, f in bids if bidder == seat)
+            pmf = add_counts(pmf, hand_counts(n, bid_faces, ones_wild)[face])
+        exact[face] = pmf
+    return Table(exact)
 
 
 def strong(seen: Seen, rng: Rng) -> dict[str, JSON]:
     stake = stake_action(seen)
     if stake is not None:
         return stake
-    return decide(seen, rng, inferred_table(seen, rng))
+    return decide(seen, rng, inferred_table(seen))
 
 
 BOTS = {"basic": basic, "strong": strong}

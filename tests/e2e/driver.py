@@ -83,9 +83,11 @@ class Player:
         page.wait_for_selector("#create-form", timeout=TIMEOUT)
 
     def open_table(self, slug: str, options: dict[str, Any], seats: int = 2,
-                   turn_clock: int | None = None) -> str:
+                   turn_clock: int | None = None, bot_level: str | None = None) -> str:
         page = self.page
         page.select_option("#game-type", slug)
+        if bot_level is not None:  # among the game type's levels, offered once it is chosen
+            page.select_option("#bots-level", bot_level)
         page.fill("#seats", str(seats))
         page.select_option("#turn-clock", "" if turn_clock is None else str(turn_clock))
         for name, value in options.items():

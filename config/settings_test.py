@@ -1,8 +1,23 @@
 """Settings for the test suite: the same as production's shape, with test conveniences."""
 
 import os
+from urllib.parse import urlsplit, urlunsplit
 
 os.environ.setdefault("DICE_ENV", "test")
+
+
+def _redis_of_this_worker(url: str, worker: str) -> str:
+    """Under pytest-xdist (`-n 2`), worker gwK uses Redis database N + K (mod 16) of the
+    REDIS_URL's N: the workers' throttle buckets, caches and `cache.clear()` never meet.
+    Servers and Celery workers a test starts inherit it through the environment."""
+    parts = urlsplit(url)
+    number = int(parts.path.strip("/") or 0) + int(worker.removeprefix("gw"))
+    return urlunsplit(parts._replace(path=f"/{number % 16}"))
+
+
+if os.environ.get("REDIS_URL") and os.environ.get("PYTEST_XDIST_WORKER", "").startswith("gw"):
+    os.environ["REDIS_URL"] = _redis_of_this_worker(os.environ["REDIS_URL"],
+                                                    os.environ["PYTEST_XDIST_WORKER"])
 
 from .settings import *  # noqa: E402,F401,F403
 from .settings import DATABASES, REST_FRAMEWORK  # noqa: E402

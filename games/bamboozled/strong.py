@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.core.bots import Rng, Seen
+from games.core.seats import next_seat
 
 from .bot import (
     BLUFF_STEP_RATE, CARD_VALUE, accept_value, active_count, after_roll_cards, basic,
@@ -227,27 +228,29 @@ class Table:
     answerer: Answers      # how the seat that answers the bot answers
 
 
-def table(seen: Seen, answerer: int) -> Table:
+def table(seen: Seen) -> Table:
+    """The models and the round solved for one decision (the next seat answers the
+    bot's declarations)."""
+    answering = answerer(seen)
     others = [s["seat"] for s in seen.view.get("seats", ())
               if not s.get("out") and s["seat"] != seen.seat]
     odd = {seat: round(odd_share(seen, seat), 2) for seat in others}
     odd_me = round(odd_share(seen, seen.seat), 2)
-    how = answers(seen).get(answerer) or answers_of([0.0] * 4)
+    how = answers(seen).get(answering) or answers_of([0.0] * 4)
     duel = active_count(seen) == 2
-    other = odd.get(answerer, 0.25)
+    other = odd.get(answering, 0.25)
     cards = after_roll_cards(hand(seen))
     standing = INDEX.get(int(seen.view.get("score_to_beat") or 0), 0)
     return Table(duel, plan(duel, odd_me, other, how, cards), standing, odd, how)
 
 
-def next_seat(seen: Seen) -> int:
-    """The seat that answers the bot's declaration (the view's `declaration` is not out
-    yet): the next seat still in, in the direction of play."""
-    seats = [s for s in seen.view.get("seats", ()) if not s.get("out")]
-    order = [s["seat"] for s in seats]
-    step = -1 if seen.view.get("direction") == "counterclockwise" else 1
-    i = order.index(seen.seat) if seen.seat in order else 0
-    return order[(i + step) % len(order)]
+def answerer(seen: Seen) -> int:
+    """The seat that answers the bot's declaration: the next seat still in, in the
+    direction of play."""
+    active = [s["seat"] for s in seen.view.get("seats", ()) if not s.get("out")]
+    direction = -1 if seen.view.get("direction") == "counterclockwise" else 1
+    return next_seat(seen.seat, int(seen.view.get("players") or len(active)), active,
+                     direction)
 
 
 def declaration_loss(a: Mapping[str, JSON], tab: Table, dice: tuple[int, int],
@@ -270,7 +273,7 @@ def declare(seen: Seen, actions: list[dict[str, JSON]]) -> dict[str, JSON]:
     declares = of_type(actions, "declare")
     if len(dice) != 2 or not declares:
         return (of_type(actions, "concede") or actions)[0]
-    tab = table(seen, next_seat(seen))
+    tab = table(seen)
     odd_me = round(odd_share(seen, seen.seat), 2)
     pair = (int(dice[0]), int(dice[1]))
     return min(declares, key=lambda a: declaration_loss(a, tab, pair, odd_me))
@@ -291,7 +294,7 @@ def answer_losses(tab: Table, truth: float, s: int) -> dict[str, float]:
 def respond(seen: Seen, actions: list[dict[str, JSON]]) -> dict[str, JSON]:
     declared_ = seen.view.get("declaration") or {}
     score, declarer = int(declared_.get("score", 0)), int(declared_.get("seat", -1))
-    tab = table(seen, declarer)
+    tab = table(seen)
     s = INDEX[score]
     truth = posterior(tab.standing, s, tab.odd.get(declarer, 0.25))
     losses = answer_losses(tab, truth, s)

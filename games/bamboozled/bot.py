@@ -132,6 +132,18 @@ def hand_full(seen: Seen) -> bool:
     return limit is not None and held >= limit
 
 
+def unlike_model(data: Mapping[str, JSON], against: int) -> bool | None:
+    """Whether the dice a call revealed show their declarer declaring unlike the
+    sensible model (a bluff where the dice would have done, or a truthful score below
+    the best reading) against the standing score `against`; None when a card backed it."""
+    dice, score, verdict = data.get("dice") or (), data.get("score"), data.get("verdict")
+    if verdict == "card" or len(dice) != 2:
+        return None
+    best = best_reading(dice)
+    can = rank(best) >= rank(against)
+    return not ((verdict == "true" and score == best) or (verdict == "bluff" and not can))
+
+
 def odd_share(seen: Seen, seat: int) -> float:
     """How often `seat` declared unlike the sensible model, over the calls revealed so
     far (with a prior): the weight of the "at random" part of its model."""
@@ -143,16 +155,10 @@ def odd_share(seen: Seen, seat: int) -> float:
         if kind == "dice_rolled":
             against[int(data.get("seat", -1))] = int(data.get("against") or 0)
         elif kind == "bluff_called" and data.get("declarer") == seat:
-            dice, score, verdict = data.get("dice") or (), data.get("score"), data.get("verdict")
-            if verdict == "card" or len(dice) != 2:
-                continue
-            best = best_reading(dice)
-            can = rank(best) >= rank(against.get(seat, 0))
-            fits = (verdict == "true" and score == best) or (verdict == "bluff" and not can)
-            if fits:
-                sensible += 1
-            else:
-                odd += 1
+            unlike = unlike_model(data, against.get(seat, 0))
+            if unlike is not None:
+                odd += unlike
+                sensible += not unlike
     return odd / (odd + sensible)
 
 

@@ -38,11 +38,12 @@ from games.core.bots import Rng, Seen
 from games.core.seats import next_seat
 
 from .bot import (
-    BLUFF_STEP_RATE, CARD_VALUE, accept_value, active_count, after_roll_cards, basic,
-    best_reading, call_value, hand, match_chance, odd_share, of_type, truth_chance, you,
+    BLUFF_STEP_RATE, CARD_VALUE, PRIOR_ODD, PRIOR_SENSIBLE, accept_value, active_count,
+    after_roll_cards, basic, best_reading, call_value, hand, match_chance, odd_share,
+    of_type, truth_chance, unlike_model, you,
 )
 from .cards import backed_scores, card_problem, card_uses
-from .data import SCORES, rank, readings
+from .data import CARD_COUNTS, SCORES, rank, readings
 
 JSON = Any
 # Every standing score, lowest first: 0 (a round's start), then the 36 scores.
@@ -55,8 +56,10 @@ ROLLS: tuple[tuple[tuple[int, int], float], ...] = tuple(
 # calls, and where it accepts.
 PRIOR_RULE_CALLS = (9.0, 10.0)
 PRIOR_RULE_ACCEPTS = (1.0, 10.0)
-# What a card drawn for a bamboozle is worth, in strikes.
-DRAW_VALUE = 0.1
+# What a card drawn for a bamboozle is worth, in strikes: a card's worth (basic's), on
+# average over the deck.
+DRAW_VALUE = (sum(CARD_VALUE[name] * count for name, count in CARD_COUNTS)
+              / sum(count for _, count in CARD_COUNTS))
 # Sweeps of a score's tie (a declaration that ties leads back to the same score).
 TIE_SWEEPS = 4
 
@@ -128,9 +131,10 @@ class Answers:
 
 def answers(seen: Seen) -> dict[int, Answers]:
     """Per seat, how it answered the declarations seen (calls, My Bad included, and
-    accepts), split by what basic's rule would have done."""
+    accepts), split by what basic's rule would have done then (the declarer's revealed
+    habits as they stood)."""
     standing: dict[int, int] = {}
-    odd: dict[int, float] = {}
+    habits: dict[int, list[float]] = {}   # per declarer: odd and sensible declarations
     counts: dict[int, list[float]] = {}   # calls and answers where the rule calls, accepts
     for event in seen.events:
         data = event.get("data") or {}
@@ -141,13 +145,15 @@ def answers(seen: Seen) -> dict[int, Answers]:
             declarer, score = int(data.get("declarer", -1)), int(data.get("score") or 0)
             if score not in INDEX or declarer < 0:
                 continue
-            if declarer not in odd:
-                odd[declarer] = round(odd_share(seen, declarer), 2)
+            odd, sensible = habits.setdefault(declarer, [PRIOR_ODD, PRIOR_SENSIBLE])
             t = INDEX.get(standing.get(declarer, 0), 0)
-            column = 0 if rule_calls(t, INDEX[score], odd[declarer]) else 2
+            column = 0 if rule_calls(t, INDEX[score], round(odd / (odd + sensible), 2)) else 2
             tally = counts.setdefault(int(data.get("seat", -1)), [0.0] * 4)
             tally[column] += kind == "bluff_called"
             tally[column + 1] += 1
+            unlike = unlike_model(data, standing.get(declarer, 0))
+            if unlike is not None:
+                habits[declarer][0 if unlike else 1] += 1
     return {seat: answers_of(tally) for seat, tally in counts.items()}
 
 
@@ -224,7 +230,8 @@ class Table:
     duel: bool
     plan: Plan
     standing: int          # index of the score to tie or beat
-    odd: Mapping[int, float]
+    odd: Mapping[int, float]   # each other seat's share of odd declarations
+    odd_me: float          # the bot's, as the other seats can judge it
     answerer: Answers      # how the seat that answers the bot answers
 
 
@@ -241,7 +248,7 @@ def table(seen: Seen) -> Table:
     other = odd.get(answering, 0.25)
     cards = after_roll_cards(hand(seen))
     standing = INDEX.get(int(seen.view.get("score_to_beat") or 0), 0)
-    return Table(duel, plan(duel, odd_me, other, how, cards), standing, odd, how)
+    return Table(duel, plan(duel, odd_me, other, how, cards), standing, odd, odd_me, how)
 
 
 def answerer(seen: Seen) -> int:
@@ -253,12 +260,11 @@ def answerer(seen: Seen) -> int:
                      direction)
 
 
-def declaration_loss(a: Mapping[str, JSON], tab: Table, dice: tuple[int, int],
-                     odd_me: float) -> float:
+def declaration_loss(a: Mapping[str, JSON], tab: Table, dice: tuple[int, int]) -> float:
     """A declaration's loss in strikes (two players: the bot's less the other's)."""
     s = INDEX[int(a["score"])]
     k = 2.0 if tab.duel else 1.0
-    called = tab.answerer.call_chance(tab.standing, s, odd_me)
+    called = tab.answerer.call_chance(tab.standing, s, tab.odd_me)
     waiting = tab.plan.waiting[s]
     card = a.get("card")
     if card:
@@ -274,9 +280,8 @@ def declare(seen: Seen, actions: list[dict[str, JSON]]) -> dict[str, JSON]:
     if len(dice) != 2 or not declares:
         return (of_type(actions, "concede") or actions)[0]
     tab = table(seen)
-    odd_me = round(odd_share(seen, seen.seat), 2)
     pair = (int(dice[0]), int(dice[1]))
-    return min(declares, key=lambda a: declaration_loss(a, tab, pair, odd_me))
+    return min(declares, key=lambda a: declaration_loss(a, tab, pair))
 
 
 def answer_losses(tab: Table, truth: float, s: int) -> dict[str, float]:

@@ -10,17 +10,17 @@ from typing import Any
 import pytest
 
 from games.bamboozled import RULES as R
-from games.bamboozled.bot import BOTS, match_chance, truth_chance
+from games.bamboozled.bot import BOTS, match_chance, odd_share, truth_chance
 from games.bamboozled.data import readings
 from games.bamboozled.state import State
-from games.bamboozled.strong import INDEX, answers, rule_calls
+from games.bamboozled.strong import INDEX, Answers, answers, rule_calls
 from games.core import GameEvent
 from games.core.bots import Rng, Seen, random_policy
 from games.core.legal import expand_all
 from tests.support import bots
 from tests.support.harness import RandomDice
 
-from .helpers import ACCEPT, act, declare, start
+from .helpers import ACCEPT, CALL, act, declare, start
 
 Policy = Callable[[Seen, Rng], dict[str, Any]]
 OPTION_MIXES = [{}, {"hand_limit": None}, {"strikes": 4, "hand_limit": 1}, {"kids": True}]
@@ -140,15 +140,37 @@ def test_strong_bluffs_the_score_its_answerer_believes() -> None:
     assert BOTS["strong"](seen, Rng(1)) == {"type": "declare", "score": 21, "card": None}
 
 
-def test_strong_declares_the_truth_its_answerer_takes_for_a_bluff() -> None:
+def test_strong_opens_with_the_bluff_its_answerer_believes() -> None:
     """Opening a round with 4 and 5, basic declares its best reading, 54. The rule it
-    answers by expects just that, so it takes a 45 for a bluff and calls it: strong
-    declares the true 45, and the caller takes the strike."""
+    answers by believes a Jackpot at a round's start (a declarer as it models them never
+    bluffs there): strong bluffs one, likely to win a card and leave basic a Jackpot to
+    tie."""
     state, events = start(["skip", "skip"], (4, 5))
     seen = seen_for(state, events, 0)
-    assert rule_calls(0, INDEX[45], 0.25) and not rule_calls(0, INDEX[54], 0.25)
+    assert not rule_calls(0, INDEX[21], 0.25)
     assert BOTS["basic"](seen, Rng(1))["score"] == 54
-    assert BOTS["strong"](seen, Rng(1)) == {"type": "declare", "score": 45, "card": None}
+    assert BOTS["strong"](seen, Rng(1)) == {"type": "declare", "score": 21, "card": None}
+
+
+def test_strong_stops_a_bluff_once_its_answerer_has_seen_through_it() -> None:
+    """Once its opening Jackpot bluff has been called and shown, strong opens with the
+    truth, for two reasons, each enough: the call went against the rule the seat was
+    taken to answer by (it calls there), and the bluff shown makes that rule take the
+    bot for a declarer who bluffs at a round's start (it would call the next)."""
+    state, events = start(["skip", "skip"], (4, 5), strikes=10)
+    state, more = act(state, 0, declare(21))
+    events += more
+    state, more = act(state, 1, CALL, (4, 5))
+    seen = seen_for(state, events + more, 0)
+    odd = odd_share(seen, 0)
+    assert odd > 0.25 and rule_calls(0, INDEX[21], round(odd, 2))
+    assert BOTS["strong"](seen, Rng(1))["score"] in (45, 54)
+
+
+def caller(seen: Seen, rng: Rng) -> dict[str, Any]:
+    """A player who calls every declaration (else plays as basic)."""
+    calls = [a for a in seen.actions() if a["type"] == "call"]
+    return calls[0] if calls else BOTS["basic"](seen, rng)
 
 
 def believer(seen: Seen, rng: Rng) -> dict[str, Any]:
@@ -157,32 +179,26 @@ def believer(seen: Seen, rng: Rng) -> dict[str, Any]:
     return accepts[0] if accepts else BOTS["basic"](seen, rng)
 
 
-def declared_by_strong(opponent: Policy) -> tuple[float, float]:
-    """Strong at seat 0 against `opponent` over 3 games of 10 strikes: the share of its
-    plain declarations that were bluffs, and its last estimate of the opponent's chance
-    to call where basic's rule calls."""
-    bluffs = plain = 0
-    learnt = 1.0
-
-    def visit(state, events, seat, seen, action):
-        nonlocal bluffs, plain, learnt
-        if seat != 0 or action["type"] != "declare" or action.get("card"):
-            return
-        plain += 1
-        bluffs += action["score"] not in readings(tuple(seen.view["you"]["dice"]))
-        how = answers(seen).get(1)
-        learnt = how.where_rule_calls if how else learnt
-
+def learnt(opponent: Policy) -> tuple[float, float]:
+    """Strong at seat 0 against `opponent` over 3 games of 10 strikes: its estimates of
+    the opponent calling where basic's rule calls and where it accepts, at each game's
+    last decision, averaged."""
+    last: list[Answers] = []
     for game in range(3):
-        play([BOTS["strong"], opponent], 900 + game, {"strikes": 10}, visit)
-    return bluffs / plain, learnt
+        seen_last: list[Seen] = []
+        play([BOTS["strong"], opponent], 900 + game, {"strikes": 10},
+             lambda state, events, seat, seen, action: seen_last.append(seen)
+             if seat == 0 else None)
+        last.append(answers(seen_last[-1])[1])
+    return (sum(a.where_rule_calls for a in last) / 3,
+            sum(a.where_rule_accepts for a in last) / 3)
 
 
 def test_strong_learns_how_a_seat_answers() -> None:
-    """Basic calls where its rule calls, and strong learns so; a player who believes
-    every declaration does not, strong learns that too and bluffs far more against it."""
-    against_basic, learnt = declared_by_strong(BOTS["basic"])
-    assert learnt > 0.8
-    against_believer, learnt = declared_by_strong(believer)
-    assert learnt < 0.5
-    assert against_believer > against_basic + 0.2
+    """Strong learns from the answers it sees that basic answers by its rule, that a
+    player who believes everything rarely calls where the rule would, and that one who
+    calls everything calls where the rule would accept."""
+    basic_calls, basic_accepts = learnt(BOTS["basic"])
+    assert basic_calls > 0.8 and basic_accepts < 0.15
+    assert learnt(believer)[0] < 0.6
+    assert learnt(caller)[1] > basic_accepts + 0.05

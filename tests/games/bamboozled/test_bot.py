@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from games.bamboozled import RULES as R
-from games.bamboozled.bot import BOTS, match_chance, odd_share, truth_chance
+from games.bamboozled.bot import BOTS, match_chance, truth_chance
 from games.bamboozled.data import readings
 from games.bamboozled.state import State
 from games.bamboozled.strong import INDEX, Answers, answers, rule_calls
@@ -20,7 +20,7 @@ from games.core.legal import expand_all
 from tests.support import bots
 from tests.support.harness import RandomDice
 
-from .helpers import ACCEPT, CALL, act, declare, start
+from .helpers import ACCEPT, act, declare, start
 
 Policy = Callable[[Seen, Rng], dict[str, Any]]
 OPTION_MIXES = [{}, {"hand_limit": None}, {"strikes": 4, "hand_limit": 1}, {"kids": True}]
@@ -140,31 +140,15 @@ def test_strong_bluffs_the_score_its_answerer_believes() -> None:
     assert BOTS["strong"](seen, Rng(1)) == {"type": "declare", "score": 21, "card": None}
 
 
-def test_strong_opens_with_the_bluff_its_answerer_believes() -> None:
+def test_strong_declares_the_truth_its_answerer_takes_for_a_bluff() -> None:
     """Opening a round with 4 and 5, basic declares its best reading, 54. The rule it
-    answers by believes a Jackpot at a round's start (a declarer as it models them never
-    bluffs there): strong bluffs one, likely to win a card and leave basic a Jackpot to
-    tie."""
+    answers by expects just that, so it takes a 45 for a bluff and calls it: strong
+    declares the true 45, and the caller takes the strike."""
     state, events = start(["skip", "skip"], (4, 5))
     seen = seen_for(state, events, 0)
-    assert not rule_calls(0, INDEX[21], 0.25)
+    assert rule_calls(0, INDEX[45], 0.25) and not rule_calls(0, INDEX[54], 0.25)
     assert BOTS["basic"](seen, Rng(1))["score"] == 54
-    assert BOTS["strong"](seen, Rng(1)) == {"type": "declare", "score": 21, "card": None}
-
-
-def test_strong_stops_a_bluff_once_its_answerer_has_seen_through_it() -> None:
-    """Once its opening Jackpot bluff has been called and shown, strong opens with the
-    truth, for two reasons, each enough: the call went against the rule the seat was
-    taken to answer by (it calls there), and the bluff shown makes that rule take the
-    bot for a declarer who bluffs at a round's start (it would call the next)."""
-    state, events = start(["skip", "skip"], (4, 5), strikes=10)
-    state, more = act(state, 0, declare(21))
-    events += more
-    state, more = act(state, 1, CALL, (4, 5))
-    seen = seen_for(state, events + more, 0)
-    odd = odd_share(seen, 0)
-    assert odd > 0.25 and rule_calls(0, INDEX[21], round(odd, 2))
-    assert BOTS["strong"](seen, Rng(1))["score"] in (45, 54)
+    assert BOTS["strong"](seen, Rng(1)) == {"type": "declare", "score": 45, "card": None}
 
 
 def caller(seen: Seen, rng: Rng) -> dict[str, Any]:
@@ -199,6 +183,6 @@ def test_strong_learns_how_a_seat_answers() -> None:
     player who believes everything rarely calls where the rule would, and that one who
     calls everything calls where the rule would accept."""
     basic_calls, basic_accepts = learnt(BOTS["basic"])
-    assert basic_calls > 0.8 and basic_accepts < 0.15
-    assert learnt(believer)[0] < 0.6
+    assert basic_calls > 0.8
+    assert learnt(believer)[0] < 0.5
     assert learnt(caller)[1] > basic_accepts + 0.05

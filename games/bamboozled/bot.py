@@ -24,8 +24,9 @@ far). Every chance below is exact over the 36 equally likely rolls of two dice.
   the final strike, but it holds a place a drawn card could take); **discard** drops the
   card worth least.
 
-`basic` is the only level: the game has two hidden dice and one decision per turn, and
-the chances above are exact; a search over the hidden dice would add little.
+`strong` (games/bamboozled/strong.py) keeps these chances and adds what `basic` leaves
+out: how each other seat answers, learnt from its answers, and the rest of the round,
+solved against those models.
 """
 
 from __future__ import annotations
@@ -131,6 +132,18 @@ def hand_full(seen: Seen) -> bool:
     return limit is not None and held >= limit
 
 
+def unlike_model(data: Mapping[str, JSON], against: int) -> bool | None:
+    """Whether the dice a call revealed show their declarer declaring unlike the
+    sensible model (a bluff where the dice would have done, or a truthful score below
+    the best reading) against the standing score `against`; None when a card backed it."""
+    dice, score, verdict = data.get("dice") or (), data.get("score"), data.get("verdict")
+    if verdict == "card" or len(dice) != 2:
+        return None
+    best = best_reading(dice)
+    can = rank(best) >= rank(against)
+    return not ((verdict == "true" and score == best) or (verdict == "bluff" and not can))
+
+
 def odd_share(seen: Seen, seat: int) -> float:
     """How often `seat` declared unlike the sensible model, over the calls revealed so
     far (with a prior): the weight of the "at random" part of its model."""
@@ -142,16 +155,10 @@ def odd_share(seen: Seen, seat: int) -> float:
         if kind == "dice_rolled":
             against[int(data.get("seat", -1))] = int(data.get("against") or 0)
         elif kind == "bluff_called" and data.get("declarer") == seat:
-            dice, score, verdict = data.get("dice") or (), data.get("score"), data.get("verdict")
-            if verdict == "card" or len(dice) != 2:
-                continue
-            best = best_reading(dice)
-            can = rank(best) >= rank(against.get(seat, 0))
-            fits = (verdict == "true" and score == best) or (verdict == "bluff" and not can)
-            if fits:
-                sensible += 1
-            else:
-                odd += 1
+            unlike = unlike_model(data, against.get(seat, 0))
+            if unlike is not None:
+                odd += unlike
+                sensible += not unlike
     return odd / (odd + sensible)
 
 
@@ -202,6 +209,16 @@ def declaration(seen: Seen, rng: Rng, actions: list[dict[str, JSON]]) -> dict[st
     return bluffs[0]
 
 
+def call_value(truth: float) -> float:
+    """Basic's worth of a call, in strikes: the declarer's if a bluff, its own if true."""
+    return (1 - truth) - truth
+
+
+def accept_value(truth: float, my_chance: float) -> float:
+    """Basic's worth of accepting: a forced bluff of its own may be caught."""
+    return -(1 - my_chance) * CAUGHT - (1 - truth) * 0.1
+
+
 def response(seen: Seen, actions: list[dict[str, JSON]]) -> dict[str, JSON]:
     view = seen.view
     declared = view.get("declaration") or {}
@@ -217,9 +234,9 @@ def response(seen: Seen, actions: list[dict[str, JSON]]) -> dict[str, JSON]:
     for a in actions:
         kind = a.get("type")
         if kind == "call":
-            value = (1 - truth) - truth
+            value = call_value(truth)
         elif kind == "accept":
-            value = -(1 - my_chance) * CAUGHT - (1 - truth) * 0.1
+            value = accept_value(truth, my_chance)
         elif kind == "play_card":
             card = a["card"]
             if card == "my_bad":
@@ -287,4 +304,6 @@ def basic(seen: Seen, rng: Rng) -> dict[str, JSON]:
     return actions[0]
 
 
-BOTS = {"basic": basic}
+from .strong import strong  # (strong builds on basic, above)
+
+BOTS = {"basic": basic, "strong": strong}

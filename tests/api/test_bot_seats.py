@@ -13,8 +13,9 @@ pytestmark = pytest.mark.django_db
 
 def test_game_types_list_their_bot_levels(api) -> None:  # type: ignore[no-untyped-def]
     types = {t["slug"]: t for t in api.anonymous.get(f"{BASE}/game-types").json()}
-    assert types["snake-bones"]["bot_levels"] == ["basic", "strong"]
-    for slug in ("bamboozled", "dark-knights", "skip-bo-dice", "bare-bones"):
+    for slug in ("snake-bones", "bamboozled"):
+        assert types[slug]["bot_levels"] == ["basic", "strong"], slug
+    for slug in ("dark-knights", "skip-bo-dice", "bare-bones"):
         assert types[slug]["bot_levels"] == ["basic"], slug
     detail = api.anonymous.get(f"{BASE}/game-types/snake-bones").json()
     assert detail["bot_levels"] == ["basic", "strong"]
@@ -39,7 +40,7 @@ def test_unknown_levels_and_too_many_bots_are_refused_and_create_nothing(players
     (a,) = players(1)
     before = Game.objects.count()
     cases = [
-        ({"game_type": "bamboozled", "seats": 3, "bots": [{"level": "strong"}]},
+        ({"game_type": "bamboozled", "seats": 3, "bots": [{"level": "grandmaster"}]},
          "unknown_bot_level"),
         ({"game_type": "snake-bones", "seats": 3, "bots": [{"level": "godlike"}]},
          "unknown_bot_level"),

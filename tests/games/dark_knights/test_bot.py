@@ -14,7 +14,7 @@ from games.core import GameEvent
 from games.core.bots import Rng, Seen, random_policy
 from games.core.legal import expand_all
 from games.dark_knights import RULES as R
-from games.dark_knights import bot
+from games.dark_knights import odds
 from games.dark_knights.bot import BOTS
 from games.dark_knights.combinations import apply_set_aside, forced_joins, join_all, set_score
 from games.dark_knights.set_asides import set_aside_choices
@@ -83,7 +83,7 @@ def test_best_after_roll_is_the_rules_best_hold() -> None:
                 if not d.wild:
                     counts.setdefault(d.value, [0, 0])[0 if d.shade == "dark" else 1] += 1
             groups = tuple((v, a, b) for v, (a, b) in sorted(counts.items()))
-            got = bot.best_after_roll(shapes, wild, groups)
+            got = odds.best_after_roll(shapes, wild, groups)
             if not plans:
                 assert got is None
                 continue
@@ -102,9 +102,9 @@ def test_best_after_roll_is_the_rules_best_hold() -> None:
 
 
 def test_fresh_six_constants() -> None:
-    survive, gain = bot.fresh_six()
-    assert survive == pytest.approx(bot.FRESH_SURVIVAL)
-    assert gain == pytest.approx(bot.FRESH_GAIN, abs=1e-3)
+    survive, gain = odds.fresh_six()
+    assert survive == pytest.approx(odds.FRESH_SURVIVAL)
+    assert gain == pytest.approx(odds.FRESH_GAIN, abs=1e-3)
 
 
 def test_rolls_through_and_banks_what_wins() -> None:

@@ -94,8 +94,8 @@ def best_after_roll(shapes: tuple[Shape, ...], wild: int,
     none does). A hold forces table dice into combinations of their value, so a value
     is either wholly in a combination or wholly left on the table.
     """
-    fixed = {v: [v, d, l] for v, d, l, aces in shapes if not aces}
-    aces = [d for v, d, l, a in shapes if a]
+    fixed = {v: [v, d, li] for v, d, li, aces in shapes if not aces}
+    aces = [d for v, d, li, a in shapes if a]
     forced = False
     free = []
     for value, dark, light in groups:
@@ -131,7 +131,7 @@ def best_after_roll(shapes: tuple[Shape, ...], wild: int,
                 placed = True
             else:
                 singles.append((value, dark, light))
-        base = sum(combination_score(v, d, l) for v, d, l in combos)
+        base = sum(combination_score(v, d, li) for v, d, li in combos)
         # held at once: aces where they add, at least one die set aside
         gained, n = _place_wilds(combos, singles, wild_left, 0 if placed else 1)
         legal = placed or n > 0
@@ -191,7 +191,7 @@ def roll_outcomes(dark: int, light: int) -> tuple[tuple[float, int, tuple], ...]
             for f in light_faces:
                 v = LIGHT_ACE_VALUE if f == ACE else f
                 counts.setdefault(v, [0, 0])[1] += 1
-            groups = tuple((v, d, l) for v, (d, l) in sorted(counts.items()))
+            groups = tuple((v, d, li) for v, (d, li) in sorted(counts.items()))
             out.append((dark_ways * light_ways / total, wild, groups))
     return tuple(out)
 

@@ -5,20 +5,22 @@
 tables of every roll's outcomes, but values each way a turn can end by the chance it
 leaves of winning the game:
 
-- **How fast a player finishes**: a turn of `basic` banks a number of points whose
-  distribution was measured once (`TURN_GAINS`: 20,000 turns far from the target, in
-  tens of points; 29 % bust). From it, `finishing` works out, for every score, the
-  chance of reaching the target within k turns (a small dynamic programme over the
-  score in steps of `cell` points, cached by target).
+- **How fast a player finishes**: how far a turn of `basic` gets was measured once
+  (20,000 turns far from the target: `TURN_GAINS`, what it banked, 29 % busts, 70.9
+  points on average; `TURN_TOPS`, the best hold it reached on the way, which a player
+  banks when it reaches the target). From them, `finishing` works out, for every
+  score, the chance of reaching the target within k turns (a small dynamic programme
+  over the score in steps of `cell` points, cached by target).
 - **The chance to win after a bank**: every other seat plays once before the bot's next
   turn, so a bank to score s wins at the bot's k-th next turn when it finishes then and
   no other seat has finished in its first k turns (seats taken as independent). A bank
   that reaches the target wins at once. With the final round on, a bank that reaches
-  the target wins when no other seat's last turn beats it (read from the same
-  distribution); in its own last turn only leading counts, as for `basic`.
+  the target wins when no other seat's last turn reaches past it (`TURN_TOPS`); in its
+  own last turn only leading counts, as for `basic`.
 - **The turn**: each legal set-aside, and roll against hold, is valued as `basic` values
-  it (hold now, or roll once more and take the best set-aside then), but in chances of
-  winning instead of points. So it rolls on when an opponent is close to the target and
+  it (hold now, or roll once more and take the best set-aside then; a roll-through may
+  go on with six fresh dice, `THROUGHS` deep), but in chances of winning instead of
+  points. So it rolls on when an opponent is close to the target and
   a modest bank would leave it little chance, and banks earlier when a small bank is
   worth much (when it leads, or when a bank brings it within one good turn of winning).
 
@@ -40,13 +42,19 @@ from .reading import (Combo, apply_groups, faces_of, held_score, read_combinatio
 
 JSON = Any
 
-# A turn of `basic`, far from the target: how many of 20,000 turns banked each number of
-# tens of points (0: a bust; the last: 395 points or more). Measured with the real rules
-# by playing `basic` alone to a target of 10,000 (mean 70.8 points a turn).
+# A turn of `basic`, far from the target, measured with the real rules by playing
+# `basic` alone to a target of 10,000 (20,000 turns): how many turns banked each number
+# of tens of points (rounded down; 0: a bust; the last: 400 points or more), and how
+# many reached a hold worth each number of tens at some point (the most a player who
+# banks on reaching the target, as both bots do, could have banked).
 TURN_GAINS: tuple[int, ...] = (
-    5757, 31, 546, 814, 1446, 758, 1435, 1109, 1025, 723, 1157, 781, 750, 506, 489, 359,
-    304, 290, 219, 157, 363, 129, 134, 134, 100, 76, 67, 52, 48, 39, 29, 29, 18, 22, 21,
-    15, 16, 8, 13, 5, 26)
+    5845, 146, 769, 944, 1116, 1068, 1374, 961, 979, 652, 1260, 702, 679, 503, 440, 375,
+    299, 247, 177, 134, 367, 133, 152, 101, 104, 86, 65, 56, 38, 34, 46, 27, 21, 28, 15,
+    19, 13, 8, 3, 2, 12)
+TURN_TOPS: tuple[int, ...] = (
+    818, 1592, 2141, 1538, 1499, 1431, 1627, 1048, 1053, 710, 1389, 740, 737, 540, 471,
+    387, 316, 267, 194, 143, 372, 139, 158, 104, 106, 87, 68, 57, 38, 34, 47, 27, 22, 28,
+    15, 19, 13, 8, 3, 2, 12)
 GAIN_STEP = 10
 # The finishing table: a score step of at least GAIN_STEP points, at most CELLS steps to
 # the target; turns counted until almost every player has finished.
@@ -57,14 +65,17 @@ DONE = 1 - 1e-6
 THROUGHS = 2
 
 
-def gains_in_cells(cell: int) -> list[tuple[int, float]]:
-    """The turn's gain distribution as (cells gained, probability)."""
-    total = sum(TURN_GAINS)
-    merged: dict[int, float] = {}
-    for tens, count in enumerate(TURN_GAINS):
-        cells = round(tens * GAIN_STEP / cell)
-        merged[cells] = merged.get(cells, 0.0) + count / total
-    return sorted(merged.items())
+def in_cells(counts: Sequence[int], cell: int) -> list[float]:
+    """A distribution in tens of points as probabilities by whole cells (rounded down)."""
+    total = sum(counts)
+    out = [0.0] * ((len(counts) - 1) * GAIN_STEP // cell + 1)
+    for tens, count in enumerate(counts):
+        out[tens * GAIN_STEP // cell] += count / total
+    return out
+
+
+def at_least(probabilities: Sequence[float], cells: int) -> float:
+    return sum(probabilities[cells:])
 
 
 def cell_of(target: int) -> int:
@@ -74,15 +85,22 @@ def cell_of(target: int) -> int:
 @lru_cache(maxsize=16)
 def finishing(target: int) -> tuple[tuple[float, ...], ...]:
     """finishing(target)[k][c]: the chance a player `c` cells short of the target reaches
-    it within k turns of `basic` (k = 0 .. until nearly every start has finished)."""
+    it within k turns (k = 0 .. until nearly every start has finished). A turn finishes
+    when its hold reaches the target (`TURN_TOPS`); one that does not banks what
+    `TURN_GAINS` says, less the busts of turns that had reached it."""
     cell = cell_of(target)
     short = -(-target // cell)
-    gains = gains_in_cells(cell)
+    gains, tops = in_cells(TURN_GAINS, cell), in_cells(TURN_TOPS, cell)
     rows = [tuple([1.0] + [0.0] * short)]
     while rows[-1][short] < DONE and len(rows) < MAX_TURNS:
         before = rows[-1]
-        rows.append(tuple([1.0] + [sum(p * before[max(0, c - g)] for g, p in gains)
-                                   for c in range(1, short + 1)]))
+        row = [1.0]
+        for c in range(1, short + 1):
+            reach = at_least(tops, c)
+            bust = max(0.0, gains[0] - (reach - at_least(gains, c)))
+            row.append(reach + bust * before[c] + sum(
+                gains[g] * before[c - g] for g in range(1, min(c, len(gains)))))
+        rows.append(tuple(row))
     return tuple(rows)
 
 
@@ -91,9 +109,9 @@ def still_playing(table: Sequence[Sequence[float]], short: int) -> list[float]:
     return [1.0 - row[short] for row in table]
 
 
-def gain_above(points: float, cell: int) -> float:
-    """The chance one turn of `basic` banks more than `points`."""
-    return sum(p for g, p in gains_in_cells(cell) if g * cell > points)
+def reaches_past(points: float, cell: int) -> float:
+    """The chance one turn's hold reaches more than `points`."""
+    return at_least(in_cells(TURN_TOPS, cell), int(points) // cell + 1)
 
 
 class Standing:
@@ -139,7 +157,7 @@ class Standing:
             return 1.0
         chance = 1.0
         for score in self.others:
-            chance *= 1.0 - gain_above(total - score, self.cell)
+            chance *= 1.0 - reaches_past(total - score, self.cell)
         return chance
 
     def win(self, points: int) -> float:

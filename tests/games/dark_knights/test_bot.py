@@ -172,3 +172,11 @@ def test_a_bigger_bank_is_never_a_smaller_chance() -> None:
     standing = strong.Standing(seen.view, 0)
     chances = [standing.win(points) for points in range(0, 400, 5)]
     assert chances == sorted(chances) and chances[-1] == 1.0 and 0 < chances[0] < 0.5
+
+
+def test_the_other_seat_plays_first_after_a_bank() -> None:
+    """At equal scores the seat that banks hands the dice over: the other seat has the
+    first chance to finish, so the banker's chance is below one half (and not far)."""
+    for score in (0, 250, 450):
+        seen = roll_or_hold([2, 2, 4, 6, 6, 3], [new(3, 4)], (score, score))
+        assert 0.2 < strong.Standing(seen.view, 0).win(0) < 0.5

@@ -128,6 +128,7 @@ class Standing:
         self.cell = cell_of(self.target)
         self.table = finishing(self.target)
         self.field = self._others_not_finished()
+        self.after = [self._win_after(short) for short in range(len(self.table[0]))]
         self.cache: dict[int, float] = {}
         self.throughs: dict[tuple[int, int], float] = {}
 
@@ -177,7 +178,19 @@ class Standing:
         low = max(1, int(exact))
         high = min(-(-int(self.target - total) // self.cell), len(self.table[0]) - 1)
         share = max(0.0, exact - low)
-        return (1 - share) * self._win_after(low) + share * self._win_after(high)
+        return (1 - share) * self.after[low] + share * self.after[high]
+
+
+@lru_cache(maxsize=50_000)
+def best_table(shapes: tuple, dark: int, light: int) -> tuple[tuple[tuple[float, int], ...], float]:
+    """`roll_table` with each outcome at its best set score, hold or roll-through (the
+    same in chances, which grow with points): (probability, best) merged, and the
+    chance the roll survives."""
+    merged: dict[int, float] = {}
+    for p, hold, through in roll_table(shapes, dark, light):
+        best = hold if through is None else max(hold, through)
+        merged[best] = merged.get(best, 0.0) + p
+    return tuple((p, best) for best, p in merged.items()), sum(merged.values())
 
 
 def roll_chance(shapes: tuple, dark: int, light: int, turn_total: int, standing: Standing,
@@ -188,6 +201,9 @@ def roll_chance(shapes: tuple, dark: int, light: int, turn_total: int, standing:
     if dark + light == 0 or (not shapes and dark + light == 6):
         shapes, dark, light = (), 3, 3
     win = standing.win
+    if throughs <= 0:
+        bests, survive = best_table(shapes, dark, light)
+        return sum(p * win(turn_total + best) for p, best in bests) + (1.0 - survive) * win(0)
     chance = survive = 0.0
     for p, hold, through in roll_table(shapes, dark, light):
         best = win(turn_total + hold)

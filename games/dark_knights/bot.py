@@ -1,4 +1,5 @@
-"""Dark Knights bots: push your luck by expected value (issue #17).
+"""Dark Knights bots: push your luck by expected value (issue #17) or by the chance to
+win (issue #34).
 
 Everything in Dark Knights is public, so a bot sees the whole table in its view. It
 plays from the view alone (`Seen.view`, `Seen.legal`); events are not needed.
@@ -11,307 +12,28 @@ plays from the view alone (`Seen.view`, `Seen.legal`); events are not needed.
   its set plus the fresh six dice that follow). Then it rolls when the expected value of
   the next roll beats the turn total it would bank, and holds otherwise. A hold that
   reaches the target wins; in a final round's last turn it rolls until it leads.
-
-There is no stronger level: everything is public, so there is no hidden information
-to sample, and looking further ahead did not beat `basic` head to head
-(docs/benchmarks.md).
+- `strong` (strong.py): the same look-ahead, valued in chances of winning the game
+  instead of points, from how fast each seat is likely to reach the target.
 
 The expected values depend only on the shape of the position (the values and shades in
 each combination, and how many dark and light dice are rolled), so they are cached by
-that shape; the turn total enters only as the amount at risk.
+that shape (odds.py); the turn total enters only as the amount at risk.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import cache, lru_cache
-from itertools import combinations_with_replacement
-from math import factorial
+from collections.abc import Mapping
 from typing import Any
 
 from games.core.bots import Rng, Seen
 
+from .odds import FRESH_GAIN, FRESH_SURVIVAL, roll_value
+from .reading import (Combo, apply_groups, faces_of, held_score, read_combinations, set_score,
+                      shades_of, shapes_of)
+from .strong import strong
+
 JSON = Any
-
-DARK_DICE = (0, 1, 2)
-ACE = 1
-LIGHT_ACE_VALUE = 10
-CLEAN = {2: 10, 3: 20}
 WIN = 10**9
-
-# Rolling six fresh dice (after a roll-through): the chance it does not bust, and the
-# expected best hold of the set-aside that follows (when it does not bust). Worked out
-# once by `fresh_six()` over all 6^6 rolls (a test checks them).
-FRESH_SURVIVAL = 46296 / 46656
-FRESH_GAIN = 31.2859
-
-# A combination's shape: (value, dark dice, light dice, only dark aces).
-Shape = tuple[int, int, int, bool]
-
-
-def combination_score(value: int, dark: int, light: int) -> int:
-    """The scoring table: dark only 0; mixed dice x value; clean 10 or 20 x value."""
-    if light == 0:
-        return 0
-    if dark == 0:
-        return CLEAN[light] * value
-    return (dark + light) * value
-
-
-def die_value(die: int, face: int) -> int | None:
-    """The value a die matches on (None: a dark ace, wild)."""
-    if face == ACE:
-        return None if die in DARK_DICE else LIGHT_ACE_VALUE
-    return face
-
-
-# --- the best set-aside after a roll, scored as if held at once -------------------------
-
-def _wild_gain(combos: list[list[int]], singles: list[tuple[int, int, int]],
-               index: int) -> int:
-    """What one more dark ace adds to target `index` (combinations, then singles)."""
-    if index < len(combos):
-        value, dark, light = combos[index]
-        return combination_score(value, dark + 1, light) - combination_score(value, dark, light)
-    value, dark, light = singles[index - len(combos)]
-    return combination_score(value, dark + 1, light)
-
-
-def _place_wilds(combos: list[list[int]], singles: list[tuple[int, int, int]],
-                 wild: int, must: int) -> tuple[int, int]:
-    """Greedily give dark aces to the targets they add most to.
-
-    Returns (points added, aces placed): every ace that adds something is placed, and at
-    least `must` are (the least harmful places) when there is a place."""
-    combos = [list(c) for c in combos]
-    singles = list(singles)
-    gained = placed = 0
-    for _ in range(wild):
-        targets = len(combos) + len(singles)
-        if not targets:
-            break
-        best = max(range(targets), key=lambda i: _wild_gain(combos, singles, i))
-        gain = _wild_gain(combos, singles, best)
-        if gain <= 0 and placed >= must:
-            break
-        gained += gain
-        placed += 1
-        if best < len(combos):
-            combos[best][1] += 1
-        else:
-            value, dark, light = singles.pop(best - len(combos))
-            combos.append([value, dark + 1, light])
-    return gained, placed
-
-
-@lru_cache(maxsize=200_000)
-def best_after_roll(shapes: tuple[Shape, ...], wild: int,
-                    groups: tuple[tuple[int, int, int], ...]) -> tuple[int, int | None] | None:
-    """The best set scores a roll allows, or None for a bust.
-
-    `groups` are the rolled dice that are not dark aces, as (value, dark, light); `wild`
-    the dark aces rolled. Returns (best set score if held right after the set-aside,
-    best set score of a set-aside that places every die (a roll-through), or None when
-    none does). A hold forces table dice into combinations of their value, so a value
-    is either wholly in a combination or wholly left on the table.
-    """
-    fixed = {v: [v, d, l] for v, d, l, aces in shapes if not aces}
-    aces = [d for v, d, l, a in shapes if a]
-    forced = False
-    free = []
-    for value, dark, light in groups:
-        if value in fixed:
-            fixed[value][1] += dark
-            fixed[value][2] += light
-            forced = True
-        else:
-            free.append((value, dark, light))
-    best_hold: int | None = None
-    best_through: int | None = None
-    options: list[int | None] = [None] + (list(range(len(free))) if aces else [])
-    alone_options = [0] if aces else [0] + list(range(2, wild + 1))
-    for joined, alone in ((j, a) for j in options for a in alone_options):
-        combos = [list(c) for c in fixed.values()]
-        placed = forced or alone > 0
-        wild_left = wild - alone
-        if alone:
-            combos.append([1, alone, 0])   # dark aces alone, a new combination of ones
-        if aces:
-            if joined is None:
-                combos.append([1, aces[0], 0])
-            else:
-                value, dark, light = free[joined]
-                combos.append([value, aces[0] + dark, light])
-                placed = True
-        singles = []
-        for i, (value, dark, light) in enumerate(free):
-            if i == joined:
-                continue
-            if dark + light >= 2:
-                combos.append([value, dark, light])
-                placed = True
-            else:
-                singles.append((value, dark, light))
-        base = sum(combination_score(v, d, l) for v, d, l in combos)
-        # held at once: aces where they add, at least one die set aside
-        gained, n = _place_wilds(combos, singles, wild_left, 0 if placed else 1)
-        legal = placed or n > 0
-        if legal:
-            hold = base + gained
-            if best_hold is None or hold > best_hold:
-                best_hold = hold
-        # a roll-through: every single needs an ace, every ace a place
-        if len(singles) <= wild_left:
-            through = base
-            paired = [list(s) for s in singles]
-            for s in paired:
-                s[1] += 1
-                through += combination_score(*s)
-            rest = wild_left - len(singles)
-            combos2 = combos + paired
-            ok = bool(combos2)
-            if rest and combos2:
-                gained2, n2 = _place_wilds(combos2, [], rest, rest)
-                through += gained2
-                ok = n2 == rest
-            if ok and (best_through is None or through > best_through):
-                best_through = through
-    if best_hold is None:
-        return None
-    if best_through is not None and best_through > best_hold:
-        best_hold = max(best_hold, best_through)
-    return best_hold, best_through
-
-
-# --- every outcome of a roll ------------------------------------------------------------
-
-def _multisets(count: int) -> list[tuple[tuple[int, ...], int]]:
-    """Every multiset of `count` faces with the number of ordered rolls giving it."""
-    out = []
-    for faces in combinations_with_replacement(range(1, 7), count):
-        ways = factorial(count)
-        for f in set(faces):
-            ways //= factorial(faces.count(f))
-        out.append((faces, ways))
-    return out
-
-
-@cache
-def roll_outcomes(dark: int, light: int) -> tuple[tuple[float, int, tuple], ...]:
-    """Every outcome of rolling `dark` dark and `light` light dice, as (probability,
-    dark aces, groups of (value, dark, light))."""
-    total = 6 ** (dark + light)
-    out = []
-    for dark_faces, dark_ways in _multisets(dark):
-        for light_faces, light_ways in _multisets(light):
-            wild = dark_faces.count(ACE)
-            counts: dict[int, list[int]] = {}
-            for f in dark_faces:
-                if f != ACE:
-                    counts.setdefault(f, [0, 0])[0] += 1
-            for f in light_faces:
-                v = LIGHT_ACE_VALUE if f == ACE else f
-                counts.setdefault(v, [0, 0])[1] += 1
-            groups = tuple((v, d, l) for v, (d, l) in sorted(counts.items()))
-            out.append((dark_ways * light_ways / total, wild, groups))
-    return tuple(out)
-
-
-@lru_cache(maxsize=50_000)
-def roll_table(shapes: tuple[Shape, ...], dark: int, light: int
-               ) -> tuple[tuple[float, int, int | None], ...]:
-    """The outcomes of rolling these dice from this set that do not bust, merged by what
-    they score: (probability, best hold set score, best roll-through set score)."""
-    merged: dict[tuple[int, int | None], float] = {}
-    for p, wild, groups in roll_outcomes(dark, light):
-        best = best_after_roll(shapes, wild, groups)
-        if best is not None:
-            merged[best] = merged.get(best, 0.0) + p
-    return tuple((p, hold, through) for (hold, through), p in merged.items())
-
-
-def through_value(total: int) -> float:
-    """A roll-through with `total` points this turn: hold, or roll six fresh dice."""
-    return max(float(total), FRESH_SURVIVAL * total + FRESH_GAIN)
-
-
-def roll_value(shapes: tuple[Shape, ...], dark: int, light: int, turn_total: int) -> float:
-    """Expected points banked if the dice are rolled once more and the best set-aside is
-    then held (a bust banks nothing)."""
-    if dark + light == 0 or (not shapes and dark + light == 6):
-        return FRESH_SURVIVAL * turn_total + FRESH_GAIN
-    value = 0.0
-    for p, hold, through in roll_table(shapes, dark, light):
-        best = turn_total + hold
-        if through is not None:
-            best = max(best, through_value(turn_total + through))
-        value += p * best
-    return value
-
-
-def fresh_six() -> tuple[float, float]:
-    """(survival, expected best hold when surviving) of six fresh dice (for the
-    constants above; slow: every roll of six dice)."""
-    survive = gain = 0.0
-    for p, wild, groups in roll_outcomes(3, 3):
-        best = best_after_roll((), wild, groups)
-        if best is not None:
-            survive += p
-            gain += p * best[0]
-    return survive, gain / survive
-
-
-# --- reading the view ---------------------------------------------------------------------
-
-Combo = list[Any]   # [value, dark, light, only dark aces, dice numbers]
-
-
-def read_combinations(view: Mapping[str, JSON]) -> list[Combo]:
-    return [[c["value"], c["dark"], c["light"], c["only_dark_aces"],
-             [d["die"] for d in c["dice"]]] for c in view["combinations"]]
-
-
-def shapes_of(combos: Sequence[Combo]) -> tuple[Shape, ...]:
-    return tuple(sorted((c[0], c[1], c[2], c[3]) for c in combos))
-
-
-def set_score(combos: Sequence[Combo]) -> int:
-    return sum(combination_score(c[0], c[1], c[2]) for c in combos)
-
-
-def apply_groups(combos: list[Combo], groups: Sequence[Mapping[str, JSON]],
-                 faces: Mapping[int, int]) -> list[Combo]:
-    """The set after a set-aside (the rules' apply_set_aside, on the view's data)."""
-    out = [[c[0], c[1], c[2], c[3], list(c[4])] for c in combos]
-    for group in groups:
-        dice = group["dice"]
-        values = {die_value(d, faces[d]) for d in dice} - {None}
-        dark = sum(1 for d in dice if d in DARK_DICE)
-        light = len(dice) - dark
-        if group["combination"] is None:
-            value = next(iter(values)) if values else 1
-            out.append([value, dark, light, not values, list(dice)])
-        else:
-            c = out[group["combination"]]
-            if c[3] and values:
-                c[0] = next(iter(values))
-                c[3] = False
-            c[1] += dark
-            c[2] += light
-            c[4] += list(dice)
-    return out
-
-
-def held_score(combos: Sequence[Combo], table: Sequence[tuple[int, int]]) -> int:
-    """The set's score on a hold: table dice of a combination's value join it."""
-    joined = [list(c[:3]) for c in combos]
-    by_value = {c[0]: i for i, c in enumerate(combos) if not c[3]}
-    for die, face in table:
-        value = die_value(die, face)
-        if value is not None and value in by_value:
-            joined[by_value[value]][1 if die in DARK_DICE else 2] += 1
-    return sum(combination_score(*c) for c in joined)
-
 
 # --- the game around the turn --------------------------------------------------------------
 
@@ -347,15 +69,6 @@ class Context:
 
 # --- the policies ------------------------------------------------------------------------
 
-def _faces(view: Mapping[str, JSON]) -> dict[int, int]:
-    return {d["die"]: d["face"] for d in view["table"]}
-
-
-def _shades(dice: Sequence[int]) -> tuple[int, int]:
-    dark = sum(1 for d in dice if d in DARK_DICE)
-    return dark, len(dice) - dark
-
-
 def _position_value(combos: list[Combo], table: list[tuple[int, int]], turn_total: int,
                     ctx: Context) -> float:
     """The better of holding and rolling on, for a set and the dice left on the table."""
@@ -365,7 +78,7 @@ def _position_value(combos: list[Combo], table: list[tuple[int, int]], turn_tota
                    ctx.roll(FRESH_SURVIVAL * total + FRESH_GAIN))
     hold = turn_total + held_score(combos, table)
     shapes = shapes_of(combos)
-    dark, light = _shades([d for d, _ in table])
+    dark, light = shades_of([d for d, _ in table])
     return max(ctx.bank(hold), ctx.roll(roll_value(shapes, dark, light, turn_total)))
 
 
@@ -385,14 +98,14 @@ def basic(seen: Seen, rng: Rng) -> dict[str, JSON]:
         if not combos and len(dice) == 6:
             rolled = FRESH_SURVIVAL * turn_total + FRESH_GAIN
         else:
-            dark, light = _shades(dice)
+            dark, light = shades_of(dice)
             rolled = roll_value(shapes_of(combos), dark, light, turn_total)
         if ctx.roll(rolled) > ctx.bank(hold):
             return next(a for a in actions if a["type"] == "roll")
         return next(a for a in actions if a["type"] == "hold")
     # a set-aside: the one whose position is worth most (the first of equals)
     combos = read_combinations(view)
-    faces = _faces(view)
+    faces = faces_of(view)
     best, best_value = actions[0], float("-inf")
     for action in actions:
         after = apply_groups(combos, action["groups"], faces)
@@ -404,4 +117,4 @@ def basic(seen: Seen, rng: Rng) -> dict[str, JSON]:
     return best
 
 
-BOTS = {"basic": basic}
+BOTS = {"basic": basic, "strong": strong}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,13 +15,14 @@ from games.core import GameEvent
 from games.core.bots import Rng, Seen, random_policy
 from games.core.legal import expand_all
 from games.dark_knights import RULES as R
-from games.dark_knights import bot
+from games.dark_knights import odds, strong
 from games.dark_knights.bot import BOTS
 from games.dark_knights.combinations import apply_set_aside, forced_joins, join_all, set_score
 from games.dark_knights.set_asides import set_aside_choices
 from games.dark_knights.state import State, die_showing
+from tests.games.dark_knights.helpers import HOLD, ROLL, new, rolled, set_aside
 from tests.support import bots
-from tests.support.harness import RandomDice
+from tests.support.harness import RandomDice, when
 
 Policy = Callable[[Seen, Rng], dict[str, Any]]
 
@@ -83,7 +85,7 @@ def test_best_after_roll_is_the_rules_best_hold() -> None:
                 if not d.wild:
                     counts.setdefault(d.value, [0, 0])[0 if d.shade == "dark" else 1] += 1
             groups = tuple((v, a, b) for v, (a, b) in sorted(counts.items()))
-            got = bot.best_after_roll(shapes, wild, groups)
+            got = odds.best_after_roll(shapes, wild, groups)
             if not plans:
                 assert got is None
                 continue
@@ -102,9 +104,9 @@ def test_best_after_roll_is_the_rules_best_hold() -> None:
 
 
 def test_fresh_six_constants() -> None:
-    survive, gain = bot.fresh_six()
-    assert survive == pytest.approx(bot.FRESH_SURVIVAL)
-    assert gain == pytest.approx(bot.FRESH_GAIN, abs=1e-3)
+    survive, gain = odds.fresh_six()
+    assert survive == pytest.approx(odds.FRESH_SURVIVAL)
+    assert gain == pytest.approx(odds.FRESH_GAIN, abs=1e-3)
 
 
 def test_rolls_through_and_banks_what_wins() -> None:
@@ -121,3 +123,60 @@ def test_rolls_through_and_banks_what_wins() -> None:
             assert action == {"type": "hold"}      # banking wins at once
         elif not view["combinations"] and view["hold_value"] < 500:
             assert action == {"type": "roll"}      # six fresh dice almost never bust
+
+
+# --- strong: the chance to win, not points ------------------------------------------------
+
+def roll_or_hold(faces: list[int], groups: list[dict[str, Any]], scores: tuple[int, int],
+                 turn_total: int = 0) -> Seen:
+    """Seat 0 to roll or hold after rolling `faces` and setting `groups` aside, with these
+    banked scores and this much already won this turn (target 500)."""
+    state, _ = when(R, rolled(faces, target=500), 0, set_aside(*groups), [])
+    return seen_for(replace(state, scores=scores, turn_total=turn_total), [], 0)
+
+
+def test_strong_rolls_on_when_a_bank_would_not_save_it() -> None:
+    """Light sixes (60) on 200 won this turn, four dice left: `basic` banks its 260 points
+    at any score; `strong` does too at 0-0, but with the other seat at 490 (one turn from
+    winning, and 71 % of turns score) a bank to 360 leaves little chance, so it rolls."""
+    seen = roll_or_hold([2, 2, 4, 6, 6, 3], [new(3, 4)], (0, 0), 200)
+    assert seen.view["hold_value"] == 260
+    assert BOTS["basic"](seen, Rng(1)) == BOTS["strong"](seen, Rng(1)) == HOLD
+    behind = roll_or_hold([2, 2, 4, 6, 6, 3], [new(3, 4)], (100, 490), 200)
+    assert BOTS["basic"](behind, Rng(1)) == HOLD
+    assert BOTS["strong"](behind, Rng(1)) == ROLL
+
+
+def test_strong_banks_a_lead_that_basic_risks() -> None:
+    """Light fives (50) and dark twos, two dice left: rolling them is worth more points
+    on average, so `basic` rolls; 400 to 100, banking 450 nearly wins, so `strong`
+    banks."""
+    seen = roll_or_hold([2, 2, 4, 5, 5, 3], [new(0, 1), new(3, 4)], (400, 100))
+    assert seen.view["hold_value"] == 50
+    assert BOTS["basic"](seen, Rng(1)) == ROLL
+    assert BOTS["strong"](seen, Rng(1)) == HOLD
+
+
+def test_finishing_in_one_turn_is_a_hold_reaching_the_target() -> None:
+    """The finishing table's first turn is the measured chance that a turn's hold
+    reaches that far, and more turns never lower the chance."""
+    table = strong.finishing(500)
+    tops = strong.in_cells(strong.TURN_TOPS, strong.cell_of(500))
+    assert table[1][1:] == pytest.approx([sum(tops[c:]) for c in range(1, len(table[0]))])
+    for short in range(len(table[0])):
+        assert all(a[short] <= b[short] + 1e-12 for a, b in zip(table, table[1:]))
+
+
+def test_a_bigger_bank_is_never_a_smaller_chance() -> None:
+    seen = roll_or_hold([2, 2, 4, 6, 6, 3], [new(3, 4)], (120, 350))
+    standing = strong.Standing(seen.view, 0)
+    chances = [standing.win(points) for points in range(0, 400, 5)]
+    assert chances == sorted(chances) and chances[-1] == 1.0 and 0 < chances[0] < 0.5
+
+
+def test_the_other_seat_plays_first_after_a_bank() -> None:
+    """At equal scores the seat that banks hands the dice over: the other seat has the
+    first chance to finish, so the banker's chance is below one half (and not far)."""
+    for score in (0, 250, 450):
+        seen = roll_or_hold([2, 2, 4, 6, 6, 3], [new(3, 4)], (score, score))
+        assert 0.2 < strong.Standing(seen.view, 0).win(0) < 0.5

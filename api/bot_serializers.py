@@ -14,5 +14,5 @@ class AddBotSerializer(Closed, StrictTypes, serializers.Serializer):
 
     level = serializers.CharField(
         required=False, max_length=20,
-        help_text="one of the game type's `bot_levels` (every game has `basic`; Snake Bones "
-                  "also `strong`); omitted: basic. Another: 400 `unknown_bot_level`")
+        help_text="one of the game type's `bot_levels` (every game has `basic` and "
+                  "`strong`); omitted: basic. Another: 400 `unknown_bot_level`")

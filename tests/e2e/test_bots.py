@@ -25,13 +25,17 @@ def worker(tmp_path: Path, server: Server) -> Iterator[Worker]:
 
 def test_a_player_plays_a_bot_to_the_end_in_the_browser(
         server: Server, worker: Worker, browser: Any) -> None:
+    """At the level the page offers above basic (issue #34: every game has `strong`)."""
     options, policy = GAMES["dark-knights"]
     alice = Player(browser, server.url, "alice")
     try:
         alice.sign_up()
         alice.page.fill("#bots", "1")
-        alice.open_table("dark-knights", options)
-        assert "Bot (basic)" in alice.page.inner_text("#lobby .seat-list")
+        alice.page.select_option("#game-type", "dark-knights")
+        offered = alice.page.eval_on_selector_all("#bots-level option", "os => os.map(o => o.value)")
+        assert offered == ["basic", "strong"]
+        alice.open_table("dark-knights", options, bot_level="strong")
+        assert "Bot (strong)" in alice.page.inner_text("#lobby .seat-list")
         alice.start(players=2, first=0)
         page = alice.page
         moves = 0
@@ -50,7 +54,7 @@ def test_a_player_plays_a_bot_to_the_end_in_the_browser(
                 arg=version, timeout=TIMEOUT)
             assert moves < 100, "the game did not end"
         log = page.inner_text("#table")
-        assert "Bot (basic)" in log and "Winner" in page.inner_text("#result")
+        assert "Bot (strong)" in log and "Winner" in page.inner_text("#result")
         assert alice.errors == [] and alice.offsite == []
     finally:
         alice.close()

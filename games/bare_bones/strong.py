@@ -15,6 +15,11 @@ its own seat can count:
   `5 / (deck + 1)` of every turn left as `basic` assumes. Near the end, a card that
   will never be drawn is worth its Final Point Value alone, and coins spent on dice
   that will not be rolled again go to the Final Point Values instead.
+- **What an Action Card is worth** when buying and drafting: `basic`'s numbers re-tuned
+  in games against `basic` (default set, two seats): Greed 6 (basic 10), Pairs 14 (8),
+  Odds or Evens 15 (9). This is a re-tuning, not a new idea; its effect was measured (the
+  worths are sharp: Joyride at 5 or 7 instead of 6 lost points, Double Up at 10 lost
+  all of 200 games).
 - **What a coin buys on the last turn.** After its last turn coins are worth nothing but
   the Final Point Values they buy now, a step function of the coins (a knapsack over the
   supply's Dice Cards, one a stack), not `basic`'s flat rate: the scoring choice

@@ -1,4 +1,4 @@
-"""Bots for Bare Bones (issue #17): `BOTS = {"basic": basic}`.
+"""Bots for Bare Bones (issues #17, #34): `BOTS = {"basic": basic, "strong": strong}`.
 
 The basic bot plays from what its seat may see (`games.core.bots.Seen`: its view, its
 events, its legal items) and the Rng it is given; it never sees another seat's hand or
@@ -48,7 +48,6 @@ from .state import Die
 
 JSON = Any
 Action = dict[str, JSON]
-
 HOT_POTATO_PENALTY = ACTION_CARDS["hot_potato"].param("penalty")
 SAMPLES = 40
 """Dice samples per doubling card when valuing it before the roll."""
@@ -62,8 +61,7 @@ ACTION_WORTH: dict[str, float] = {
     "cant_touch_this": 3.0, "point_pro": 2.0, "straight_cash": 2.0, "yard_sale": 2.0,
     "swap_meet": 2.0, "keep_the_change": 1.0, "loan_shark": 0.0,
 }
-DOUBLERS = frozenset(DOUBLING)
-DRAWS_NOW = ("color_cubed", "rainbow", "run", "triplets")   # draw a card when played
+DOUBLERS, DRAWS_NOW = frozenset(DOUBLING), ("color_cubed", "rainbow", "run", "triplets")
 
 
 # --- the table as this seat sees it -----------------------------------------------------
@@ -648,4 +646,6 @@ def basic(seen: Seen, rng: Rng) -> Action:
     return action if allowed(action, items) else fallback(items)
 
 
-BOTS = {"basic": basic}
+from .strong import strong  # last: the strong level builds on the names above
+
+BOTS = {"basic": basic, "strong": strong}

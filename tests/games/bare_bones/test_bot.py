@@ -13,6 +13,8 @@ import pytest
 
 from games.bare_bones import RULES
 from games.bare_bones.bot import BOTS, allowed, basic
+from games.bare_bones.data import COLOURS, cost
+from games.bare_bones.strong import StrongTable, final_point_values, showings, strong
 from games.core.bots import Rng, Seen, random_policy
 from games.core.legal import expand_all
 from tests.support.harness import RandomDice, config
@@ -63,6 +65,7 @@ def play(players, seed: int, action_set="bare_bones_basics", rounds: int = 12,
 
 def test_the_levels():
     assert BOTS["basic"] is basic
+    assert BOTS["strong"] is strong
 
 
 @pytest.mark.parametrize("index", range(len(SETS)))
@@ -126,3 +129,62 @@ def test_the_same_seen_and_seed_give_the_same_action():
     assert len(seens) > 50
     for i, seen in enumerate(seens):
         assert basic(seen, Rng(i)) == basic(seen, Rng(i))
+
+
+# --- the strong level ---------------------------------------------------------------------
+
+def last_turn_seen(choices, coins: int = 0) -> Seen:
+    """Seat 0 choosing how to score on its last turn (round 12 of 12), the supply full."""
+    supply = [{"card": c, "stack": c, "count": 7, "cost": cost(c)} for c in COLOURS]
+    view = {"phase": "choose", "rounds": 12, "round": 12, "active": 0, "players": 2,
+            "hand": [], "supply": supply,
+            "seats": [{"play_area": [], "score": 0, "final_point_value": 0}] * 2,
+            "turn": {"coins": coins, "scoring_choices": choices, "blocked_faces": [],
+                     "action_units_left": 2},
+            "my_deck": {"owned": {"blue": 3, "white": 4, "odds_or_evens": 1},
+                        "draw_pile": {}}}
+    legal = [dict(c["action"]) for c in choices]
+    return Seen(seat=0, view=view, legal=legal, events=())
+
+
+def test_on_its_last_turn_strong_counts_coins_by_the_final_point_values_they_buy():
+    """After its last turn a coin is worth only the Final Point Value it buys now: 3 coins
+    buy nothing (Blue costs 4), 14 buy Yellow and Green (8). Basic counts a last-turn coin
+    at 0.6 points, so it trades 1 point for 3 coins; strong keeps the point."""
+    table = StrongTable(last_turn_seen([]))
+    assert [final_point_values(table, c) for c in (3, 4, 9, 11, 14)] == [0, 2, 5, 7, 8]
+    odd = {"type": "choose_parity", "keep": "odd"}
+    even = {"type": "choose_parity", "keep": "even"}
+    seen = last_turn_seen([{"action": odd, "points": 10, "coins": 0},
+                           {"action": even, "points": 9, "coins": 3}])
+    assert basic(seen, Rng(1)) == even
+    assert strong(seen, Rng(1)) == odd
+
+
+def test_a_card_bought_shows_up_only_once_the_draw_pile_is_spent():
+    """Ten cards, ten in the draw pile: the two turns left draw them all, so a card bought
+    now is never drawn and is worth its Final Point Value alone; with the draw pile empty
+    it is in 10 of the 11 cards' worth of draws."""
+    owned = {"blue": 3, "white": 4, "green": 3}
+    assert showings(owned, draw_pile=10, turns_after=2) == 0
+    assert showings(owned, draw_pile=0, turns_after=2) == pytest.approx(10 / 11)
+    assert showings({"greed": 1, **owned}, draw_pile=0, turns_after=1) == pytest.approx(
+        5 * (1 + 2 / 11) / 12)
+
+
+def test_the_strong_level_plays_whole_games_and_repeats_itself():
+    """Strong's every action is one its legal items allow (decide refuses others), and
+    the same Seen and seed give the same action."""
+    seens: list[Seen] = []
+
+    def collecting(seen: Seen, rng: Rng):
+        seens.append(seen)
+        action = strong(seen, rng)
+        assert action in expand_all(list(seen.legal)), (action, seen.legal)
+        return action
+
+    play([collecting, basic], seed=9, rounds=4)
+    play([collecting], seed=10, action_set="random", rounds=3, players_count=3)
+    assert len(seens) > 50
+    for i, seen in enumerate(seens):
+        assert strong(seen, Rng(i)) == strong(seen, Rng(i))

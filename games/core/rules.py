@@ -9,6 +9,7 @@ from .dice import Dice
 from .errors import IllegalAction
 from .legal import legal_json
 from .messages import GameAction, GameEvent, Messages, Record
+from .story import folding, forget_folds
 
 JSON = Any
 Action = Mapping[str, JSON]
@@ -159,7 +160,8 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
     the seat is still in play (not resigned, not eliminated): a seat out of play posting
     anything is `not_in_play`. Events stay typed in and out (the store turns them into
     their JSON and back: `GameEvent.to_json`, `Messages.parse_event`); what else goes out
-    (legal actions, views, outcomes) is written as JSON."""
+    (legal actions, views, outcomes) is written as JSON. The caller's fold of `decide`'s
+    events takes the states its Story folded (games/core/story.py `folding`)."""
     assert set(handlers) == set(actions), f"{slug}: one handler per action class"
     assert all(kind in handlers for kinds in awaits.values() for kind in kinds), slug
 
@@ -182,6 +184,7 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
 
     def decide_events(state: Any, seat: int, action: Action | GameAction,
                       dice: Dice) -> list[GameEvent]:
+        forget_folds()
         typed = actions.parse_action(action)
         check_awaited(state, seat, typed)
         return handlers[type(typed)](state, seat, typed, dice)
@@ -192,7 +195,7 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
 
     return Decider(
         slug=slug, name=name, min_players=min_players, max_players=max_players,
-        options=options, setup=setup, decide=decide_events, evolve=evolve,
+        options=options, setup=setup, decide=decide_events, evolve=folding(evolve),
         legal_actions=lambda state, seat: legal_json(legal_actions(state, seat)),
         awaiting=awaiting, view=lambda state, viewer: view(state, viewer).to_json(),
         timeout_action=lambda state, seat: timeout_action(state, seat).to_json(),

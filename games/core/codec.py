@@ -97,8 +97,13 @@ def write_typed(value: Any) -> dict[str, JSON]:
     """A message's `type` (its class's TYPE), then its fields (a GameAction's JSON)."""
     write = _TYPED_WRITERS.get(type(value))
     if write is None:
-        write = _TYPED_WRITERS[type(value)] = _fields_writer(type(value), True)
+        write = _TYPED_WRITERS[type(value)] = typed_writer(type(value))
     return write(value)
+
+
+def typed_writer(cls: type) -> Callable[[Any], dict[str, JSON]]:
+    """The function `write_typed` calls for a value of class `cls` (built once)."""
+    return _fields_writer(cls, True)
 
 
 @functools.cache

@@ -97,8 +97,13 @@ def write_typed(value: Any) -> dict[str, JSON]:
     """A message's `type` (its class's TYPE), then its fields (a GameAction's JSON)."""
     write = _TYPED_WRITERS.get(type(value))
     if write is None:
-        write = _TYPED_WRITERS[type(value)] = _fields_writer(type(value), True)
+        write = _TYPED_WRITERS[type(value)] = typed_writer(type(value))
     return write(value)
+
+
+def typed_writer(cls: type) -> Callable[[Any], dict[str, JSON]]:
+    """The function `write_typed` calls for a value of class `cls` (built once)."""
+    return _fields_writer(cls, True)
 
 
 @functools.cache
@@ -309,9 +314,7 @@ def _dataclass_decoder(cls: type, strict: bool) -> Decoder:
             if type(raw) is not dict and not isinstance(raw, collections.abc.Mapping):
                 raise _bad(path, "must be an object")
             if not names.issuperset(raw):
-                extra = sorted(str(key) for key in set(raw) - names)  # keys may be non-strings
-                raise MalformedAction("malformed_action",
-                                      f"unexpected field(s): {', '.join(extra)}")
+                raise unexpected_fields(raw, names)
         if not decoders:
             decoders.extend(decoder(hint, strict) for _, hint in fields_of(cls))
         values: dict[str, Any] = {}
@@ -322,3 +325,36 @@ def _dataclass_decoder(cls: type, strict: bool) -> Decoder:
                 raise _bad(path, f"field {key!r} is missing")
         return cls(**values)
     return decode_dataclass
+
+
+def unexpected_fields(raw: Any, names: collections.abc.Set[str]) -> MalformedAction:
+    """The refusal of an object with keys other than `names`."""
+    extra = sorted(str(key) for key in set(raw) - names)  # keys may be non-strings
+    return MalformedAction("malformed_action", f"unexpected field(s): {', '.join(extra)}")
+
+
+@functools.cache
+def action_reader(cls: type) -> Callable[[Any], Any]:
+    """A posted action's JSON object (its `type` included, already checked) read strictly
+    as `cls`: what the strict decoder does with the object less its `type` (path
+    "action"), generated once per class as one function (every posted action is read),
+    an integer field taken as it is when it is an int."""
+    names = frozenset(json_name(f) for f, _ in fields_of(cls))
+    assert "type" not in names, f"{cls.__name__}: 'type' is the action's own key"
+    namespace: dict[str, Any] = {"cls": cls, "allowed": names | {"type"},
+                                 "unexpected": unexpected_fields, "bad": _bad}
+    lines = ["def read(raw):", "    if not allowed.issuperset(raw):",
+             "        raise unexpected(raw, allowed)", "    values = {}"]
+    for i, (f, hint) in enumerate(fields_of(cls)):
+        namespace[f"r{i}"] = decoder(hint, True)
+        key, path = json_name(f), f"action.{json_name(f)}"
+        lines += [f"    if {key!r} in raw:", f"        v = raw[{key!r}]"]
+        checked = f"r{i}(v, {path!r})"
+        if hint is int:
+            checked = f"v if type(v) is int else {checked}"
+        lines.append(f"        values[{f.name!r}] = {checked}")
+        if not has_default(f):
+            lines += ["    else:", f"        raise bad('action', {f'field {key!r} is missing'!r})"]
+    lines.append("    return cls(**values)\n")
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own fields
+    return namespace["read"]  # type: ignore[no-any-return]

@@ -16,10 +16,15 @@ T = TypeVar("T")
 
 def replace(record: T, **changes: Any) -> T:
     """A copy of a frozen dataclass with some fields changed."""
-    copy = object.__new__(type(record))
+    copy = _new(record.__class__)
     fields = copy.__dict__
-    fields.update(record.__dict__, **changes)
-    if len(fields) != len(record.__dict__):  # a name that is not a field was added
+    fields.update(record.__dict__)
+    size = len(fields)
+    fields.update(changes)
+    if len(fields) != size:  # a name that is not a field was added
         unknown = sorted(changes.keys() - record.__dict__.keys())
         raise TypeError(f"no field(s) {unknown} in {type(record).__name__}")
     return copy
+
+
+_new = object.__new__

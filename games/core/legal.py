@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping, Union
+from typing import Any, Callable, Iterator, Mapping, Union
 
+from . import codec
 from .messages import JSON, GameAction, Record, doc
 
 
@@ -77,7 +78,27 @@ class Choice:
 
 def legal_json(items: list[Any]) -> list[dict[str, JSON]]:
     """Legal-action items as served: actions and choices as JSON, plain dicts as they are."""
-    return [item.to_json() if hasattr(item, "to_json") else dict(item) for item in items]
+    get = _SERVED.get
+    return [(get(item.__class__) or _served_writer(item.__class__))(item) for item in items]
+
+
+# Each class of served item's writer (looked up once per item: a roller's list may hold
+# fifty actions, written on every call).
+_SERVED: dict[type, Callable[[Any], dict[str, JSON]]] = {}
+
+
+def _served_writer(kind: type) -> Callable[[Any], dict[str, JSON]]:
+    """An item's `to_json` (an action's generated writer when it keeps GameAction's),
+    or a copy of a plain mapping."""
+    write: Callable[[Any], dict[str, JSON]]
+    if issubclass(kind, GameAction) and kind.to_json is GameAction.to_json:
+        write = codec.typed_writer(kind)
+    elif hasattr(kind, "to_json"):
+        write = kind.to_json
+    else:
+        write = dict
+    _SERVED[kind] = write
+    return write
 
 
 def _domain(raw: Mapping[str, JSON]) -> Domain:

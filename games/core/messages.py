@@ -155,7 +155,7 @@ class Messages:
         this game's actions with the right fields and types."""
         if isinstance(raw, GameAction) and self.by_type.get(raw.TYPE) is type(raw):
             return raw
-        if not isinstance(raw, collections.abc.Mapping):
+        if type(raw) is not dict and not isinstance(raw, collections.abc.Mapping):
             raise MalformedAction("malformed_action", "an action is a JSON object")
         kind = raw.get("type")
         if not isinstance(kind, str):
@@ -163,8 +163,7 @@ class Messages:
         if kind not in self.by_type:
             raise MalformedAction("unknown_action_type",
                                   f"unknown action type {kind!r}; known: {sorted(self.by_type)}")
-        body = {k: v for k, v in raw.items() if k != "type"}
-        return codec.decoder(self.by_type[kind], True)(body, "action")
+        return codec.action_reader(self.by_type[kind])(raw)
 
     def parse_event(self, raw: Any) -> GameEvent:
         """A stored event (`{"type", "data", "private"}`) as its typed class; a typed

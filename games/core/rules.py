@@ -8,7 +8,9 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 from .dice import Dice
 from .errors import IllegalAction
 from .legal import legal_json
+from .memo import remember_last
 from .messages import GameAction, GameEvent, Messages, Record
+from .story import folding, forget_folds
 
 JSON = Any
 Action = Mapping[str, JSON]
@@ -159,12 +161,17 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
     the seat is still in play (not resigned, not eliminated): a seat out of play posting
     anything is `not_in_play`. Events stay typed in and out (the store turns them into
     their JSON and back: `GameEvent.to_json`, `Messages.parse_event`); what else goes out
-    (legal actions, views, outcomes) is written as JSON."""
+    (legal actions, views, outcomes) is written as JSON. Two shortcuts keep the answers:
+    the caller's fold of `decide`'s events takes the states its Story folded
+    (games/core/story.py `folding`), and the guards take the outcome and the awaited
+    seats asked last about the very same state (games/core/memo.py)."""
     assert set(handlers) == set(actions), f"{slug}: one handler per action class"
     assert all(kind in handlers for kinds in awaits.values() for kind in kinds), slug
+    # A step asks the outcome and the awaited seats, then decides: the guards ask again.
+    outcome_of, awaited = remember_last(outcome), remember_last(awaiting)
 
     def check_awaited(state: Any, seat: int, action: GameAction) -> None:
-        if outcome(state) is not None:
+        if outcome_of(state) is not None:
             raise IllegalAction(GAME_OVER, "the game is over")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
             raise IllegalAction(NO_SUCH_SEAT, f"there is no seat {seat!r} at this table")
@@ -173,7 +180,7 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
                                 "eliminated): it acts no more")
         if isinstance(action, out_of_turn):
             return
-        kind = awaiting(state).get(seat)
+        kind = awaited(state).get(seat)
         if kind is None:
             raise IllegalAction(NOT_YOUR_TURN, f"seat {seat} is not awaited now")
         if not isinstance(action, awaits[kind]):
@@ -182,19 +189,21 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
 
     def decide_events(state: Any, seat: int, action: Action | GameAction,
                       dice: Dice) -> list[GameEvent]:
+        forget_folds()
         typed = actions.parse_action(action)
         check_awaited(state, seat, typed)
         return handlers[type(typed)](state, seat, typed, dice)
 
     def outcome_json(state: Any) -> dict[str, JSON] | None:
-        result = outcome(state)
+        result = outcome_of(state)
         return result.to_json() if result is not None else None
 
     return Decider(
         slug=slug, name=name, min_players=min_players, max_players=max_players,
-        options=options, setup=setup, decide=decide_events, evolve=evolve,
+        options=options, setup=setup, decide=decide_events, evolve=folding(evolve),
         legal_actions=lambda state, seat: legal_json(legal_actions(state, seat)),
-        awaiting=awaiting, view=lambda state, viewer: view(state, viewer).to_json(),
+        awaiting=lambda state: dict(awaited(state)),  # a copy: the remembered one is shared
+        view=lambda state, viewer: view(state, viewer).to_json(),
         timeout_action=lambda state, seat: timeout_action(state, seat).to_json(),
         outcome=outcome_json, challenges=challenges, actions=actions, events=events,
         view_type=view_type, outcome_type=outcome_type, awaits=awaits, out_of_turn=out_of_turn,

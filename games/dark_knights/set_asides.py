@@ -94,8 +94,10 @@ class KindMove:
     aces_value: int | None
 
 
+@lru_cache(maxsize=16384)   # small keys: a kind, its destinations, the aces' index
 def kind_moves(kind: tuple[str, int, int], dests: tuple[Destination, ...],
-               aces: int | None) -> list[KindMove]:
+               aces: int | None) -> tuple[KindMove, ...]:
+    """Every split of a kind that is not wild (worked out once per kind and places)."""
     shade, face, count = kind
     value = matching_value(shade, face)
     moves = []
@@ -104,7 +106,7 @@ def kind_moves(kind: tuple[str, int, int], dests: tuple[Destination, ...],
         to_aces = any(n for (where, key), n in zip(dests, counts) if n and key == aces
                       and where == "add")
         moves.append(KindMove(counts, sum(counts), new, value if to_aces else None))
-    return moves
+    return tuple(moves)
 
 
 @dataclass

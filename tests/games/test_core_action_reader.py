@@ -1,0 +1,47 @@
+"""A posted action is read by one generated function per class (games/core/codec.py
+`action_reader`): it must accept and refuse exactly what the generic strict decoder does
+with the action's object less its `type`, with the same codes and messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.core import codec
+from games.core.errors import IllegalAction
+from games.registry import GAMES
+
+ODD_VALUES: tuple[Any, ...] = ("x", True, None, 2.5, -1, 3, [1], [1, 2], {"a": 1}, ["red"])
+
+
+def bodies(cls: type) -> list[dict[Any, Any]]:
+    """Bodies right and wrong: nothing, an unknown key (a string or not), each field
+    missing or holding each odd value."""
+    names = [codec.json_name(f) for f, _ in codec.fields_of(cls)]
+    full = {name: 1 for name in names}
+    out: list[dict[Any, Any]] = [{}, {"extra": 1}, {1: 2}, {**full, "zz": 0}, full]
+    for name in names:
+        out.append({k: v for k, v in full.items() if k != name})
+        out += [{**full, name: value} for value in ODD_VALUES]
+    return out
+
+
+def answer(read: Any, raw: Any) -> tuple[str, ...]:
+    try:
+        return ("read", repr(read(raw)))
+    except IllegalAction as refusal:
+        return (type(refusal).__name__, refusal.code, refusal.message)
+    except (TypeError, ValueError) as crash:  # a constructor's own complaint
+        return (type(crash).__name__, str(crash))
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_the_generated_reader_answers_as_the_strict_decoder(slug: str) -> None:
+    rules = GAMES[slug]
+    for kind, cls in rules.actions.by_type.items():
+        for body in bodies(cls):
+            generic = answer(lambda raw: codec.decode(cls, raw, strict=True, path="action"),
+                             body)
+            posted = answer(rules.actions.parse_action, {"type": kind, **body})
+            assert posted == generic, (kind, body)

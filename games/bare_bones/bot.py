@@ -174,14 +174,20 @@ def owned_from_events(events: Sequence[Mapping[str, JSON]], seat: int, players: 
 # --- buying and drafting ------------------------------------------------------------------
 
 def card_values(table: Table, cards: Sequence[str], turns_after: int) -> dict[str, float]:
-    """Each card's value if it joins the deck now: its Final Point Value (less 15 for a
-    Hot Potato) plus, for each future hand it shows up in, what it adds over the deck's
-    average card."""
+    """`values_in_deck`, a card showing up in HAND_SIZE / (deck + 1) of the hands left."""
     deck = table.my_cards()
+    appearances = min(1.0, HAND_SIZE / (len(deck) + 1)) * turns_after
+    return values_in_deck(table, cards, turns_after, deck, appearances)
+
+
+def values_in_deck(table: Table, cards: Sequence[str], turns_after: int, deck: list[str],
+                   appearances: float) -> dict[str, float]:
+    """Each card's value if it joins `deck` now: its Final Point Value (less 15 for a Hot
+    Potato) plus, for each of the `appearances` hands it shows up in, what it adds over
+    the deck's average card (Action Cards crowd each other for the Action Units)."""
     cv_future = coin_value(max(0, turns_after - 1) // 2 + 1) if turns_after else 0.6
     worth = [table.card_worth(c, cv_future) for c in deck]
     average = sum(worth) / len(worth) if worth else 2.0
-    appearances = min(1.0, HAND_SIZE / (len(deck) + 1)) * turns_after
     actions = sum(1 for c in deck if not is_dice_card(c))
     doublers = sum(1 for c in deck if c in DOUBLERS)
     out = {}

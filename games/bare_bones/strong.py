@@ -35,14 +35,12 @@ from games.core.bots import Rng, Seen
 
 from .bot import (
     ACTION_WORTH,
-    DOUBLERS,
-    HOT_POTATO_PENALTY,
     Action,
     Table,
     basic,
     best_purchase,
-    coin_value,
     fallback,
+    values_in_deck,
 )
 from .data import (
     FINAL_POINT_VALUE,
@@ -100,31 +98,12 @@ def showings(owned: Mapping[str, int], draw_pile: int, turns_after: int) -> floa
 
 def card_values(table: Table, cards: Sequence[str], turns_after: int,
                 draw_pile: int | None = None) -> dict[str, float]:
-    """Each card's value if it joins the deck now: its Final Point Value (less 15 for a
-    Hot Potato) plus, for each hand it shows up in, what it adds over the deck's average
-    card (Action Cards crowd each other for the Action Units)."""
+    """`values_in_deck` (basic's), a card showing up in the hands `showings` counts: only
+    once the draw pile (`draw_pile`, else the seat's own) is spent."""
     owned, pile = own_deck(table)
     pile = pile if draw_pile is None else draw_pile
     deck = [c for c, n in owned.items() for _ in range(n)]
-    cv_future = coin_value(max(0, turns_after - 1) // 2 + 1) if turns_after else 0.6
-    worth = [table.card_worth(c, cv_future) for c in deck]
-    average = sum(worth) / len(worth) if worth else 2.0
-    shows = showings(owned, pile, turns_after)
-    actions = sum(1 for c in deck if not is_dice_card(c))
-    doublers = sum(1 for c in deck if c in DOUBLERS)
-    out = {}
-    for card in cards:
-        worth_now = table.card_worth(card, cv_future)
-        if not is_dice_card(card):
-            crowd = 1 + 0.5 * actions + (doublers if stack_of(card) in DOUBLERS else 0)
-            worth_now /= crowd
-        value = FINAL_POINT_VALUE.get(card, 0) + shows * (worth_now - average)
-        if card == "hot_potato":
-            value -= HOT_POTATO_PENALTY
-        if card == "loan_shark":
-            value = min(value, -1.0)
-        out[card] = value
-    return out
+    return values_in_deck(table, cards, turns_after, deck, showings(owned, pile, turns_after))
 
 
 def buy(table: Table, actions: list[Action]) -> Action:

@@ -28,7 +28,7 @@ from typing import Any
 from games.core.bots import Rng, Seen
 
 from .odds import FRESH_GAIN, FRESH_SURVIVAL, roll_value
-from .reading import (Combo, apply_groups, faces_of, held_score, read_combinations, set_score,
+from .reading import (Combo, best_set_aside, held_score, read_combinations, set_score,
                       shades_of, shapes_of)
 from .strong import strong
 
@@ -104,17 +104,9 @@ def basic(seen: Seen, rng: Rng) -> dict[str, JSON]:
             return next(a for a in actions if a["type"] == "roll")
         return next(a for a in actions if a["type"] == "hold")
     # a set-aside: the one whose position is worth most (the first of equals)
-    combos = read_combinations(view)
-    faces = faces_of(view)
-    best, best_value = actions[0], float("-inf")
-    for action in actions:
-        after = apply_groups(combos, action["groups"], faces)
-        used = {d for g in action["groups"] for d in g["dice"]}
-        table = [(d, f) for d, f in faces.items() if d not in used]
-        value = _position_value(after, table, turn_total, ctx)
-        if value > best_value + 1e-9:
-            best, best_value = action, value
-    return best
+    return dict(best_set_aside(
+        view, actions, lambda after, table: _position_value(after, table, turn_total, ctx),
+        margin=1e-9))
 
 
 BOTS = {"basic": basic, "strong": strong}

@@ -37,7 +37,7 @@ from typing import Any
 from games.core.bots import Rng, Seen
 
 from .odds import roll_table
-from .reading import (Combo, apply_groups, faces_of, held_score, read_combinations, set_score,
+from .reading import (Combo, best_set_aside, held_score, read_combinations, set_score,
                       shades_of, shapes_of)
 
 JSON = Any
@@ -249,13 +249,6 @@ def strong(seen: Seen, rng: Rng) -> dict[str, JSON]:
         rolled = roll_chance(shapes_of(combos), dark, light, turn_total, standing)
         kind = "roll" if rolled > standing.win(view["hold_value"]) + 1e-12 else "hold"
         return next(a for a in actions if a["type"] == kind)
-    faces = faces_of(view)
-    best, best_value = actions[0], float("-inf")
-    for action in actions:
-        after = apply_groups(combos, action["groups"], faces)
-        used = {d for g in action["groups"] for d in g["dice"]}
-        table = [(d, f) for d, f in faces.items() if d not in used]
-        value = position_chance(after, table, turn_total, standing)
-        if value > best_value + 1e-12:
-            best, best_value = action, value
-    return best
+    return dict(best_set_aside(
+        view, actions, lambda after, table: position_chance(after, table, turn_total, standing),
+        margin=1e-12))

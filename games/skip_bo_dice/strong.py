@@ -10,8 +10,9 @@ with these changes:
   more against it.
 - **The end**: completing a third pile starts the last round (every other player takes
   one final turn, then the game ends). When that completion leaves the bot ahead of the
-  best other score by more than a final turn usually brings, ending the game is worth a
-  bonus: the lead is locked in.
+  best other score by more than what a final turn usually brings, counted once for each
+  other player (the more final turns, the likelier one of them goes far), ending the
+  game is worth a bonus: the lead is locked in.
 - **Re-rolls**: with no fill worth making, it values re-rolling its unused dice (all but
   Skip-Bo faces; with the Bonus Die, or without it) by the best plan over a few rolls
   sampled from the dice's faces (seeded, from its `Rng`), and re-rolls only where that
@@ -31,7 +32,7 @@ from .data import BONUS, BUBBLES, DICE, PILES_TO_END, SKIP_BO
 JSON = Any
 
 STRONG = Weights(progress=0.3)
-FINAL_TURN_GAIN = 2.0   # what another player's final turn usually adds to their score
+FINAL_TURN_GAIN = 2.0   # what a final turn usually adds to a player's score
 END_BONUS = 2.0         # ending the game while ahead: the lead is locked in
 REROLL_SAMPLES = 12     # rolls sampled to value a re-roll
 REROLL_MARGIN = 1.2     # a re-roll must promise this much more than the point it keeps
@@ -53,6 +54,8 @@ class EndingPlanner(Planner):
         self.ends = view.get("last_round") is None
         self.completed = view["seats"][seat]["piles_completed"]
         self.margin = margin(view, seat)
+        self.final_turns = sum(1 for s in view["seats"]
+                               if s["seat"] != seat and not s["resigned"])
 
     def number(self, key: tuple, source: tuple) -> bool:
         """Whether a fill from `source` writes a number (and collects the star)."""
@@ -65,7 +68,7 @@ class EndingPlanner(Planner):
 
     def end_value(self, prize: int, number: bool) -> float:
         """What starting the last round with this completion is worth."""
-        lead = self.margin + prize + (1 if number else 0) - FINAL_TURN_GAIN
+        lead = self.margin + prize + (1 if number else 0) - FINAL_TURN_GAIN * self.final_turns
         return END_BONUS if lead > 0 else 0.0
 
     def moves(self, key: tuple) -> list[tuple[float, int, JSON, tuple]]:

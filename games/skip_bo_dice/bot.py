@@ -29,7 +29,8 @@ only stars and completions count, against the points unused Skip-Bos and re-roll
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from games.core.bots import Rng, Seen
@@ -46,21 +47,33 @@ ODD_FACES = (1, 3, 5, 7, 9)
 EVEN_FACES = (2, 4, 6, 8, 10)
 NUMBER_DIE_FACES = (ODD_FACES, ODD_FACES, ODD_FACES, EVEN_FACES, EVEN_FACES)
 
-PROGRESS = 0.5        # one bubble nearer completion (and more fills to come)
-STAR_CHANCE = 0.6     # how likely a star bubble ahead is still collected with a number
 SKIP_BO_POINT = 1.0   # an unused free Skip-Bo, Skip-Bo Reward or re-roll is a point
-REROLL_MARGIN = 0.5   # a re-roll must promise this much more than the point it spends
 NODE_BUDGET = 4000    # search nodes per fill decision
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How a level values a fill: `progress` for one bubble nearer completion (and more
+    fills to come), `star_chance` for how likely a star bubble ahead is still collected
+    with a number; a re-roll must promise `reroll_margin` more than the point it spends."""
+
+    progress: float = 0.5
+    star_chance: float = 0.6
+    reroll_margin: float = 0.5
+
+
+BASIC = Weights()
 
 
 class Values:
     """What a fill is worth to this seat now."""
 
-    def __init__(self, view: Mapping[str, JSON], seat: int) -> None:
+    def __init__(self, view: Mapping[str, JSON], seat: int, weights: Weights = BASIC) -> None:
         last = view.get("last_round")
+        self.weights = weights
         self.final = last is not None and seat not in last["final_turns_left"]
-        self.progress = 0.01 if self.final else PROGRESS   # a fill still harms nothing
-        self.star_chance = 0.0 if self.final else STAR_CHANCE
+        self.progress = 0.01 if self.final else weights.progress   # a fill still harms nothing
+        self.star_chance = 0.0 if self.final else weights.star_chance
         self.rewards = {p: view["completions"][p]["next_reward"] for p in PILES}
         self.lead = {p: lead(view, seat, p) for p in PILES}
 
@@ -222,15 +235,24 @@ def reroll_promise(view: Mapping[str, JSON], seat: int, values: Values,
     return promise
 
 
+def planned_fill(plan: tuple[float, str, dict[str, JSON]] | None,
+                 actions: list[dict[str, JSON]]) -> dict[str, JSON] | None:
+    """The legal fill that is this plan's first (None: no plan)."""
+    if plan is None:
+        return None
+    _, pile, source = plan
+    return next((a for a in actions if a["type"] == "fill" and a["pile"] == pile
+                 and a["source"] == source), None)
+
+
 def fill_step(seen: Seen, actions: list[dict[str, JSON]]) -> dict[str, JSON]:
+    """The best plan's first fill; else a re-roll of the dice no fill wants if it
+    promises enough; else done."""
     view, seat = seen.view, seen.seat
     values = Values(view, seat)
-    plan = Planner(view, seat, values).first_fill()
-    if plan is not None:
-        _, pile, source = plan
-        for action in actions:
-            if action["type"] == "fill" and action["pile"] == pile and action["source"] == source:
-                return action
+    fill = planned_fill(Planner(view, seat, values).first_fill(), actions)
+    if fill is not None:
+        return fill
     done = next(a for a in actions if a["type"] == "done")
     board = view["seats"][seat]
     if board["rerolls_left"] > 0:
@@ -238,7 +260,8 @@ def fill_step(seen: Seen, actions: list[dict[str, JSON]]) -> dict[str, JSON]:
         # the dice no fill wants: all unused ones (a fill worth making was made already)
         stuck = [d["die"] for d in dice if not d["used"] and (d["face"] != SB)]
         wanted = [a for a in actions if a["type"] == "reroll" and a["dice"] == stuck]
-        if wanted and reroll_promise(view, seat, values, stuck) > SKIP_BO_POINT + REROLL_MARGIN:
+        if wanted and reroll_promise(view, seat, values, stuck) > (
+                SKIP_BO_POINT + values.weights.reroll_margin):
             return wanted[0]
     return done
 
@@ -295,18 +318,31 @@ def stockpile_choice(seen: Seen, writes: list[dict[str, JSON]]) -> dict[str, JSO
     return max(writes, key=worth)
 
 
-def basic(seen: Seen, rng: Rng) -> dict[str, JSON]:
-    """Fill by plan, claim every Bonus Die value that fits, write useful Stockpile values."""
+def act(seen: Seen, fill: Callable[[list[dict[str, JSON]]], dict[str, JSON]]) -> dict[str, JSON]:
+    """Claim every Bonus Die value that fits; in the fill step, `fill(actions)`; write
+    useful Stockpile values."""
     actions = seen.actions()
     claims = [a for a in actions if a["type"] == "claim_bonus"]
     if claims:
         return best_claim(seen, claims)
     if any(a["type"] == "done" for a in actions):
-        return fill_step(seen, actions)
+        return fill(actions)
     writes = [a for a in actions if a["type"] == "stockpile"]
     if writes:
         return stockpile_choice(seen, writes)
     return actions[0]
 
 
-BOTS = {"basic": basic}
+def basic(seen: Seen, rng: Rng) -> dict[str, JSON]:
+    """Fill by plan, claim every Bonus Die value that fits, write useful Stockpile values."""
+    return act(seen, lambda actions: fill_step(seen, actions))
+
+
+def strong(seen: Seen, rng: Rng) -> dict[str, JSON]:
+    """The strong level (games/skip_bo_dice/strong.py), imported when first used: it
+    builds on this module."""
+    from .strong import strong as play
+    return play(seen, rng)
+
+
+BOTS = {"basic": basic, "strong": strong}

@@ -15,6 +15,7 @@ from games.core.legal import expand_all
 from games.skip_bo_dice import RULES as R
 from games.skip_bo_dice.bot import BOTS
 from games.skip_bo_dice.state import State
+from tests.games.skip_bo_dice.build import completed, start, state_of, up_to
 from tests.support.harness import RandomDice, config, playing
 
 Policy = Callable[[Seen, Rng], dict[str, Any]]
@@ -103,3 +104,36 @@ def test_claims_fills_and_writes_on_purpose() -> None:
                 if source["kind"] == "stockpile":
                     assert seen.view["seats"][0]["stockpiles"][source["stockpile"]]["top"] == "SB"
     assert kinds["claim"] >= 1 and kinds["done"] >= 5
+
+
+def third_pile_on_a_skip_bo(lead: str) -> Seen:
+    """Four seats; seat 0 (19 points) has completed A and B, waits for bubble 10 of C
+    (which two others completed first: the next reward is 1) and holds only its free
+    Skip-Bo to fill it. Seat 1 has 10 points ("far"), 14 ("narrow") or 22 ("behind")."""
+    events = start(4)
+    events += completed(0, "A", 1, 3, "fill:1") + completed(0, "B", 1, 3, "fill:2")
+    events += up_to(0, "C", 9) + up_to(0, "D", 5)
+    events += completed(1, "C", 1, 3, "fill:3") + completed(2, "C", 2, 2, "fill:4")
+    if lead == "narrow":
+        events += up_to(1, "A", 7) + up_to(1, "B", 5) + up_to(1, "D", 5)
+    if lead == "behind":
+        events += completed(1, "A", 2, 2, "fill:5") + completed(1, "B", 2, 2, "fill:6")
+        events += up_to(1, "D", 9)
+    state = state_of(events)
+    return seen_for(state, events, 0)
+
+
+@pytest.mark.parametrize(("lead", "ends"), [("far", True), ("narrow", False),
+                                            ("behind", False)])
+def test_strong_ends_the_game_while_ahead(lead: str, ends: bool) -> None:
+    """Completing a third pile with the free Skip-Bo earns 1 and crosses a star out for a
+    Skip-Bo worth a point unused: basic lets it be. Ahead by more than three final turns
+    usually bring (6 points), strong takes it to end the game with its lead; ahead by 5
+    or behind, it lets it be too."""
+    seen = third_pile_on_a_skip_bo(lead)
+    assert seen.view["seats"][0]["score"] - seen.view["seats"][1]["score"] == {
+        "far": 9, "narrow": 5, "behind": -3}[lead]
+    ending = {"type": "fill", "pile": "C", "source": {"kind": "free_skip_bo"}}
+    assert ending in seen.actions()
+    assert BOTS["basic"](seen, Rng("e")) != ending
+    assert (BOTS["strong"](seen, Rng("e")) == ending) is ends

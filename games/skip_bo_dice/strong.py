@@ -1,0 +1,137 @@
+"""The strong Skip-Bo Dice bot: `basic`'s plans, re-rolls valued by sampled rolls, and
+an eye on how the game ends.
+
+Everything is public, so the bot reads its view alone. It claims and writes Stockpiles
+as `basic` does (games/skip_bo_dice/bot.py) and plans its fills with the same search,
+with these changes:
+
+- **Progress** (one bubble nearer completion) is valued lower than `basic` does (0.3
+  against 0.5): stars, completion rewards and the points unused Skip-Bos keep count for
+  more against it.
+- **The end**: completing a third pile starts the last round (every other player takes
+  one final turn, then the game ends). When that completion leaves the bot ahead of the
+  best other score by more than what a final turn usually brings, counted once for each
+  other player (the more final turns, the likelier one of them goes far), ending the
+  game is worth a bonus: the lead is locked in.
+- **Re-rolls**: with no fill worth making, it values re-rolling its unused dice (all but
+  Skip-Bo faces; with the Bonus Die, or without it) by the best plan over a few rolls
+  sampled from the dice's faces (seeded, from its `Rng`), and re-rolls only where that
+  is clearly worth more than the point an unused re-roll keeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.bots import Rng, Seen
+
+from .bot import SKIP_BO_POINT, Planner, Values, Weights, act, planned_fill
+from .data import BONUS, BUBBLES, DICE, PILES_TO_END, SKIP_BO
+
+JSON = Any
+
+STRONG = Weights(progress=0.3)
+FINAL_TURN_GAIN = 2.0   # what a final turn usually adds to a player's score
+END_BONUS = 2.0         # ending the game while ahead: the lead is locked in
+REROLL_SAMPLES = 12     # rolls sampled to value a re-roll
+REROLL_MARGIN = 1.2     # a re-roll must promise this much more than the point it keeps
+
+
+def margin(view: Mapping[str, JSON], seat: int) -> int:
+    """This seat's score less the best other score still in play."""
+    seats = view["seats"]
+    others = [s["score"] for s in seats if s["seat"] != seat and not s["resigned"]]
+    return seats[seat]["score"] - max(others) if others else 0
+
+
+class EndingPlanner(Planner):
+    """`basic`'s planner, with a bonus on the completion that starts the last round
+    while this seat is ahead by enough."""
+
+    def __init__(self, view: Mapping[str, JSON], seat: int, values: Values) -> None:
+        super().__init__(view, seat, values)
+        self.ends = view.get("last_round") is None
+        self.completed = view["seats"][seat]["piles_completed"]
+        self.margin = margin(view, seat)
+        self.final_turns = sum(1 for s in view["seats"]
+                               if s["seat"] != seat and not s["resigned"])
+
+    def number(self, key: tuple, source: tuple) -> bool:
+        """Whether a fill from `source` writes a number (and collects the star)."""
+        kind = source[0]
+        if kind == "die":
+            return bool(source[1] != SKIP_BO)
+        if kind == "stockpile":
+            return bool(self.stacks[source[1]][key[3][source[1]]] != SKIP_BO)
+        return kind == "bonus"
+
+    def end_value(self, prize: int, number: bool) -> float:
+        """What starting the last round with this completion is worth."""
+        lead = self.margin + prize + (1 if number else 0) - FINAL_TURN_GAIN * self.final_turns
+        return END_BONUS if lead > 0 else 0.0
+
+    def moves(self, key: tuple) -> list[tuple[float, int, JSON, tuple]]:
+        out = super().moves(key)
+        piles = key[0]
+        done_now = self.completed + len(self.names) - len(piles)
+        if not self.ends or done_now + 1 != PILES_TO_END:
+            return out
+        valued = []
+        for gain, j, source, after in out:
+            prize, bubble = piles[j]
+            if bubble == BUBBLES:
+                gain += self.end_value(prize, self.number(key, source))
+            valued.append((gain, j, source, after))
+        return valued
+
+
+def plan_value(view: Mapping[str, JSON], seat: int, values: Values) -> float:
+    """What the best plan of fills from this view is worth (0: none worth making)."""
+    plan = EndingPlanner(view, seat, values).first_fill()
+    return 0.0 if plan is None else plan[0]
+
+
+def reroll_value(seen: Seen, values: Values, dice: list[int], rng: Rng) -> float:
+    """What re-rolling `dice` is worth: the best plan's value averaged over rolls of
+    them sampled from their faces."""
+    total = 0.0
+    for _ in range(REROLL_SAMPLES):
+        rolled = [dict(d) for d in seen.view["dice"]]
+        for die in dice:
+            rolled[die]["face"] = rng.choice(DICE[die])
+        total += plan_value({**seen.view, "dice": rolled}, seen.seat, values)
+    return total / REROLL_SAMPLES
+
+
+def reroll_or_done(seen: Seen, actions: list[dict[str, JSON]], values: Values,
+                   rng: Rng) -> dict[str, JSON]:
+    """With no fill worth making: the re-roll whose sampled rolls promise most, if that
+    is clearly more than the point an unused re-roll keeps; else done."""
+    done = next(a for a in actions if a["type"] == "done")
+    if seen.view["seats"][seen.seat]["rerolls_left"] == 0:
+        return done
+    stuck = [d["die"] for d in seen.view["dice"] if not d["used"] and d["face"] != SKIP_BO]
+    rerolls = [a for a in actions if a["type"] == "reroll"]
+    best, best_value = done, SKIP_BO_POINT + REROLL_MARGIN
+    for dice in (stuck, [d for d in stuck if d != BONUS]):
+        wanted = [a for a in rerolls if a["dice"] == dice]
+        if not dice or not wanted:
+            continue
+        value = reroll_value(seen, values, dice, rng)
+        if value > best_value:
+            best, best_value = wanted[0], value
+    return best
+
+
+def fill_step(seen: Seen, actions: list[dict[str, JSON]], rng: Rng) -> dict[str, JSON]:
+    """The best plan's first fill; else a re-roll valued by sampled rolls, or done."""
+    values = Values(seen.view, seen.seat, STRONG)
+    plan = EndingPlanner(seen.view, seen.seat, values).first_fill()
+    return planned_fill(plan, actions) or reroll_or_done(seen, actions, values, rng)
+
+
+def strong(seen: Seen, rng: Rng) -> dict[str, JSON]:
+    """Claim and write Stockpiles as basic does; plan fills aware of the end, re-roll
+    by sampled rolls."""
+    return act(seen, lambda actions: fill_step(seen, actions, rng))

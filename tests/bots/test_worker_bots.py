@@ -60,7 +60,9 @@ def test_the_same_bot_task_delivered_twice_appends_once(worker: Worker, players)
 
 def test_a_bot_that_raises_leaves_its_seat_to_the_clock(broken_worker: Worker, players) -> None:  # type: ignore[no-untyped-def]
     (a,) = players(1)
-    game_id = bot_table(a, "dark-knights", ["basic"], turn_timeout=1, first_player=1)
+    # A clock of 3 s: the broken bot is handed its turn at once and must fail before the
+    # clock plays the seat, even on a busy machine.
+    game_id = bot_table(a, "dark-knights", ["basic"], turn_timeout=3, first_player=1)
     version = Game.objects.get(id=game_id).version
     wait_until(lambda: Event.objects.filter(game_id=game_id, actor="clock").exists(), 30,
                "the clock did not play the broken bot's seat", broken_worker.tail)

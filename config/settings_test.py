@@ -15,9 +15,13 @@ def _redis_of_this_worker(url: str, worker: str) -> str:
     return urlunsplit(parts._replace(path=f"/{number % 16}"))
 
 
-if os.environ.get("REDIS_URL") and os.environ.get("PYTEST_XDIST_WORKER", "").startswith("gw"):
+# Once: the servers and Celery workers a test starts inherit the moved REDIS_URL, the
+# xdist worker's name and this mark, and must not move it again.
+if (os.environ.get("REDIS_URL") and os.environ.get("PYTEST_XDIST_WORKER", "").startswith("gw")
+        and not os.environ.get("DICE_TEST_REDIS_MOVED")):
     os.environ["REDIS_URL"] = _redis_of_this_worker(os.environ["REDIS_URL"],
                                                     os.environ["PYTEST_XDIST_WORKER"])
+    os.environ["DICE_TEST_REDIS_MOVED"] = "1"
 
 from .settings import *  # noqa: E402,F401,F403
 from .settings import DATABASES, REST_FRAMEWORK  # noqa: E402

@@ -221,12 +221,13 @@ def _strong_part(job: tuple[str, int, range, str]) -> tuple[float, list[float]]:
 def strong_games(slug: str, seats: int, games: int, seed: str,
                  jobs: int) -> tuple[float, Timer]:
     """Strong against basic over `games` games, spread over `jobs` processes (each plays
-    every jobs-th game: the same games, seeds and moves as one process)."""
+    every jobs-th game: the same games, seeds and moves as one process). The processes are
+    spawned, not forked: a test process may hold other threads' locks."""
     parts = [(slug, seats, range(j, games, jobs), seed) for j in range(jobs)]
     if jobs == 1:
         results = [_strong_part(parts[0])]
     else:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             results = pool.map(_strong_part, parts)
     timer = Timer([t for _, times in results for t in times])
     return sum(wins for wins, _ in results), timer

@@ -620,8 +620,9 @@ def allowed(action: Mapping[str, JSON], items: Sequence[Mapping[str, JSON]]) -> 
 
 
 def basic(seen: Seen, rng: Rng) -> Action:
-    """The basic Bare Bones bot (see the module's docstring). It never resigns (Ruling)."""
-    items = [item for item in seen.legal if item.get("type") != "resign"]
+    """The basic Bare Bones bot (see the module's docstring). It never resigns (Ruling:
+    `Seen` lists no `resign`)."""
+    items = list(seen.legal)
     if not items:
         raise ValueError("the seat has nothing to do")
     table = Table(seen)

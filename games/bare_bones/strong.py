@@ -154,13 +154,13 @@ def choose_scoring(table: Table, actions: list[Action]) -> Action | None:
 
 
 def strong(seen: Seen, rng: Rng) -> Action:
-    """The strong Bare Bones bot (see the module's docstring). It never resigns."""
-    items = [item for item in seen.legal if item.get("type") != "resign"]
-    if not items:
-        raise ValueError("the seat has nothing to do")
+    """The strong Bare Bones bot (see the module's docstring): basic's play but where it
+    drafts, buys and chooses its last scoring. Like every bot it never resigns (`Seen`
+    lists no `resign`)."""
     kind = seen.view.get("phase")
-    if kind not in ("draft", "buy", "choose"):
+    if kind not in ("draft", "buy", "choose") or not seen.legal:
         return basic(seen, rng)
+    items = list(seen.legal)
     table = StrongTable(seen)
     concrete = [dict(i) for i in items if "choose" not in i]
     if kind == "draft":

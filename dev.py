@@ -164,6 +164,14 @@ def serve(address: str, python: Path | str, web: bool = False) -> int:
 
 # The rules' tests: pure Python (no database, no Redis, no server), CPU-bound.
 RULES_TESTS = "tests/games"
+# What runs beside the rest with them: the rules' tests and the other tests that need no
+# Django (the code's checks, the contract's Node.js tools, the engines' and bots'
+# benchmarks run once). The rules' process ends well before the rest (CI: about 10 min
+# against 22), so these about 45 s come off the longer side.
+WITHOUT_DJANGO = (RULES_TESTS, "tests/test_named_paths.py", "tests/test_unused_code.py",
+                  "tests/test_purity.py", "tests/contract/test_typescript.py",
+                  "tests/contract/test_redocly.py", "tests/test_engine_bench.py",
+                  "tests/test_bot_bench.py")
 
 
 # The fast loop (`test --fast`): no thousands of random games, no browser, no served
@@ -173,10 +181,11 @@ FAST_MARKERS = "not slow and not browser and not served"
 
 def test(args: list[str], python: Path = PYTHON) -> int:
     """pytest with `args`; with none, the whole suite in two processes at once: the rules'
-    tests (without Django) beside the rest, which mostly waits on servers, workers and
-    browsers. On two cores that nearly halves the suite's time. `--fast` (first): the
-    same without the tests marked slow, browser or served, with less random play
-    (tests/support/scale.py). `python`: the venv's (`--latest`: .venv-latest's)."""
+    tests and the other tests that need no Django (`WITHOUT_DJANGO`) beside the rest, which
+    mostly waits on servers, workers and browsers. On two cores that nearly halves the
+    suite's time. `--fast` (first): the same without the tests marked slow, browser or
+    served, with less random play (tests/support/scale.py). `python`: the venv's
+    (`--latest`: .venv-latest's)."""
     if not os.environ.get("DATABASE_URL"):
         print("DATABASE_URL is not set: testing on SQLite; PostgreSQL-only tests are skipped. "
               "CI sets DATABASE_URL and REDIS_URL (see .ci/run).", flush=True)
@@ -191,19 +200,22 @@ def test(args: list[str], python: Path = PYTHON) -> int:
     if args:
         return subprocess.call([*pytest, *args], cwd=ROOT, env=env)
     with tempfile.TemporaryFile("w+") as rules_log:
-        rules = subprocess.Popen([*pytest, RULES_TESTS, "-p", "no:django"], cwd=ROOT, env=env,
-                                 stdout=rules_log, stderr=subprocess.STDOUT)
+        rules = subprocess.Popen([*pytest, *WITHOUT_DJANGO, "-p", "no:django"], cwd=ROOT,
+                                 env=env, stdout=rules_log, stderr=subprocess.STDOUT)
         try:
-            rest = subprocess.call([*pytest, f"--ignore={RULES_TESTS}"], cwd=ROOT, env=env)
+            ignored = [f"--ignore={path}" for path in WITHOUT_DJANGO]
+            rest = subprocess.call([*pytest, *ignored], cwd=ROOT, env=env)
             rules_code = rules.wait()
         finally:
             if rules.poll() is None:  # interrupted: stop the rules' run too
                 rules.terminate()
                 rules.wait()
         rules_log.seek(0)
-        print(f"\n===== {RULES_TESTS} (the rules' tests, run beside the rest) =====\n"
+        print(f"\n===== {RULES_TESTS} and the other tests without Django (run beside the "
+              "rest) =====\n"
               + rules_log.read(), flush=True)
-    print(f"the rest: exit {rest}; {RULES_TESTS}: exit {rules_code}", flush=True)
+    print(f"the rest: exit {rest}; {RULES_TESTS} and the others without Django: exit "
+          f"{rules_code}", flush=True)
     return rest or rules_code
 
 

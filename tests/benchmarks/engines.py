@@ -71,10 +71,10 @@ def playout(rules: GameRules, players: int, seed: int) -> int:
     outcome, awaiting, legal = rules.outcome, rules.awaiting, rules.legal_actions
     decide, evolve = rules.decide, rules.evolve
     state = None
-    events = 0
-    for event in rules.setup(GameConfig(players, resolve_options(rules.options, {}), 0), dice):
+    told = rules.setup(GameConfig(players, resolve_options(rules.options, {}), 0), dice)
+    for event in told:
         state = evolve(state, event)
-        events += 1
+    events = len(told)
     while outcome(state) is None:
         awaited = awaiting(state)
         seat = next(iter(awaited)) if len(awaited) == 1 else sorted(awaited)[below(len(awaited))]
@@ -83,9 +83,10 @@ def playout(rules: GameRules, players: int, seed: int) -> int:
         if item["type"] == "resign":  # drawn again among the others: each has 1 / (n - 1)
             others = [a for a in items if a["type"] != "resign"]
             item = others[below(len(others))]
-        for event in decide(state, seat, sample(item, below), dice):
+        told = decide(state, seat, sample(item, below), dice)
+        for event in told:
             state = evolve(state, event)
-            events += 1
+        events += len(told)
     return events
 
 

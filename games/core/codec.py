@@ -115,11 +115,15 @@ def _fields_writer(cls: type, typed: bool) -> Callable[[Any], dict[str, JSON]]:
     leading = [f"'type': {cls.TYPE!r}"] if typed else []  # up to the first field left out
     later: list[str] = []  # then one statement per field, in order
     for i, (f, hint) in enumerate(fields_of(cls)):
-        write_value = encoder(hint)
+        write_value, nullable = encoder(hint), _nullable(hint)
+        if nullable is not None:  # X | None: None tested here, not in one more call
+            write_value = encoder(nullable)
         if write_value is not _identity:
             namespace[f"w{i}"] = write_value
         key, read = repr(json_name(f)), f"value.{f.name}"
         written = read if write_value is _identity else f"w{i}({read})"
+        if nullable is not None and write_value is not _identity:
+            written = f"(None if {read} is None else {written})"
         if omits_none(f):
             later.append(f"    if {read} is not None:\n        out[{key}] = {written}\n")
         elif later:
@@ -130,6 +134,15 @@ def _fields_writer(cls: type, typed: bool) -> Callable[[Any], dict[str, JSON]]:
               + "".join(later) + "    return out\n")
     exec(source, namespace)  # noqa: S102 - generated from the class's own field names
     return namespace["write"]  # type: ignore[no-any-return]
+
+
+def _nullable(hint: Any) -> Any:
+    """X for a hint `X | None` (one type and None), else None."""
+    args = typing.get_args(hint)
+    present = [a for a in args if a is not type(None)]
+    if typing.get_origin(hint) in (Union, types.UnionType) and len(present) == 1 < len(args):
+        return present[0]
+    return None
 
 
 def _identity(value: Any) -> Any:
@@ -145,22 +158,24 @@ def _is_plain(hint: Any) -> bool:
 def encoder(hint: Any) -> Encoder:
     """A function writing a value of type `hint` as JSON, built once per type."""
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        if hasattr(hint, "to_json"):  # a Record: its own JSON (an action adds its type)
-            return lambda value: value.to_json()
-        return _fields_writer(hint, False)
+        own = getattr(hint, "to_json", None)  # a Record's: its own JSON
+        if own is None:
+            return _fields_writer(hint, False)
+        if own is write_fields or own is write_typed:  # a Record's (an action's) fields
+            write = _fields_writer(hint, own is write_typed)
+            return lambda value: write(value) if value.__class__ is hint else value.to_json()
+        return lambda value: value.to_json()
     if hint is Any:
         return encode
     if _is_plain(hint):
         return _identity
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (Union, types.UnionType):
-        present = [a for a in args if a is not type(None)]
-        if len(present) == 1:
-            inner = encoder(present[0])
-            if inner is _identity:
-                return _identity
-            return lambda value: None if value is None else inner(value)
-        return encode
+        if _nullable(hint) is None:
+            return encode
+        inner = encoder(_nullable(hint))
+        return _identity if inner is _identity else (
+            lambda value: None if value is None else inner(value))
     if origin in MAPPINGS or hint is dict:
         item = encoder(args[1] if args else Any)
         if item is _identity:
@@ -337,24 +352,78 @@ def unexpected_fields(raw: Any, names: collections.abc.Set[str]) -> MalformedAct
 def action_reader(cls: type) -> Callable[[Any], Any]:
     """A posted action's JSON object (its `type` included, already checked) read strictly
     as `cls`: what the strict decoder does with the object less its `type` (path
-    "action"), generated once per class as one function (every posted action is read),
-    an integer field taken as it is when it is an int."""
-    names = frozenset(json_name(f) for f, _ in fields_of(cls))
-    assert "type" not in names, f"{cls.__name__}: 'type' is the action's own key"
-    namespace: dict[str, Any] = {"cls": cls, "allowed": names | {"type"},
+    "action"), generated once per class as one function (every posted action is read)."""
+    assert "type" not in {json_name(f) for f, _ in fields_of(cls)}, \
+        f"{cls.__name__}: 'type' is the action's own key"
+    return _generated_reader(cls, action=True)
+
+
+@functools.cache
+def record_reader(cls: type) -> Decoder:
+    """A dataclass inside a posted action, read as the strict decoder does (generated once
+    per class, as `action_reader`)."""
+    return _generated_reader(cls, action=False)
+
+
+def _generated_reader(cls: type, action: bool) -> Callable[..., Any]:
+    """The strict decoder's `decode_dataclass` for `cls` as one function: a value its
+    hint takes as it is (an int, a string, a literal, ... `_as_it_is`) is checked inline,
+    the others go through their field reader; the constructor is called with the fields
+    in order (a missing optional field takes the field's default)."""
+    fields = fields_of(cls)
+    allowed = frozenset(json_name(f) for f, _ in fields) | ({"type"} if action else set())
+    namespace: dict[str, Any] = {"cls": cls, "allowed": allowed, "Mapping": collections.abc.Mapping,
                                  "unexpected": unexpected_fields, "bad": _bad}
-    lines = ["def read(raw):", "    if not allowed.issuperset(raw):",
-             "        raise unexpected(raw, allowed)", "    values = {}"]
-    for i, (f, hint) in enumerate(fields_of(cls)):
-        namespace[f"r{i}"] = decoder(hint, True)
-        key, path = json_name(f), f"action.{json_name(f)}"
-        lines += [f"    if {key!r} in raw:", f"        v = raw[{key!r}]"]
-        checked = f"r{i}(v, {path!r})"
-        if hint is int:
-            checked = f"v if type(v) is int else {checked}"
-        lines.append(f"        values[{f.name!r}] = {checked}")
-        if not has_default(f):
-            lines += ["    else:", f"        raise bad('action', {f'field {key!r} is missing'!r})"]
-    lines.append("    return cls(**values)\n")
+    lines = ["def read(raw):" if action else "def read(raw, path):"]
+    if not action:
+        lines += ["    if type(raw) is not dict and not isinstance(raw, Mapping):",
+                  "        raise bad(path, 'must be an object')"]
+    lines += ["    if not allowed.issuperset(raw):", "        raise unexpected(raw, allowed)"]
+    arguments = []
+    for i, (f, hint) in enumerate(fields):
+        key = json_name(f)
+        path = repr(f"action.{key}") if action else f"path + {'.' + key!r}"
+        namespace[f"r{i}"] = _later(namespace, f"r{i}", hint)
+        test = _as_it_is(hint, f"k{i}", namespace)
+        read = f"v if {test} else r{i}(v, {path})" if test else f"r{i}(v, {path})"
+        lines += [f"    if {key!r} in raw:", f"        v = raw[{key!r}]", f"        a{i} = {read}",
+                  "    else:"]
+        if f.default is not dataclasses.MISSING:
+            namespace[f"d{i}"] = f.default
+            lines.append(f"        a{i} = d{i}")
+        elif f.default_factory is not dataclasses.MISSING:
+            namespace[f"d{i}"] = f.default_factory
+            lines.append(f"        a{i} = d{i}()")
+        else:
+            where = "'action'" if action else "path"
+            lines.append(f"        raise bad({where}, {f'field {key!r} is missing'!r})")
+        arguments.append(f"{f.name}=a{i}" if f.kw_only else f"a{i}")
+    lines.append(f"    return cls({', '.join(arguments)})\n")
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own fields
     return namespace["read"]  # type: ignore[no-any-return]
+
+
+def _later(namespace: dict[str, Any], name: str, hint: Any) -> Decoder:
+    """A field's strict reader, built when first used (records may refer to each other):
+    a nested dataclass's generated `record_reader`, else the strict decoder."""
+    def first_use(raw: Any, path: str) -> Any:
+        read = record_reader(hint) if dataclasses.is_dataclass(hint) else decoder(hint, True)
+        namespace[name] = read
+        return read(raw, path)
+    return first_use
+
+
+def _as_it_is(hint: Any, name: str, namespace: dict[str, Any]) -> str | None:
+    """A test on `v` under which the strict decoder of `hint` gives `v` itself (an int, a
+    string, a boolean, a literal string, or None where the hint allows it), or None."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint in (int, str):
+        return f"type(v) is {hint.__name__}"
+    if hint is bool:
+        return "(v is True or v is False)"
+    if origin is Literal and all(type(a) is str for a in args):
+        namespace[name] = frozenset(args)
+        return f"(type(v) is str and v in {name})"
+    nullable = _nullable(hint)
+    inner = _as_it_is(nullable, name, namespace) if nullable is not None else None
+    return f"(v is None or {inner})" if inner else None

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Union
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, Union
 
 from . import codec
 from .messages import JSON, GameAction, Record, doc
@@ -47,11 +47,18 @@ class Subset(Record):
         default=(), metadata=doc("lists that may not be chosen"))
 
     def values(self) -> Iterator[list[int]]:
-        banned = {tuple(x) for x in self.excluded}
-        for size in range(self.min_size, self.max_size + 1):
-            for chosen in itertools.combinations(self.of, size):
-                if chosen not in banned:
-                    yield list(chosen)
+        return subsets(self.of, self.min_size, self.max_size, self.excluded)
+
+
+def subsets(of: Sequence[int], min_size: int, max_size: int,
+            excluded: Iterable[Sequence[int]] = ()) -> Iterator[list[int]]:
+    """The lists a `Subset` with these fields allows, in order (a served one is read
+    straight from its JSON: `sample`)."""
+    banned = {tuple(x) for x in excluded}
+    for size in range(min_size, max_size + 1):
+        for chosen in itertools.combinations(of, size):
+            if chosen not in banned:
+                yield list(chosen)
 
 
 Domain = Union[IntRange, Subset]
@@ -125,7 +132,8 @@ def sample(item: Mapping[str, JSON], below: Any) -> dict[str, JSON]:
     out = {k: v for k, v in item.items() if k != "choose"}
     for name, raw in item["choose"].items():
         if "of" in raw:
-            options = list(Subset.from_json(raw).values())
+            options = list(subsets(raw["of"], raw["min_size"], raw["max_size"],
+                                   raw.get("excluded", ())))
             out[name] = options[below(len(options))]
         else:  # an IntRange, read straight from its JSON
             low = raw["minimum"]

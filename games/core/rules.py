@@ -173,7 +173,8 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
     def check_awaited(state: Any, seat: int, action: GameAction) -> None:
         if outcome_of(state) is not None:
             raise IllegalAction(GAME_OVER, "the game is over")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        if type(seat) is not int and (isinstance(seat, bool) or not isinstance(seat, int)) \
+                or not 0 <= seat < state.players:
             raise IllegalAction(NO_SUCH_SEAT, f"there is no seat {seat!r} at this table")
         if not in_play(state, seat):
             raise IllegalAction(NOT_IN_PLAY, f"seat {seat} is out of play (resigned or "

@@ -4,14 +4,19 @@
 
 For every game (or those named) and player count (2, 3 and 4 by default), as many full
 playouts as fit in `--seconds` (at least one): each starts from `setup` with the game's
-default options, then asks the outcome, the awaited seats, the chosen seat's
-`legal_actions`, and decides a random legal action (one concrete action of a random
+default options, then asks the outcome, the awaited seats, one awaited seat's (drawn at
+random) `legal_actions`, and decides a random legal action (one concrete action of a random
 served item: games.core.legal.sample; never `resign`, with which games end in a handful of
 events), folding every event. Playout n is seeded with n, so two runs play the same games.
+The loop's own draws are kept cheap, so that the figure is the engine's: one uniform
+`random()` per draw (`SeededDice` rolls the same way), a lone awaited seat taken without
+a draw, and a drawn `resign` drawn again among the other items only (still uniform).
 Prints a markdown table: playouts per second and events decided and folded per second
 (every event of setup and decide, each folded once). Seconds are the process's CPU time
 (`time.process_time`: one core), so other processes on the machine skew the figures less
 than they would a wall clock. docs/benchmarks.md, "The rules engine", has the figures.
+The loop uses only what the engines have long had (GameRules and legal.sample), so the
+same file measures an older checkout too.
 """
 
 from __future__ import annotations
@@ -27,7 +32,6 @@ from games.core import GameConfig, GameRules
 from games.core.legal import sample
 from games.core.options import resolve_options
 from games.registry import GAMES
-from tests.support.harness import RandomDice
 
 PLAYERS = (2, 3, 4)
 
@@ -45,22 +49,44 @@ class Figure:
                 f"{self.events / self.seconds:,.0f} | {self.events // self.playouts} |")
 
 
+class SeededDice:
+    """The playout's dice: one uniform `random()` of the playout's generator per roll."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.draw = rng.random
+
+    def roll(self, sides: int) -> int:
+        return int(self.draw() * sides) + 1
+
+
 def playout(rules: GameRules, players: int, seed: int) -> int:
     """One seeded random game to its end; the number of events decided and folded."""
     rng = random.Random(seed)
-    dice = RandomDice(rng)
-    config = GameConfig(players, resolve_options(rules.options, {}), 0)
+    draw = rng.random
+
+    def below(n: int) -> int:  # an index in range(n), uniform
+        return int(draw() * n)
+
+    dice = SeededDice(rng)
+    outcome, awaiting, legal = rules.outcome, rules.awaiting, rules.legal_actions
+    decide, evolve = rules.decide, rules.evolve
     state = None
-    events = 0
-    for event in rules.setup(config, dice):
-        state = rules.evolve(state, event)
-        events += 1
-    while rules.outcome(state) is None:
-        seat = rng.choice(sorted(rules.awaiting(state)))
-        items = [a for a in rules.legal_actions(state, seat) if a["type"] != "resign"]
-        for event in rules.decide(state, seat, sample(rng.choice(items), rng.randrange), dice):
-            state = rules.evolve(state, event)
-            events += 1
+    told = rules.setup(GameConfig(players, resolve_options(rules.options, {}), 0), dice)
+    for event in told:
+        state = evolve(state, event)
+    events = len(told)
+    while outcome(state) is None:
+        awaited = awaiting(state)
+        seat = next(iter(awaited)) if len(awaited) == 1 else sorted(awaited)[below(len(awaited))]
+        items = legal(state, seat)
+        item = items[below(len(items))]
+        if item["type"] == "resign":  # drawn again among the others: each has 1 / (n - 1)
+            others = [a for a in items if a["type"] != "resign"]
+            item = others[below(len(others))]
+        told = decide(state, seat, sample(item, below), dice)
+        for event in told:
+            state = evolve(state, event)
+        events += len(told)
     return events
 
 

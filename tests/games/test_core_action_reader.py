@@ -4,6 +4,7 @@ with the action's object less its `type`, with the same codes and messages."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -45,3 +46,23 @@ def test_the_generated_reader_answers_as_the_strict_decoder(slug: str) -> None:
                              body)
             posted = answer(rules.actions.parse_action, {"type": kind, **body})
             assert posted == generic, (kind, body)
+
+
+def test_a_record_inside_an_action_is_read_as_the_strict_decoder_reads_it() -> None:
+    """A dataclass field of an action (Skip-Bo Dice's fill source) is read by its own
+    generated reader (codec.record_reader): right and wrong bodies of the record, each
+    with its fields missing or odd, answer as the generic strict decoder does."""
+    checked = 0
+    for rules in GAMES.values():
+        for kind, cls in rules.actions.by_type.items():
+            full = {codec.json_name(f): 1 for f, _ in codec.fields_of(cls)}
+            for f, hint in codec.fields_of(cls):
+                if not dataclasses.is_dataclass(hint):
+                    continue
+                for inner in [*bodies(hint), {"kind": "die", "die": 2}, ["x"], None]:
+                    body = {**full, codec.json_name(f): inner}
+                    generic = answer(
+                        lambda raw: codec.decode(cls, raw, strict=True, path="action"), body)
+                    assert answer(rules.actions.parse_action, {"type": kind, **body}) == generic
+                    checked += 1
+    assert checked > 0, "no action of any game holds a record"

@@ -21,6 +21,9 @@ SOURCE_FIELDS: dict[str, tuple[str, ...]] = {
     "reward_skip_bo": (),
 }
 """The fields each kind of fill source takes (and no other)."""
+SOURCE_SHAPES: dict[str, tuple[bool, bool]] = {
+    kind: ("die" in fields, "stockpile" in fields) for kind, fields in SOURCE_FIELDS.items()}
+"""Whether each kind takes a `die` and a `stockpile` (SOURCE_FIELDS, checked per fill)."""
 
 
 @dataclass(frozen=True)
@@ -36,11 +39,9 @@ class FillSource(Record):
         "kind stockpile: the Stockpile, 0..3", omit_none=True))
 
     def __post_init__(self) -> None:
-        wanted = SOURCE_FIELDS[self.kind]
-        given = tuple(name for name in ("die", "stockpile") if getattr(self, name) is not None)
-        if given != wanted:
-            raise MalformedAction("malformed_action",
-                                  f"a {self.kind} source takes exactly {list(wanted)}")
+        if (self.die is not None, self.stockpile is not None) != SOURCE_SHAPES[self.kind]:
+            raise MalformedAction("malformed_action", f"a {self.kind} source takes exactly "
+                                  f"{list(SOURCE_FIELDS[self.kind])}")
 
 
 @dataclass(frozen=True)

@@ -51,28 +51,30 @@ def turn_started(state: State, event: ev.TurnStarted) -> State:
     )
 
 
-def _consumed(state: State, seat: int, source: ev.Source) -> tuple[Board, dict[str, Any]]:
-    """The filler's board and the table's changed fields once `source` is used up."""
-    board = state.boards[seat]
+def _consumed(state: State, seat: int, source: ev.Source) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The filler's board's and the table's changed fields once `source` is used up."""
     if source.kind == "die":
         die = int(source.die or 0)
-        return board, ({} if die == BONUS else {"used": _set(state.used, die, True)})
+        return {}, ({} if die == BONUS else {"used": _set(state.used, die, True)})
+    board = state.boards[seat]
     if source.kind == "stockpile":
         k, box = int(source.stockpile or 0), int(source.box or 0)
         boxes = _set(board.stockpiles[k], box, replace(board.stockpiles[k][box], used=True))
-        return replace(board, stockpiles=_set(board.stockpiles, k, boxes)), {}
+        return {"stockpiles": _set(board.stockpiles, k, boxes)}, {}
     if source.kind == "free_skip_bo":
-        return replace(board, free_skip_bos=board.free_skip_bos - 1), {}
+        return {"free_skip_bos": board.free_skip_bos - 1}, {}
     if source.kind == "reward_skip_bo":
-        return replace(board, rewards_used=board.rewards_used + 1), {}
+        return {"rewards_used": board.rewards_used + 1}, {}
     claims = state.claimed[seat] + (int(source.value_index or 0),)
-    return board, {"claimed": _set(state.claimed, seat, claims)}
+    return {}, {"claimed": _set(state.claimed, seat, claims)}
 
 
 def bubble_filled(state: State, event: ev.BubbleFilled) -> State:
     seat, pile = event.seat, pile_index(event.pile)
-    board, changes = _consumed(state, seat, event.source)
-    board = replace(board, piles=_set(board.piles, pile, board.piles[pile] + (_face(event.mark),)))
+    board_changes, changes = _consumed(state, seat, event.source)
+    board = state.boards[seat]
+    board = replace(board, piles=_set(board.piles, pile, board.piles[pile] + (_face(event.mark),)),
+                    **board_changes)
     return _with_board(state, seat, board, fills=state.fills + 1, **changes)
 
 

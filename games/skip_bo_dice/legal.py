@@ -17,8 +17,8 @@ from .actions import (
 from .data import (
     AWAIT_CLAIM, AWAIT_FILL, AWAIT_STOCKPILE, DICE, FILL, OVER, PILES, STOCKPILE, STOCKPILES,
 )
-from .rules import claim_waiters, claimable, in_play, next_bubble, stockpile_full, unused_dice
-from .sources import FILL_SOURCES, fits, offered
+from .rules import claim_waiters, in_play, next_bubble, stockpile_full, unused_dice
+from .sources import FILL_SOURCES, FITTING, offered
 from .state import State
 
 Item = GameAction | Choice
@@ -56,12 +56,11 @@ DONE, RESIGN = Done(), Resign()
 def fill_actions(state: State, seat: int) -> list[Item]:
     """Every fitting source for every open pile (at most 4 x 12)."""
     board, actions = state.boards[seat], []
-    sources = offered(state, board)
+    sources = [(index, FITTING[face]) for index, face in offered(state, board)]
     for pile, fills in enumerate(FILLS):
         bubble = next_bubble(board, pile)
-        if bubble is None:
-            continue
-        actions += [fills[index] for index, face in sources if fits(face, bubble)]
+        if bubble is not None:
+            actions += [fills[index] for index, bubbles in sources if bubble in bubbles]
     return actions
 
 
@@ -69,7 +68,7 @@ def reroll_choices(state: State, seat: int) -> list[Item]:
     """Any non-empty subset of the unused dice (the Bonus Die is always one)."""
     if state.boards[seat].rerolls_left <= 0:
         return []
-    return [reroll_choice(tuple(unused_dice(state)))]
+    return [reroll_choice(unused_dice(state))]
 
 
 @functools.cache
@@ -95,12 +94,13 @@ def claim_actions(state: State, seat: int) -> list[Item]:
     """Every unclaimed value shown this turn, on every pile whose next bubble it is. A
     value is shown at most 8 times a turn (1 roll, 4 uses on the active player's piles,
     3 re-rolls), so with 4 piles waiting for it: at most 32 items."""
-    board, actions = state.boards[seat], []
+    board, claimed, actions = state.boards[seat], state.claimed[seat], []
+    bubbles = [next_bubble(board, pile) for pile in range(len(PILES))]
     for index, value in enumerate(state.shown):
-        if index in state.claimed[seat]:
+        if index in claimed or value not in bubbles:
             continue
-        for pile, name in enumerate(PILES):
-            if next_bubble(board, pile) == value:
+        for bubble, name in zip(bubbles, PILES):
+            if bubble == value:
                 actions.append(ClaimBonus(turn=state.turn, value_index=index,
                                           pile=name))  # type: ignore[arg-type]
     return actions
@@ -127,9 +127,9 @@ def moves(state: State, seat: int) -> list[Item]:
 
 
 def can_pass(state: State, seat: int) -> bool:
-    """Window "awaited", stockpile step: a seat that can still claim may pass instead."""
-    return (state.claims_awaited and state.phase == STOCKPILE and seat != state.active
-            and seat not in state.passed and claimable(state, seat))
+    """Window "awaited", stockpile step: a seat awaited for its claims (one that can
+    still claim and has not passed) may pass instead."""
+    return seat in claim_waiters(state)
 
 
 def timeout_action(state: State, seat: int) -> GameAction:

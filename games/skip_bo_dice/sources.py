@@ -15,7 +15,7 @@ from typing import Callable
 from games.core import IllegalAction
 
 from .actions import FillSource
-from .data import BONUS, DICE, PILES, SKIP_BO, STOCKPILES, Face
+from .data import BONUS, BUBBLES, DICE, PILES, SKIP_BO, STOCKPILES, Face
 from .events import Source
 from .rules import next_bubble, top_box, unused_dice
 from .state import Board, State
@@ -30,6 +30,8 @@ FILL_SOURCES: tuple[FillSource, ...] = (*DIE_SOURCES, *STOCKPILE_SOURCES, FREE_S
 """Every fill source there is, built (and checked) once, in the order legal_actions lists
 them: dice, Stockpiles, the free Skip-Bo, a Skip-Bo Reward."""
 FIRST_STOCKPILE = len(DIE_SOURCES)
+FREE_SKIP_BO_INDEX = FILL_SOURCES.index(FREE_SKIP_BO)
+REWARD_SKIP_BO_INDEX = FILL_SOURCES.index(REWARD_SKIP_BO)
 
 
 def require_open_pile(board: Board, pile: int) -> int:
@@ -42,6 +44,13 @@ def require_open_pile(board: Board, pile: int) -> int:
 def fits(face: Face, bubble: int) -> bool:
     """A Skip-Bo fits any bubble; a number only the bubble of that number."""
     return face == SKIP_BO or face == bubble
+
+
+FITTING: dict[Face, frozenset[int]] = {
+    face: frozenset(b for b in range(1, BUBBLES + 1) if fits(face, b))
+    for face in (*range(1, BUBBLES + 1), SKIP_BO)}
+"""The bubbles each face or mark `fits`, tabled once: legal_actions asks it of every
+source offered for every open pile (up to 48 times a list)."""
 
 
 def written_mark(face: Face, bubble: int) -> Face:
@@ -123,15 +132,16 @@ def offered(state: State, board: Board) -> list[tuple[int, Face]]:
     """Every source `take` accepts now (its index in FILL_SOURCES), with the face it
     offers (fitting some bubble or not), in the order of FILL_SOURCES. The active
     player's dice are offered to whoever fills (the fill step is theirs alone)."""
-    out = [(d, state.dice[d]) for d in unused_dice(state)]
-    for k in range(STOCKPILES):
+    dice = state.dice
+    out = [(d, dice[d]) for d in unused_dice(state)]
+    for k, boxes in enumerate(board.stockpiles):
         box = top_box(board, k)
         if box is not None:
-            out.append((FIRST_STOCKPILE + k, board.stockpiles[k][box].value))
+            out.append((FIRST_STOCKPILE + k, boxes[box].value))
     if free_skip_bo_left(board):
-        out.append((FILL_SOURCES.index(FREE_SKIP_BO), SKIP_BO))
+        out.append((FREE_SKIP_BO_INDEX, SKIP_BO))
     if reward_left(board):
-        out.append((FILL_SOURCES.index(REWARD_SKIP_BO), SKIP_BO))
+        out.append((REWARD_SKIP_BO_INDEX, SKIP_BO))
     return out
 
 

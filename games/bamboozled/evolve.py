@@ -26,6 +26,7 @@ def game_started(event: ev.GameStarted) -> State:
         hand_limit=event.options.hand_limit,
         kids=event.options.kids,
         seats=tuple(Seat() for _ in range(event.players)),
+        active=tuple(range(event.players)),
     )
 
 
@@ -167,7 +168,8 @@ def player_out(state: State, event: ev.PlayerOut) -> State:
     seat = event.seat
     cards = state.seats[seat].hand
     state = state.with_seat(seat, out=True, hand=())
-    return replace(state, discards=state.discards + cards, out_order=state.out_order + (seat,))
+    return replace(state, discards=state.discards + cards, out_order=state.out_order + (seat,),
+                   active=tuple(s for s in state.active if s != seat))
 
 
 def player_resigned(state: State, event: ev.PlayerResigned) -> State:

@@ -93,6 +93,9 @@ class State:
     hand_limit: int | None
     kids: bool
     seats: tuple[Seat, ...]
+    # The seats still in play, in seat order: set where a player goes out (evolve's
+    # player_out), read on every turn (who is next, how many are left).
+    active: tuple[int, ...]
     deck: tuple[str, ...] = ()  # the face-down draw pile: unordered, kept in canonical order
     discards: tuple[str, ...] = ()  # face up, oldest first
     direction: int = 1  # 1 = clockwise (to the left), -1 = counterclockwise
@@ -108,10 +111,6 @@ class State:
     out_order: tuple[int, ...] = ()
     last_call: Call | None = None
     over: bool = False
-
-    @property
-    def active(self) -> tuple[int, ...]:
-        return tuple(i for i, s in enumerate(self.seats) if not s.out)
 
     def next_active(self, seat: int) -> int:
         return next_seat(seat, self.players, self.active, self.direction)

@@ -3,6 +3,8 @@ phases and awaiting kinds."""
 
 from __future__ import annotations
 
+import functools
+
 from games.core import Option
 
 SLUG = "bamboozled"
@@ -58,6 +60,12 @@ def in_canonical_order(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
 
 def rank(score: int) -> int:
     """Non-matching scores by number (12..65) < doubles 11..66 < Jackpot 21; 0 = no score."""
+    known = RANKS.get(score)
+    return rank_of(score) if known is None else known
+
+
+def rank_of(score: int) -> int:
+    """`rank`, worked out (RANKS holds it for every score and no score)."""
     if score == NO_SCORE:
         return 0
     if score == JACKPOT:
@@ -70,10 +78,15 @@ def rank(score: int) -> int:
 
 # Every score two dice can be declared as, lowest rank first (36 readings).
 SCORES: tuple[int, ...] = tuple(
-    sorted((10 * a + b for a in range(1, 7) for b in range(1, 7)), key=rank)
+    sorted((10 * a + b for a in range(1, 7) for b in range(1, 7)), key=rank_of)
 )
+# Each score's rank (and no score's), looked up on every declaration and legal list.
+RANKS: dict[int, int] = {score: rank_of(score) for score in (NO_SCORE, *SCORES)}
 
 
+# Keyed on a pair of dice: 36 pairs (any other pair a bot asks about is worked out as
+# well); asked on every declaration, call and card play, a hit costs a fifth of the sort.
+@functools.lru_cache(maxsize=64)
 def readings(dice: tuple[int, int]) -> tuple[int, ...]:
     """The scores a pair of dice may be read as: both orders (34 or 43)."""
     a, b = dice

@@ -37,6 +37,10 @@ AWAITS: dict[str, tuple[type[GameAction], ...]] = {
     AWAIT_ROLL: RESPONDER_MOVES,
     AWAIT_DISCARD: (Discard,),
 }
+# The actions without fields, each one value listed wherever it is legal.
+ACCEPT, CALL, ROLL_DICE, REVIVE, CONCEDE, RESIGN = (
+    Accept(), CallBluff(), Roll(), Revive(), Concede(), Resign())
+AFTER_ROLL_SET = frozenset(AFTER_ROLL)
 
 
 def awaiting(state: State) -> dict[int, str]:
@@ -55,7 +59,7 @@ def legal_actions(state: State, seat: int) -> list[GameAction]:
     """The seat's moves now, then `resign` for every seat still in play."""
     moves = turn_actions(state, seat)
     if not state.over and seat in state.active:
-        moves.append(Resign())
+        moves.append(RESIGN)
     return moves
 
 
@@ -64,9 +68,9 @@ def turn_actions(state: State, seat: int) -> list[GameAction]:
     if kind == AWAIT_DECLARE:
         return [*declarations(state, seat), *concessions(state), *revives(state, seat)]
     if kind == AWAIT_RESPOND:
-        return [Accept(), CallBluff(), *before_roll_cards(state, seat), *revives(state, seat)]
+        return [ACCEPT, CALL, *before_roll_cards(state, seat), *revives(state, seat)]
     if kind == AWAIT_ROLL:
-        return [Roll(), *before_roll_cards(state, seat), *revives(state, seat)]
+        return [ROLL_DICE, *before_roll_cards(state, seat), *revives(state, seat)]
     if kind == AWAIT_DISCARD:
         hand = state.seats[seat].hand
         return [Discard(card=c) for c in CARD_NAMES if c in hand]  # type: ignore[arg-type]
@@ -81,8 +85,8 @@ def declarations(state: State, seat: int) -> list[GameAction]:
     plain = readings(dice) if state.kids else SCORES
     out: list[GameAction] = list(plain_declarations(plain, state.standing, state.kids))
     hand = state.seats[seat].hand
-    held = tuple(name for name in AFTER_ROLL if name in hand)
-    if held:
+    if not AFTER_ROLL_SET.isdisjoint(hand):
+        held = tuple(name for name in AFTER_ROLL if name in hand)
         out.extend(backed_declarations(dice, held, state.standing, state.kids))
     return out
 
@@ -112,7 +116,7 @@ def concessions(state: State) -> list[GameAction]:
     """Kids rules: a roller whose dice do not beat may take the strike instead of a card."""
     if not state.kids or state.dice is None or dice_beat(state):
         return []
-    return [Concede()]
+    return [CONCEDE]
 
 
 def before_roll_cards(state: State, seat: int) -> list[GameAction]:
@@ -124,7 +128,7 @@ def before_roll_cards(state: State, seat: int) -> list[GameAction]:
 def revives(state: State, seat: int) -> list[GameAction]:
     player = state.seats[seat]
     if player.strikes > 0 and "revive" in player.hand:
-        return [Revive()]
+        return [REVIVE]
     return []
 
 
@@ -133,9 +137,9 @@ def timeout_action(state: State, seat: int) -> GameAction:
     discard the newest card. Kids rules: roll; declare the best reading, else concede."""
     kind = awaiting(state).get(seat)
     if kind == AWAIT_RESPOND:
-        return Accept()
+        return ACCEPT
     if kind == AWAIT_ROLL:
-        return Roll()
+        return ROLL_DICE
     if kind == AWAIT_DISCARD:
         return Discard(card=state.seats[seat].hand[-1])  # type: ignore[arg-type]
     if kind == AWAIT_DECLARE:
@@ -149,7 +153,7 @@ def timeout_declaration(state: State) -> GameAction:
     if high_enough(state, best):
         return Declare(score=best)
     if state.kids:
-        return Concede()
+        return CONCEDE
     true = readings(state.dice)
     bluff = next(s for s in SCORES if ties_or_beats(s, state.standing) and s not in true)
     return Declare(score=bluff)

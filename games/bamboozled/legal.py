@@ -3,6 +3,11 @@
 Every item is concrete: a roller has at most 36 plain scores, 13 card-backed ones,
 concede and revive (the declared score is one of 36 readings in rank order, not a
 range), so no list comes near 100 items.
+
+The flat items are listed as served (JSON), each written once and shared: the served
+list copies every one (games.core.legal.legal_json copies a plain dict), so a caller may
+change what it is given. A roller is listed some 14 declarations on every turn. A
+card-backed declaration (its card a nested object) stays typed, written on every call.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 import functools
 
 from games.core import IllegalAction
-from games.core.messages import GameAction
+from games.core.messages import JSON, GameAction
 
 from .actions import (
     Accept, CallBluff, Concede, Declare, Discard, PlayCard, Resign, Revive, Roll,
@@ -37,9 +42,27 @@ AWAITS: dict[str, tuple[type[GameAction], ...]] = {
     AWAIT_ROLL: RESPONDER_MOVES,
     AWAIT_DISCARD: (Discard,),
 }
-# The actions without fields, each one value listed wherever it is legal.
-ACCEPT, CALL, ROLL_DICE, REVIVE, CONCEDE, RESIGN = (
-    Accept(), CallBluff(), Roll(), Revive(), Concede(), Resign())
+# A flat legal item as served, written once (see the module's docstring).
+Served = dict[str, JSON]
+Item = Served | GameAction
+
+
+def written(*actions: GameAction) -> tuple[Served, ...]:
+    return tuple(action.to_json() for action in actions)
+
+
+# The actions without fields (the clock posts some of them), and as listed.
+ACCEPT, ROLL_DICE, CONCEDE = Accept(), Roll(), Concede()
+ANSWERS = written(ACCEPT, CallBluff())
+ROLLS = written(ROLL_DICE)
+CONCESSIONS = written(CONCEDE)
+REVIVES = written(Revive())
+RESIGN = written(Resign())[0]
+# Each card's play (before a roll) and discard, as listed.
+CARD_PLAYS: dict[str, Served] = {c: PlayCard(card=c).to_json()  # type: ignore[arg-type]
+                                 for c in BEFORE_ROLL}
+DISCARDS: dict[str, Served] = {c: Discard(card=c).to_json()  # type: ignore[arg-type]
+                               for c in CARD_NAMES}
 AFTER_ROLL_SET = frozenset(AFTER_ROLL)
 
 
@@ -55,7 +78,7 @@ def awaiting(state: State) -> dict[int, str]:
     return {}
 
 
-def legal_actions(state: State, seat: int) -> list[GameAction]:
+def legal_actions(state: State, seat: int) -> list[Item]:
     """The seat's moves now, then `resign` for every seat still in play."""
     moves = turn_actions(state, seat)
     if not state.over and seat in state.active:
@@ -63,27 +86,27 @@ def legal_actions(state: State, seat: int) -> list[GameAction]:
     return moves
 
 
-def turn_actions(state: State, seat: int) -> list[GameAction]:
+def turn_actions(state: State, seat: int) -> list[Item]:
     kind = awaiting(state).get(seat)
     if kind == AWAIT_DECLARE:
         return [*declarations(state, seat), *concessions(state), *revives(state, seat)]
     if kind == AWAIT_RESPOND:
-        return [ACCEPT, CALL, *before_roll_cards(state, seat), *revives(state, seat)]
+        return [*ANSWERS, *before_roll_cards(state, seat), *revives(state, seat)]
     if kind == AWAIT_ROLL:
-        return [ROLL_DICE, *before_roll_cards(state, seat), *revives(state, seat)]
+        return [*ROLLS, *before_roll_cards(state, seat), *revives(state, seat)]
     if kind == AWAIT_DISCARD:
         hand = state.seats[seat].hand
-        return [Discard(card=c) for c in CARD_NAMES if c in hand]  # type: ignore[arg-type]
+        return [DISCARDS[c] for c in CARD_NAMES if c in hand]
     return []
 
 
-def declarations(state: State, seat: int) -> list[GameAction]:
+def declarations(state: State, seat: int) -> list[Item]:
     """Every plain score high enough (kids: only the dice's readings), then every score an
     after-roll card in hand backs."""
     dice = state.dice
     assert dice is not None
     plain = readings(dice) if state.kids else SCORES
-    out: list[GameAction] = list(plain_declarations(plain, state.standing, state.kids))
+    out: list[Item] = list(plain_declarations(plain, state.standing, state.kids))
     hand = state.seats[seat].hand
     if not AFTER_ROLL_SET.isdisjoint(hand):
         held = tuple(name for name in AFTER_ROLL if name in hand)
@@ -93,10 +116,10 @@ def declarations(state: State, seat: int) -> list[GameAction]:
 
 @functools.cache
 def plain_declarations(scores: tuple[int, ...], standing: int,
-                       kids: bool) -> tuple[Declare, ...]:
+                       kids: bool) -> tuple[Served, ...]:
     """The declarations of `scores` high enough against `standing`: the same for every
     roller, so each list is built once (scores: every score, or kids, a roll's readings)."""
-    return tuple(Declare(score=s) for s in scores if clears(s, standing, kids))
+    return written(*(Declare(score=s) for s in scores if clears(s, standing, kids)))
 
 
 # Keyed on the dice, the after-roll cards held, the standing score and the variant: at
@@ -112,24 +135,24 @@ def backed_declarations(dice: Dice2, held: tuple[str, ...], standing: int,
                  for s in backed_scores(dice, use) if clears(s, standing, kids))
 
 
-def concessions(state: State) -> list[GameAction]:
+def concessions(state: State) -> tuple[Served, ...]:
     """Kids rules: a roller whose dice do not beat may take the strike instead of a card."""
     if not state.kids or state.dice is None or dice_beat(state):
-        return []
-    return [CONCEDE]
+        return ()
+    return CONCESSIONS
 
 
-def before_roll_cards(state: State, seat: int) -> list[GameAction]:
+def before_roll_cards(state: State, seat: int) -> list[Served]:
     hand = state.seats[seat].hand
     names = KIDS_BEFORE_ROLL if state.kids else BEFORE_ROLL
-    return [PlayCard(card=c) for c in names if c in hand]  # type: ignore[arg-type]
+    return [CARD_PLAYS[c] for c in names if c in hand]
 
 
-def revives(state: State, seat: int) -> list[GameAction]:
+def revives(state: State, seat: int) -> tuple[Served, ...]:
     player = state.seats[seat]
     if player.strikes > 0 and "revive" in player.hand:
-        return [REVIVE]
-    return []
+        return REVIVES
+    return ()
 
 
 def timeout_action(state: State, seat: int) -> GameAction:

@@ -44,6 +44,7 @@ JACKPOT = 21
 NO_SCORE = 0
 
 
+@functools.cache  # two decks (kids or not), built at every setup and first deal
 def full_deck(kids: bool) -> tuple[str, ...]:
     """Every action card of the game, in canonical order."""
     return tuple(

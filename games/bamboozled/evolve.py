@@ -13,6 +13,9 @@ from .state import Call, Declaration, Seat, State, without
 
 
 def evolve(state: State | None, event: GameEvent) -> State:
+    fold = FOLDS.get(type(event))  # every event but the first
+    if fold is not None and state is not None:
+        return fold(state, event)
     if isinstance(event, ev.GameStarted):
         return game_started(event)
     assert state is not None, "the first event must be game_started"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from games.core import MalformedAction
 from games.core.frozen import replace
@@ -59,8 +59,9 @@ class CardUse(Record):
                                   "field 'die' is 0 (first die) or 1 (second die)")
 
 
-@dataclass(frozen=True)
-class Declaration:
+# Declaration and Call are named tuples: one is made at every declaration and call, and
+# a tuple is made in about 60% of the time of a frozen dataclass of as many fields.
+class Declaration(NamedTuple):
     """A declared score waiting for an answer. `card` (face down) and `verdict` are secret."""
 
     seat: int
@@ -69,8 +70,7 @@ class Declaration:
     verdict: str  # "true" | "bluff" | "card"
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(NamedTuple):
     """The last bluff call, as it was revealed to everyone."""
 
     caller: int

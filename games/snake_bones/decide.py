@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Mapping
-
 from games.core import Dice, GameConfig, IllegalAction, roll_many
 from games.core.messages import GameAction, GameEvent
 from games.core.options import resolve_options
@@ -17,6 +15,7 @@ from .data import (
     FACES, MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, SIDES, STARTING_COINS, STARTING_DICE,
 )
 from .evolve import evolve
+from .legal import stakes_now
 from .rules import (
     bid_quantity_range, game_is_decided, is_out, is_raise, judge_bluff, judge_spot_on,
     next_bidder, next_opener, out_reason, stake_range, standings,
@@ -51,22 +50,23 @@ def place_stake(state: State, seat: int, action: PlaceStake, dice: Dice) -> list
     if coins not in allowed:
         raise IllegalAction("stake_out_of_range",
                             f"a stake is {allowed.start} to {allowed.stop - 1} coins")
-    events: list[GameEvent] = [
-        ev.StakePlaced(seat=seat, private={seat: ev.StakePrivate(coins=coins)})]
-    stakes = {s: state.seat(s).stake for s in state.active()}
-    stakes[seat] = coins
-    if all(stake is not None for stake in stakes.values()):
-        events += reveal_stakes_and_roll(state, stakes, dice)
-    return events
+    placed = ev.StakePlaced(seat=seat, private={seat: ev.StakePrivate(coins=coins)})
+    if any(stakes_now(s) for other, s in enumerate(state.seats) if other != seat):
+        return [placed]
+    return [placed, *reveal_stakes_and_roll(state, seat, coins, dice)]
 
 
-def reveal_stakes_and_roll(state: State, stakes: Mapping[int, int | None],
+def reveal_stakes_and_roll(state: State, seat: int, coins: int,
                            dice: Dice) -> list[GameEvent]:
-    """Once all stakes are in they are shown; then every active seat rolls its dice."""
+    """Once all stakes are in (`seat`'s last, of `coins`) they are shown; then every
+    active seat rolls its dice."""
+    seats = state.seats
     active = state.active()
-    rolled = {s: tuple(roll_many(dice, state.seat(s).dice_count, SIDES)) for s in active}
+    stakes = {s: seats[s].stake for s in active}
+    stakes[seat] = coins
+    rolled = {s: roll_many(dice, seats[s].dice_count, SIDES) for s in active}
     return [
-        ev.StakesRevealed(stakes={s: int(stakes[s] or 0) for s in active}),
+        ev.StakesRevealed(stakes={s: int(stake or 0) for s, stake in stakes.items()}),
         ev.DiceRolled(dice_counts={s: len(rolled[s]) for s in active},
                       private={s: ev.DicePrivate(dice=rolled[s]) for s in active}),
     ]
@@ -107,18 +107,19 @@ def call(state: State, seat: int, bluff: bool) -> list[GameEvent]:
         raise IllegalAction("opener_must_bid", "the opener must bid; there is nothing to call")
     result = judge_bluff(state, seat) if bluff else judge_spot_on(state, seat)
     kind = ev.BluffCalled if bluff else ev.SpotOnCalled
+    seats = state.seats
     story = Story(evolve, state)
     story.add(kind(round=state.round, caller=seat, bid=state.bid,
-                   dice={s: state.seat(s).dice for s in state.active()},
+                   dice={s: seats[s].dice for s in state.active()},
                    count=result.count, caller_right=result.caller_right,
-                   losers=result.losers, payments=result.payments))
-    story.add(*[ev.DieLost(seat=s, dice_left=state.seat(s).dice_count - 1)
-                for s in result.losers])
-    story.add(*[ev.CoinsPaid(payer=p.payer, payee=p.payee, coins=p.coins)
+                   losers=result.losers, payments=result.payments),
+              *[ev.DieLost(seat=s, dice_left=seats[s].dice_count - 1) for s in result.losers],
+              *[ev.CoinsPaid(payer=p.payer, payee=p.payee, coins=p.coins)
                 for p in result.payments])
-    story.add(*[ev.PlayerOut(seat=s, round=story.state.round,
-                             reason=out_reason(story.state, s))  # type: ignore[arg-type]
-                for s in story.state.active() if is_out(story.state, s)])
+    settled = story.state
+    story.add(*[ev.PlayerOut(seat=s, round=settled.round,
+                             reason=out_reason(settled, s))  # type: ignore[arg-type]
+                for s in settled.active() if is_out(settled, s)])
     story.add(end_of_round(story.state))
     return story.events
 

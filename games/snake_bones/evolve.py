@@ -13,13 +13,11 @@ from .state import Bid, Reveal, SeatState, State
 
 
 def evolve(state: State | None, event: GameEvent) -> State:
-    if isinstance(event, ev.GameStarted):
-        return game_started(event)
-    assert state is not None, "the first event must be game_started"
-    return FOLDS[type(event)](state, event)
+    """The fold of `event` by its class (FOLDS); `game_started` folds from no state."""
+    return FOLDS[event.__class__](state, event)
 
 
-def game_started(event: ev.GameStarted) -> State:
+def game_started(state: State | None, event: ev.GameStarted) -> State:
     seat = SeatState(dice_count=event.starting_dice, coins=event.starting_coins)
     return State(players=event.players, ones_wild=event.options.ones_wild,
                  raise_rule=event.options.raise_rule, seats=(seat,) * event.players,
@@ -37,7 +35,8 @@ def first_bidder_drawn(state: State, event: ev.FirstBidderDrawn) -> State:
 
 
 def round_started(state: State, event: ev.RoundStarted) -> State:
-    seats = tuple(replace(s, stake=None, dice=()) for s in state.seats)
+    seats = tuple([s if s.stake is None and not s.dice else replace(s, stake=None, dice=())
+                   for s in state.seats])
     return replace(state, seats=seats, phase=STAKING, round=event.round,
                    opener=event.opener, turn=None, bid=None, bids=(),
                    stakes_revealed=False)
@@ -50,7 +49,8 @@ def stake_placed(state: State, event: ev.StakePlaced) -> State:
 
 
 def stakes_revealed(state: State, event: ev.StakesRevealed) -> State:
-    seats = tuple(replace(s, stake=event.stakes[i]) if i in event.stakes else s
+    stakes = event.stakes  # each owner's stake is already known: only a changed one is copied
+    seats = tuple(replace(s, stake=stakes[i]) if i in stakes and s.stake != stakes[i] else s
                   for i, s in enumerate(state.seats))
     return replace(state, seats=seats, stakes_revealed=True)
 
@@ -80,8 +80,13 @@ def die_lost(state: State, event: ev.DieLost) -> State:
 
 
 def coins_paid(state: State, event: ev.CoinsPaid) -> State:
-    state = _set_seat(state, event.payer, coins=state.seat(event.payer).coins - event.coins)
-    return _set_seat(state, event.payee, coins=state.seat(event.payee).coins + event.coins)
+    """The payer's coins, then the payee's, changed in one copy of the state."""
+    seats = list(state.seats)
+    payer = seats[event.payer]
+    seats[event.payer] = replace(payer, coins=payer.coins - event.coins)
+    payee = seats[event.payee]
+    seats[event.payee] = replace(payee, coins=payee.coins + event.coins)
+    return replace(state, seats=tuple(seats))
 
 
 def player_out(state: State, event: ev.PlayerOut) -> State:
@@ -98,7 +103,8 @@ def game_over(state: State, event: ev.GameOver) -> State:
     return replace(state, phase=OVER, turn=None, bid=None)
 
 
-FOLDS: dict[type, Callable[[State, Any], State]] = {
+FOLDS: dict[type, Callable[[Any, Any], State]] = {
+    ev.GameStarted: game_started,
     ev.FirstBidderDrawn: first_bidder_drawn,
     ev.RoundStarted: round_started,
     ev.StakePlaced: stake_placed,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from games.core.outcome import Outcome
 from games.core.seats import LEFT, RIGHT, next_seat
@@ -42,17 +42,17 @@ def is_raise(current: Bid | None, quantity: int, face: int, raise_rule: str) -> 
             and face > current.face)
 
 
-def counts_toward(die: int, face: int, ones_wild: bool) -> bool:
-    return die == face or (ones_wild and face != WILD_FACE and die == WILD_FACE)
-
-
-def count_matching(all_dice: Iterable[int], face: int, ones_wild: bool) -> int:
+def count_matching(all_dice: Sequence[int], face: int, ones_wild: bool) -> int:
     """The dice in play showing the face, plus ones when they are wild (face != 1)."""
-    return sum(1 for die in all_dice if counts_toward(die, face, ones_wild))
+    count = all_dice.count(face)
+    if ones_wild and face != WILD_FACE:
+        count += all_dice.count(WILD_FACE)
+    return count
 
 
 def dice_on_table(state: State) -> list[int]:
-    return [die for seat in state.active() for die in state.seat(seat).dice]
+    """Every die of the seats still in, in seat order."""
+    return [die for seat in state.seats if seat.out_round is None for die in seat.dice]
 
 
 def pays_stake(state: State, payer: int, payee: int) -> Payment:

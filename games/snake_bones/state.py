@@ -87,7 +87,7 @@ class State:
 
     def is_active(self, seat: int) -> bool:
         """Whether `seat` is a seat of the table still in the game."""
-        return seat in range(self.players) and self.seats[seat].out_round is None
+        return 0 <= seat < self.players and self.seats[seat].out_round is None
 
     def dice_in_play(self) -> int:
         return sum([s.dice_count for s in self.seats if s.out_round is None])

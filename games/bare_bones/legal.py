@@ -30,6 +30,7 @@ from .actions import (
     SwapTake,
 )
 from .buying import buy_actions
+from .actions import TAKES
 from .data import (
     AWAIT_BONUS_MATCH,
     AWAIT_CHOOSE,
@@ -37,6 +38,7 @@ from .data import (
     AWAIT_HOT_POTATO,
     AWAIT_KINDS,
     AWAIT_REROLL,
+    CARD_NAMES,
     DRAFT_MAX_COST,
     cost,
     is_dice_card,
@@ -51,7 +53,7 @@ from .rules import (
     distinct,
     joyride_targets,
     mimic_colours,
-    play_problem,
+    play_refusal,
     red_draw_problem,
     yard_sale_returns,
 )
@@ -75,6 +77,10 @@ from .state import (
 )
 
 Item = GameAction | Choice
+
+PLAYS: dict[str, PlayCard] = {card: PlayCard(card=card) for card in CARD_NAMES if not TAKES[card]}
+"""The play of each card that takes no other field, built once: a hand's plays are listed
+at every step of card playing (actions are immutable, so one object serves every list)."""
 
 
 # What a seat awaited for each kind (a step of the turn) may post: the shared decider
@@ -135,13 +141,13 @@ def play_card_items(game: State, seat: int, card: str) -> list[Item]:
     if card == "loan_shark":
         amounts = IntRange(LOAN_AMOUNTS.start, LOAN_AMOUNTS.stop - 1)
         return [Choice(PlayCard, {"card": card}, {"amount": amounts})]
-    return [PlayCard(card=card)]
+    return [PLAYS[card]]
 
 
 def play_step_actions(game: State, seat: int) -> list[Item]:
     items: list[Item] = []
     for card in distinct(game.seats[seat].hand):
-        if play_problem(game, seat, card) is None:
+        if play_refusal(game, seat, card) is None:
             items += play_card_items(game, seat, card)
     if red_draw_problem(game) is None:
         items.append(DrawRed())

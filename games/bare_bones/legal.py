@@ -13,6 +13,7 @@ from games.core.messages import GameAction
 
 from . import actions as act
 from .actions import (
+    TAKES,
     BonusMatch,
     Borrow,
     Draft,
@@ -30,7 +31,6 @@ from .actions import (
     SwapTake,
 )
 from .buying import buy_actions
-from .actions import TAKES
 from .data import (
     AWAIT_BONUS_MATCH,
     AWAIT_CHOOSE,
@@ -54,7 +54,7 @@ from .rules import (
     joyride_targets,
     mimic_colours,
     play_refusal,
-    red_draw_problem,
+    red_draw_refusal,
     yard_sale_returns,
 )
 from .scoring import scoring_options, tally, total_of
@@ -149,7 +149,7 @@ def play_step_actions(game: State, seat: int) -> list[Item]:
     for card in distinct(game.seats[seat].hand):
         if play_refusal(game, seat, card) is None:
             items += play_card_items(game, seat, card)
-    if red_draw_problem(game) is None:
+    if red_draw_refusal(game) is None:
         items.append(DrawRed())
     return items + [StopPlaying()]
 

@@ -110,16 +110,29 @@ def check_params(game: State, seat: int, card: str, params: Mapping[str, Any]) -
 def red_draws_left(game: State) -> int:
     """Red: one card for every two Red Dice Cards played (Mimics and borrowed cards count)."""
     turn = active_turn(game)
-    reds = sum(1 for p in coloured(game.seats[turn.seat]) if p.colour == "red")
+    reds = sum(1 for p in game.seats[turn.seat].play if p.colour == "red")
     return reds // RED_CARDS_PER_DRAW - turn.red_draws
 
 
-def red_draw_problem(game: State) -> IllegalAction | None:
-    """Why Red may not draw now, or None. (Issue #16) With the draw and discard piles
-    both empty there is nothing to draw: the draw would change nothing."""
+RED_DRAW_REFUSED: dict[str, str] = {
+    "no_red_draw": "Red draws one card for every two Red Dice Cards",
+    "nothing_to_draw": "the draw and discard piles are both empty",
+}
+"""Why Red may not draw now: the IllegalAction code and its message."""
+
+
+def red_draw_refusal(game: State) -> str | None:
+    """Why Red may not draw now (a code of RED_DRAW_REFUSED), or None. (Issue #16) With
+    the draw and discard piles both empty there is nothing to draw: the draw would change
+    nothing."""
     if red_draws_left(game) <= 0:
-        return IllegalAction("no_red_draw", "Red draws one card for every two Red Dice Cards")
+        return "no_red_draw"
     player = game.seats[active_turn(game).seat]
     if not player.draw_size and not player.discard:
-        return IllegalAction("nothing_to_draw", "the draw and discard piles are both empty")
+        return "nothing_to_draw"
     return None
+
+
+def red_draw_problem(game: State) -> IllegalAction | None:
+    code = red_draw_refusal(game)
+    return None if code is None else IllegalAction(code, RED_DRAW_REFUSED[code])

@@ -26,6 +26,8 @@ PARAMS: dict[str, tuple[str, ...]] = {
 }
 """The fields an Action Card takes when played (every other card takes none)."""
 
+PARAM_FIELDS = ("copy", "returned", "target", "amount")
+NO_PARAMS = (None, None, None, None)
 TAKES: dict[str, frozenset[str]] = {card: frozenset(PARAMS.get(STACK[card], ()))
                                     for card in CARD_NAMES}
 """The fields each card takes when played (read for every `play_card` posted)."""
@@ -65,10 +67,11 @@ class PlayCard(GameAction):
     def __post_init__(self) -> None:
         if not is_card(self.card):
             return  # decide refuses it: no_such_card
+        values = (self.copy, self.returned, self.target, self.amount)
         wanted = TAKES[self.card]
-        given = {name for name, value in (("copy", self.copy), ("returned", self.returned),
-                                          ("target", self.target), ("amount", self.amount))
-                 if value is not None}
+        if not wanted and values == NO_PARAMS:
+            return  # most cards take no other field
+        given = {name for name, value in zip(PARAM_FIELDS, values) if value is not None}
         if given != wanted:
             takes = ", ".join(sorted(wanted)) or "no other field"
             raise malformed(f"play_card {self.card} takes {takes}")

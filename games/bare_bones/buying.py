@@ -4,6 +4,7 @@ card of each stack) a turn."""
 from __future__ import annotations
 
 from games.core import IllegalAction
+from games.core.memo import remember_last
 
 from .actions import Buy
 from .data import CARD_NAMES, COST, STACK
@@ -52,16 +53,17 @@ def buy_actions(game: State) -> list[Buy]:
     return [BUYS[card] for card in buyable(game)]
 
 
-def buyable(game: State) -> list[str]:
+# Asked about the state a decision ends in by `advance` and again by the next step's
+# legal_actions and guards: remembered for the state asked last (games/core/memo.py).
+@remember_last
+def buyable(game: State) -> tuple[str, ...]:
     """The supply's cards that may be bought now, in supply order."""
     turn = active_turn(game)
-    return [card for card, n in game.supply if refusal(turn, card, n) is None]
+    return tuple(card for card, n in game.supply if refusal(turn, card, n) is None)
 
 
 def buy_open(game: State) -> bool:
     """Something is affordable (`buy_actions` lists it): buying awaits the player (else it
     ends by itself)."""
     turn = game.turn
-    if turn is None or turn.step != BUY:
-        return False
-    return any(refusal(turn, card, n) is None for card, n in game.supply)
+    return turn is not None and turn.step == BUY and bool(buyable(game))

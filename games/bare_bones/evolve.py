@@ -53,11 +53,14 @@ def take_from_draw(seat: Seat, cards: Sequence[str], **changes: Any) -> Seat:
     """Drawn cards leave the known top of the pile first, then its unordered rest (and
     the seat's other fields `changes`, in the same copy)."""
     top, rest = seat.draw_top, seat.draw_rest
-    for card in cards:
-        if top:
-            top = top[:-1]
-        else:
-            rest = without(rest, card)
+    from_top = min(len(top), len(cards))
+    if from_top:
+        top = top[:len(top) - from_top]
+    if len(cards) > from_top:
+        left = list(rest)
+        for card in cards[from_top:]:
+            left.remove(card)
+        rest = tuple(left)
     return replace(seat, draw_top=top, draw_rest=rest, **changes)
 
 
@@ -369,7 +372,7 @@ FOLDS: dict[type, Callable[[State, Any], State]] = {
 
 
 def evolve(game: State | None, event: GameEvent) -> State:
-    if isinstance(event, ev.GameStarted):
+    if game is None:
+        assert isinstance(event, ev.GameStarted), "the first event must be game_started"
         return game_started(event)
-    assert game is not None, "the first event must be game_started"
     return FOLDS[type(event)](game, event)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.core import IllegalAction
 from games.core.legal import Choice, IntRange
+from games.core.memo import remember_last
 from games.core.messages import GameAction
 
 from . import actions as act
@@ -107,6 +108,9 @@ def still_in_play(game: State, seat: int) -> bool:
     return seat not in game.resigned
 
 
+# Asked about the state a decision ends in by `advance` and again by the next step's
+# legal_actions and guards: remembered for the state asked last (games/core/memo.py).
+@remember_last
 def awaiting(game: State) -> dict[int, str]:
     if game.phase == OVER:
         return {}

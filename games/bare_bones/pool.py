@@ -15,8 +15,8 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from games.core.legal import Choice, Subset
 
@@ -51,8 +51,7 @@ def plain_allowed(counts: Counter[str], colours: list[str]) -> bool:
     return split <= purples - counts["purple"]
 
 
-@dataclass(frozen=True)
-class Pool:
+class Pool(NamedTuple):
     """What limits the roll this turn: a small immutable value, so what a pool allows is
     worked out once (`allows`, `boxes`, `choices` keep their answers)."""
 

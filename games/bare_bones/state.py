@@ -207,7 +207,8 @@ def coloured(seat: Seat) -> list[InPlay]:
 
 
 def in_play(seat: Seat, card: str) -> int:
-    return sum(1 for p in seat.play if p.card == card)
+    """How many copies of `card` the play area holds."""
+    return [p.card for p in seat.play].count(card)
 
 
 def units_left(turn: Turn) -> int:

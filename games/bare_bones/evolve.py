@@ -24,6 +24,7 @@ from .state import (
     DICE,
     DICE_CARD_IN_PLAY,
     END,
+    FRESH_TURN,
     JOYRIDE,
     OVER,
     PLAY,
@@ -117,7 +118,8 @@ def discard_reshuffled(game: State, event: ev.DiscardReshuffled) -> State:
 
 def turn_started(game: State, event: ev.TurnStarted) -> State:
     player = game.seats[event.seat]
-    turn = Turn(number=event.turn, round=event.round, seat=event.seat, coins=event.coins)
+    turn = replace(FRESH_TURN, number=event.turn, round=event.round, seat=event.seat,
+                   coins=event.coins)
     return with_seat(game, event.seat, replace(player, carry=0, extra_draws=0),
                      phase=TURN, turn=turn)
 

@@ -79,6 +79,10 @@ from .state import (
 
 Item = GameAction | Choice
 
+# The actions without fields, built once: they are listed at every step.
+DRAW_RED, STOP_PLAYING, KEEP_DICE = DrawRed(), StopPlaying(), KeepDice()
+END_BUYING, END_MATCHING, RESIGN = EndBuying(), EndMatching(), Resign()
+
 PLAYS: dict[str, PlayCard] = {card: PlayCard(card=card) for card in CARD_NAMES if not TAKES[card]}
 """The play of each card that takes no other field, built once: a hand's plays are listed
 at every step of card playing (actions are immutable, so one object serves every list)."""
@@ -154,8 +158,9 @@ def play_step_actions(game: State, seat: int) -> list[Item]:
         if play_refusal(game, seat, card) is None:
             items += play_card_items(game, seat, card)
     if red_draw_refusal(game) is None:
-        items.append(DrawRed())
-    return items + [StopPlaying()]
+        items.append(DRAW_RED)
+    items.append(STOP_PLAYING)
+    return items
 
 
 def borrow_actions(game: State) -> list[Borrow]:
@@ -183,7 +188,7 @@ def potato_actions(game: State) -> list[PlaceHotPotato]:
 
 
 def match_actions(game: State) -> list[GameAction]:
-    return [*(BonusMatch(card=c) for c in matchable(game)), EndMatching()]
+    return [*(BonusMatch(card=c) for c in matchable(game)), END_MATCHING]
 
 
 def legal_actions(game: State, seat: int) -> list[Item]:
@@ -191,7 +196,7 @@ def legal_actions(game: State, seat: int) -> list[Item]:
     every seat still in play, in or out of turn, while the game runs."""
     if game.phase == OVER or seat in game.resigned:
         return []
-    return [*awaited_actions(game, seat), Resign()]
+    return [*awaited_actions(game, seat), RESIGN]
 
 
 def awaited_actions(game: State, seat: int) -> list[Item]:
@@ -209,11 +214,11 @@ def awaited_actions(game: State, seat: int) -> list[Item]:
     if kind == ROLL:
         return list(roll_choices(game, seat))
     if kind == AWAIT_REROLL:
-        return reroll_actions(game) + [KeepDice()]
+        return reroll_actions(game) + [KEEP_DICE]
     if kind == AWAIT_CHOOSE:
         return list(choose_actions(game))
     if kind == BUY:
-        return [*buy_actions(game), EndBuying()]
+        return [*buy_actions(game), END_BUYING]
     if kind == AWAIT_HOT_POTATO:
         return list(potato_actions(game))
     return match_actions(game)

@@ -10,7 +10,7 @@ from games.core.outcome import rank_by
 from . import events as ev
 from .data import ACTION_CARDS, COIN_COLOURS
 from .doubling import DOUBLING, Doubling
-from .state import Seat, State, blocked_faces, fpv, hot_potatoes, in_play
+from .state import Die, Seat, State, blocked_faces, fpv, hot_potatoes, in_play
 
 HOT_POTATO_PENALTY = ACTION_CARDS["hot_potato"].param("penalty")
 LOAN_PENALTY = ACTION_CARDS["loan_shark"].param("penalty_per_coin")
@@ -49,14 +49,12 @@ def scoring_options(game: State) -> tuple[Doubling, ...]:
     return tuple(out)
 
 
-def dice_values(game: State, option: Doubling | None) -> list[int]:
+def dice_values(dice: tuple[Die, ...], option: Doubling | None,
+                blocked: list[int]) -> list[int]:
     """What each die scores: its number, doubled once per doubling, 0 when removed or
-    blocked by another player's Can't Touch This."""
-    turn = game.turn
-    assert turn is not None
-    blocked = blocked_faces(game, turn.seat)
+    blocked (a number another player's Can't Touch This blocks)."""
     out = []
-    for i, die in enumerate(turn.dice):
+    for i, die in enumerate(dice):
         removed = option is not None and i in option.removed
         doubled = option is not None and i in option.doubled
         out.append(0 if removed or die.face in blocked else die.face * (2 if doubled else 1))
@@ -78,7 +76,8 @@ def tally(game: State, option: Doubling | None) -> ev.TurnScored:
     turn = game.turn
     assert turn is not None
     seat = game.seats[turn.seat]
-    values = dice_values(game, option)
+    blocked = blocked_faces(game, turn.seat)
+    values = dice_values(turn.dice, option, blocked)
     raw_points = sum(v for v, d in zip(values, turn.dice) if d.colour not in COIN_COLOURS)
     raw_coins = sum(v for v, d in zip(values, turn.dice) if d.colour in COIN_COLOURS)
     points, coins, conversion = converted(raw_points, raw_coins, seat)
@@ -91,7 +90,7 @@ def tally(game: State, option: Doubling | None) -> ev.TurnScored:
         doubled=tuple(option.doubled) if option else (),
         removed=tuple(option.removed) if option else (),
         doubled_by=option.card if option else None,
-        blocked=tuple(blocked_faces(game, turn.seat)),
+        blocked=tuple(blocked),
         values=tuple(values),
         points=points,
         coins_earned=coins,

@@ -123,6 +123,11 @@ class Turn:
     matching_over: bool = False
 
 
+FRESH_TURN = Turn(number=0, round=1, seat=0)
+"""A turn as it starts: the fold copies it with the turn's number, round, seat and coins
+(cheaper than setting its 23 fields one by one)."""
+
+
 @dataclass(frozen=True)
 class State:
     players: int

@@ -3,12 +3,14 @@ card of each stack) a turn."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from games.core import IllegalAction
 from games.core.memo import remember_last
 
 from .actions import Buy
 from .data import CARD_NAMES, COST, STACK
-from .state import BUY, State, Turn, active_turn, supply_count
+from .state import BUY, State, active_turn
 
 BUY_REFUSED: dict[str, str] = {
     "stack_empty": "the supply holds no {card}",
@@ -21,21 +23,25 @@ BUYS: dict[str, Buy] = {card: Buy(card=card) for card in CARD_NAMES}
 """Each card's purchase, built once (the buys are listed at every step of buying)."""
 
 
-def refusal(turn: Turn, card: str, count: int) -> str | None:
-    """Why `card`, of which the supply holds `count`, may not be bought in `turn` (a code
-    of BUY_REFUSED), or None."""
-    if count <= 0:
-        return "stack_empty"
-    if STACK[card] in turn.bought:
-        return "already_bought"
-    if COST[card] > turn.coins:
-        return "not_enough_coins"
-    return None
+def refusals(game: State) -> Iterator[tuple[str, str | None]]:
+    """Each card of the supply, in supply order, with why it may not be bought now (a
+    code of BUY_REFUSED) or None."""
+    turn = active_turn(game)
+    bought, coins = turn.bought, turn.coins
+    for card, count in game.supply:
+        if count <= 0:
+            yield card, "stack_empty"
+        elif STACK[card] in bought:
+            yield card, "already_bought"
+        elif COST[card] > coins:
+            yield card, "not_enough_coins"
+        else:
+            yield card, None
 
 
 def buy_refusal(game: State, card: str) -> str | None:
     """Why `card` may not be bought now (a code of BUY_REFUSED), or None."""
-    return refusal(active_turn(game), card, supply_count(game, card))
+    return next((code for supplied, code in refusals(game) if supplied == card), "stack_empty")
 
 
 def buy_problem(game: State, card: str) -> IllegalAction | None:
@@ -58,8 +64,7 @@ def buy_actions(game: State) -> list[Buy]:
 @remember_last
 def buyable(game: State) -> tuple[str, ...]:
     """The supply's cards that may be bought now, in supply order."""
-    turn = active_turn(game)
-    return tuple(card for card, n in game.supply if refusal(turn, card, n) is None)
+    return tuple(card for card, code in refusals(game) if code is None)
 
 
 def buy_open(game: State) -> bool:

@@ -66,7 +66,8 @@ def take_from_draw(seat: Seat, cards: Sequence[str], **changes: Any) -> Seat:
 
 
 def with_turn(game: State, **changes: Any) -> State:
-    return replace(game, turn=turned(game, **changes))
+    """The game with `changes` to the active turn."""
+    return replace(game, turn=replace(active_turn(game), **changes))
 
 
 def turned(game: State, **changes: Any) -> Turn:

@@ -16,7 +16,7 @@ from games.core import MalformedAction
 from games.core.legal import IntRange, Subset
 from games.core.messages import GameAction, Messages, doc
 
-from .data import SUPPLY_DICE, Colour, is_card, stack_of
+from .data import CARD_NAMES, STACK, SUPPLY_DICE, Colour, is_card
 
 CARD = "a card's name: a Dice Card's colour, an Action Card's name, cant_touch_this_<colour>"
 
@@ -25,6 +25,12 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "loan_shark": ("amount",),
 }
 """The fields an Action Card takes when played (every other card takes none)."""
+
+PARAM_FIELDS = ("copy", "returned", "target", "amount")
+NO_PARAMS = (None, None, None, None)
+TAKES: dict[str, frozenset[str]] = {card: frozenset(PARAMS.get(STACK[card], ()))
+                                    for card in CARD_NAMES}
+"""The fields each card takes when played (read for every `play_card` posted)."""
 
 
 def malformed(message: str) -> MalformedAction:
@@ -61,15 +67,17 @@ class PlayCard(GameAction):
     def __post_init__(self) -> None:
         if not is_card(self.card):
             return  # decide refuses it: no_such_card
-        wanted = set(PARAMS.get(stack_of(self.card), ()))
-        given = {name for name in ("copy", "returned", "target", "amount")
-                 if getattr(self, name) is not None}
+        values = (self.copy, self.returned, self.target, self.amount)
+        wanted = TAKES[self.card]
+        if not wanted and values == NO_PARAMS:
+            return  # most cards take no other field
+        given = {name for name, value in zip(PARAM_FIELDS, values) if value is not None}
         if given != wanted:
             takes = ", ".join(sorted(wanted)) or "no other field"
             raise malformed(f"play_card {self.card} takes {takes}")
 
     def params(self) -> dict[str, object]:
-        return {name: getattr(self, name) for name in PARAMS.get(stack_of(self.card), ())}
+        return {name: getattr(self, name) for name in PARAMS.get(STACK[self.card], ())}
 
 
 @dataclass(frozen=True)

@@ -192,9 +192,29 @@ def is_dice_card(card: str) -> bool:
     return card in FACES
 
 
+def _stack(card: str) -> str:
+    return CANT_TOUCH_THIS if card.startswith(CANT_TOUCH_THIS + "_") else card
+
+
+def _cost(card: str) -> int:
+    return DICE_COST[card] if card in DICE_COST else ACTION_CARDS[_stack(card)].cost
+
+
+def _units(card: str) -> int:
+    return 0 if is_dice_card(card) else ACTION_CARDS[_stack(card)].units
+
+
+_NAMES = (*CARD_NAMES, CANT_TOUCH_THIS)
+# Every card's (and stack's) stack, cost and Action Units, read from the tables above
+# once: the rules ask them for every card of every hand and supply listed.
+STACK: dict[str, str] = {name: _stack(name) for name in _NAMES}
+COST: dict[str, int] = {name: _cost(name) for name in _NAMES}
+UNITS: dict[str, int] = {name: _units(name) for name in _NAMES}
+
+
 def stack_of(card: str) -> str:
     """The supply stack a card belongs to (Can't Touch This versions share one stack)."""
-    return CANT_TOUCH_THIS if card.startswith(CANT_TOUCH_THIS + "_") else card
+    return STACK[card]
 
 
 def ctt_colour(card: str) -> str:
@@ -202,21 +222,22 @@ def ctt_colour(card: str) -> str:
 
 
 def cost(card: str) -> int:
-    dice_card_cost = DICE_COST.get(card)  # a Dice Card's (DICE_COST names every colour)
-    return dice_card_cost if dice_card_cost is not None else ACTION_CARDS[stack_of(card)].cost
+    return COST[card]
 
 
 def units(card: str) -> int:
-    return 0 if is_dice_card(card) else ACTION_CARDS[stack_of(card)].units
+    return UNITS[card]
 
 
 def final_point_value(card: str) -> int:
     return FINAL_POINT_VALUE.get(card, 0)
 
 
+CARDS: frozenset[str] = frozenset(CARD_NAMES)
+
+
 def is_card(card: object) -> bool:
-    return isinstance(card, str) and (is_dice_card(card) or card in ACTION_CARDS
-                                      or card in CTT_VERSIONS) and card != CANT_TOUCH_THIS
+    return isinstance(card, str) and card in CARDS
 
 
 def stack_cards(stack: str) -> tuple[str, ...]:
@@ -236,6 +257,10 @@ DICE_CARD_RANK: dict[str, int] = {colour: COLOURS.index(colour) for colour in FA
 def card_order(card: str) -> tuple[int, str]:
     """A stable order of card names: Dice Cards by colour, then Action Cards by name."""
     return DICE_CARD_RANK.get(card, len(COLOURS)), card
+
+
+CARD_RANK: dict[str, int] = {card: i for i, card in enumerate(sorted(CARD_NAMES, key=card_order))}
+"""Each card's place in `card_order` as one number: the fold sorts every hand it changes."""
 
 
 def mean_face(colour: str) -> float:

@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from games.core.messages import GameEvent
 
 from . import events as ev
 from .data import (
+    CARD_RANK,
     COLOURS,
+    STACK,
     STACK_SIZE,
     STARTING_DECK,
+    UNITS,
     action_stack_order,
-    card_order,
     is_dice_card,
     stack_cards,
-    stack_of,
-    units,
 )
 from .state import (
     BUY,
     DICE,
+    DICE_CARD_IN_PLAY,
     END,
+    FRESH_TURN,
     JOYRIDE,
     OVER,
     PLAY,
@@ -37,29 +39,35 @@ from .state import (
     active_turn,
     replace,
     set_at,
-    supply_add,
+    supplied,
     with_seat,
     without,
 )
 
 
-def ordered(cards: Any) -> tuple[str, ...]:
-    return tuple(sorted((str(c) for c in cards), key=card_order))
+def ordered(cards: Iterable[str]) -> tuple[str, ...]:
+    """Cards in card order (data.card_order, read as CARD_RANK)."""
+    return tuple(sorted(cards, key=CARD_RANK.__getitem__))
 
 
-def take_from_draw(seat: Seat, cards: list[str]) -> Seat:
-    """Drawn cards leave the known top of the pile first, then its unordered rest."""
+def take_from_draw(seat: Seat, cards: Sequence[str], **changes: Any) -> Seat:
+    """Drawn cards leave the known top of the pile first, then its unordered rest (and
+    the seat's other fields `changes`, in the same copy)."""
     top, rest = seat.draw_top, seat.draw_rest
-    for card in cards:
-        if top:
-            top = top[:-1]
-        else:
-            rest = without(rest, card)
-    return replace(seat, draw_top=top, draw_rest=rest)
+    from_top = min(len(top), len(cards))
+    if from_top:
+        top = top[:len(top) - from_top]
+    if len(cards) > from_top:
+        left = list(rest)
+        for card in cards[from_top:]:
+            left.remove(card)
+        rest = tuple(left)
+    return replace(seat, draw_top=top, draw_rest=rest, **changes)
 
 
 def with_turn(game: State, **changes: Any) -> State:
-    return replace(game, turn=turned(game, **changes))
+    """The game with `changes` to the active turn."""
+    return replace(game, turn=replace(active_turn(game), **changes))
 
 
 def turned(game: State, **changes: Any) -> Turn:
@@ -83,19 +91,18 @@ def game_started(event: ev.GameStarted) -> State:
 
 def card_drafted(game: State, event: ev.CardDrafted) -> State:
     player = game.seats[event.seat]
-    game = with_seat(game, event.seat,
-                     replace(player, draw_rest=ordered(player.draw_rest + (event.card,))))
-    game = with_seat(game, event.seat, replace(game.seats[event.seat],
-                                               drafted=game.seats[event.seat].drafted + 1))
-    return replace(supply_add(game, event.card, -1), picks=game.picks + 1)
+    player = replace(player, draw_rest=ordered(player.draw_rest + (event.card,)),
+                     drafted=player.drafted + 1)
+    return with_seat(game, event.seat, player, picks=game.picks + 1,
+                     supply=supplied(game, event.card, -1))
 
 
 # --- drawing -----------------------------------------------------------------------------
 
 def cards_drawn(game: State, event: ev.CardsDrawn) -> State:
-    seat, cards = event.seat, list(event.private[event.seat].cards)
-    player = take_from_draw(game.seats[seat], cards)
-    player = replace(player, hand=ordered(player.hand + tuple(cards)))
+    seat, cards = event.seat, event.private[event.seat].cards
+    player = game.seats[seat]
+    player = take_from_draw(player, cards, hand=ordered(player.hand + tuple(cards)))
     if event.reason == "red":
         return with_seat(game, seat, player,
                          turn=turned(game, red_draws=active_turn(game).red_draws + 1))
@@ -112,7 +119,8 @@ def discard_reshuffled(game: State, event: ev.DiscardReshuffled) -> State:
 
 def turn_started(game: State, event: ev.TurnStarted) -> State:
     player = game.seats[event.seat]
-    turn = Turn(number=event.turn, round=event.round, seat=event.seat, coins=event.coins)
+    turn = replace(FRESH_TURN, number=event.turn, round=event.round, seat=event.seat,
+                   coins=event.coins)
     return with_seat(game, event.seat, replace(player, carry=0, extra_draws=0),
                      phase=TURN, turn=turn)
 
@@ -131,14 +139,22 @@ def cant_touch_this_returned(game: State, event: ev.CantTouchThisReturned) -> St
 def card_played(game: State, event: ev.CardPlayed) -> State:
     seat, card = event.seat, event.card
     player = game.seats[seat]
-    colour = card if is_dice_card(card) else event.copy
     hand = without(player.hand, card)
+    supply = game.supply
     if event.returned is not None:
         hand = without(hand, event.returned)
-        game = supply_add(game, event.returned, 1)
-    player = replace(player, hand=hand, play=player.play + (InPlay(card, colour),))
-    turn = active_turn(game)
-    changes: dict[str, Any] = {"units": turn.units + units(card),
+        supply = supplied(game, event.returned, 1)
+    entry = DICE_CARD_IN_PLAY[card] if is_dice_card(card) else InPlay(card, event.copy)
+    player = replace(player, hand=hand, play=player.play + (entry,))
+    return with_seat(game, seat, player, supply=supply,
+                     turn=played_turn(active_turn(game), card, event))
+
+
+def played_turn(turn: Turn, card: str, event: ev.CardPlayed) -> Turn:
+    """The turn once `card` is played: its Action Units and coins, and what it notes."""
+    if is_dice_card(card):
+        return turn  # a Dice Card uses no Action Units and gives no coins
+    changes: dict[str, Any] = {"units": turn.units + UNITS[card],
                                "coins": turn.coins + (event.coins or 0)}
     if card == "loan_shark":
         changes["borrowed"] = turn.borrowed + (event.coins or 0)
@@ -152,13 +168,13 @@ def card_played(game: State, event: ev.CardPlayed) -> State:
         changes["full_house_shown"] = tuple(event.revealed)
     if card == "swap_meet":
         changes.update(step=SWAP_MEET, swap_value=0)
-    return with_seat(game, seat, player, turn=turned(game, **changes))
+    return replace(turn, **changes)
 
 
 def full_house_drew(game: State, event: ev.FullHouseDrew) -> State:
     player = take_from_draw(game.seats[event.seat], [event.card])
     if event.played:
-        player = replace(player, play=player.play + (InPlay(event.card, event.card),))
+        player = replace(player, play=player.play + (DICE_CARD_IN_PLAY[event.card],))
     else:
         player = replace(player, discard=player.discard + (event.card,))
     return with_seat(game, event.seat, player)
@@ -175,16 +191,17 @@ def card_borrowed(game: State, event: ev.CardBorrowed) -> State:
 
 def card_returned(game: State, event: ev.CardReturned) -> State:
     player = game.seats[event.seat]
-    game = with_seat(supply_add(game, event.card, 1), event.seat,
-                     replace(player, hand=without(player.hand, event.card)))
-    return with_turn(game, swap_value=event.value)
+    return with_seat(game, event.seat, replace(player, hand=without(player.hand, event.card)),
+                     supply=supplied(game, event.card, 1),
+                     turn=turned(game, swap_value=event.value))
 
 
 def swap_taken(game: State, event: ev.SwapTaken) -> State:
     player = game.seats[event.seat]
-    game = with_seat(supply_add(game, event.card, -1), event.seat,
-                     replace(player, hand=ordered(player.hand + (event.card,))))
-    return with_turn(game, step=PLAY, swap_value=0)
+    return with_seat(game, event.seat,
+                     replace(player, hand=ordered(player.hand + (event.card,))),
+                     supply=supplied(game, event.card, -1),
+                     turn=turned(game, step=PLAY, swap_value=0))
 
 
 def swap_finished(game: State, event: ev.SwapFinished) -> State:
@@ -237,10 +254,11 @@ def turn_scored(game: State, event: ev.TurnScored) -> State:
 
 def card_bought(game: State, event: ev.CardBought) -> State:
     player = game.seats[event.seat]
-    game = with_seat(supply_add(game, event.card, -1), event.seat,
-                     replace(player, discard=player.discard + (event.card,)))
     turn = active_turn(game)
-    return with_turn(game, coins=event.coins, bought=turn.bought + (stack_of(event.card),))
+    return with_seat(game, event.seat, replace(player, discard=player.discard + (event.card,)),
+                     supply=supplied(game, event.card, -1),
+                     turn=replace(turn, coins=event.coins,
+                                  bought=turn.bought + (STACK[event.card],)))
 
 
 def buying_ended(game: State, event: ev.BuyingEnded) -> State:
@@ -295,7 +313,7 @@ def turn_ended(game: State, event: ev.TurnEnded) -> State:
                              replace(lender, hand=ordered(lender.hand + (entry.card,))))
     own = tuple(p.card for p in player.play if p.owner is None)
     player = replace(player, discard=player.discard + own + player.hand, hand=(), play=())
-    return replace(with_seat(game, event.seat, player), turn=None)
+    return with_seat(game, event.seat, player, turn=None)
 
 
 def player_resigned(game: State, event: ev.PlayerResigned) -> State:
@@ -357,7 +375,7 @@ FOLDS: dict[type, Callable[[State, Any], State]] = {
 
 
 def evolve(game: State | None, event: GameEvent) -> State:
-    if isinstance(event, ev.GameStarted):
+    if game is None:
+        assert isinstance(event, ev.GameStarted), "the first event must be game_started"
         return game_started(event)
-    assert game is not None, "the first event must be game_started"
     return FOLDS[type(event)](game, event)

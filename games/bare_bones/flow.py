@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.core import Dice
 from games.core import story as core_story
+from games.core.memo import remember_last
 
 from . import events as ev
 from .buying import buy_open
@@ -141,17 +142,18 @@ def game_over(story: Story) -> None:
                           scores=final.scores, breakdown=final.breakdown))
 
 
-def open_colours(game: State) -> list[str]:
+# Asked about the state a decision ends in by `advance` and again by the next step's
+# legal_actions and guards: remembered for the state asked last (games/core/memo.py).
+@remember_last
+def open_colours(game: State) -> tuple[str, ...]:
     """Colours the next player may be asked to bonus match now, from public information
     only: exactly two copies in the active player's play area and not matched yet."""
     turn = active_turn(game)
-    if is_last_turn(game) or turn.matching_over or game.players < 2:
-        return []
-    copies: dict[str, int] = {}
-    for entry in coloured(game.seats[turn.seat]):
-        copies[entry.colour or ""] = copies.get(entry.colour or "", 0) + 1
-    return [c for c, n in copies.items()
-            if n == 2 and c not in turn.matched and is_dice_card(c)]
+    if turn.matching_over or game.players < 2 or is_last_turn(game):
+        return ()
+    colours = [entry.colour for entry in coloured(game.seats[turn.seat])]
+    return tuple(c for c in dict.fromkeys(colours)
+                 if colours.count(c) == 2 and c not in turn.matched and is_dice_card(c))
 
 
 def matching_open(game: State) -> bool:

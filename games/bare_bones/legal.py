@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from games.core import IllegalAction
 from games.core.legal import Choice, IntRange
+from games.core.memo import remember_last
 from games.core.messages import GameAction
 
 from . import actions as act
 from .actions import (
+    TAKES,
     BonusMatch,
     Borrow,
     Draft,
@@ -37,6 +39,7 @@ from .data import (
     AWAIT_HOT_POTATO,
     AWAIT_KINDS,
     AWAIT_REROLL,
+    CARD_NAMES,
     DRAFT_MAX_COST,
     cost,
     is_dice_card,
@@ -51,8 +54,8 @@ from .rules import (
     distinct,
     joyride_targets,
     mimic_colours,
-    play_problem,
-    red_draw_problem,
+    play_refusal,
+    red_draw_refusal,
     yard_sale_returns,
 )
 from .scoring import scoring_options, tally, total_of
@@ -75,6 +78,14 @@ from .state import (
 )
 
 Item = GameAction | Choice
+
+# The actions without fields, built once: they are listed at every step.
+DRAW_RED, STOP_PLAYING, KEEP_DICE = DrawRed(), StopPlaying(), KeepDice()
+END_BUYING, END_MATCHING, RESIGN = EndBuying(), EndMatching(), Resign()
+
+PLAYS: dict[str, PlayCard] = {card: PlayCard(card=card) for card in CARD_NAMES if not TAKES[card]}
+"""The play of each card that takes no other field, built once: a hand's plays are listed
+at every step of card playing (actions are immutable, so one object serves every list)."""
 
 
 # What a seat awaited for each kind (a step of the turn) may post: the shared decider
@@ -101,6 +112,9 @@ def still_in_play(game: State, seat: int) -> bool:
     return seat not in game.resigned
 
 
+# Asked about the state a decision ends in by `advance` and again by the next step's
+# legal_actions and guards: remembered for the state asked last (games/core/memo.py).
+@remember_last
 def awaiting(game: State) -> dict[int, str]:
     if game.phase == OVER:
         return {}
@@ -135,17 +149,18 @@ def play_card_items(game: State, seat: int, card: str) -> list[Item]:
     if card == "loan_shark":
         amounts = IntRange(LOAN_AMOUNTS.start, LOAN_AMOUNTS.stop - 1)
         return [Choice(PlayCard, {"card": card}, {"amount": amounts})]
-    return [PlayCard(card=card)]
+    return [PLAYS[card]]
 
 
 def play_step_actions(game: State, seat: int) -> list[Item]:
     items: list[Item] = []
     for card in distinct(game.seats[seat].hand):
-        if play_problem(game, seat, card) is None:
+        if play_refusal(game, seat, card) is None:
             items += play_card_items(game, seat, card)
-    if red_draw_problem(game) is None:
-        items.append(DrawRed())
-    return items + [StopPlaying()]
+    if red_draw_refusal(game) is None:
+        items.append(DRAW_RED)
+    items.append(STOP_PLAYING)
+    return items
 
 
 def borrow_actions(game: State) -> list[Borrow]:
@@ -173,7 +188,7 @@ def potato_actions(game: State) -> list[PlaceHotPotato]:
 
 
 def match_actions(game: State) -> list[GameAction]:
-    return [*(BonusMatch(card=c) for c in matchable(game)), EndMatching()]
+    return [*(BonusMatch(card=c) for c in matchable(game)), END_MATCHING]
 
 
 def legal_actions(game: State, seat: int) -> list[Item]:
@@ -181,7 +196,7 @@ def legal_actions(game: State, seat: int) -> list[Item]:
     every seat still in play, in or out of turn, while the game runs."""
     if game.phase == OVER or seat in game.resigned:
         return []
-    return [*awaited_actions(game, seat), Resign()]
+    return [*awaited_actions(game, seat), RESIGN]
 
 
 def awaited_actions(game: State, seat: int) -> list[Item]:
@@ -199,11 +214,11 @@ def awaited_actions(game: State, seat: int) -> list[Item]:
     if kind == ROLL:
         return list(roll_choices(game, seat))
     if kind == AWAIT_REROLL:
-        return reroll_actions(game) + [KeepDice()]
+        return reroll_actions(game) + [KEEP_DICE]
     if kind == AWAIT_CHOOSE:
         return list(choose_actions(game))
     if kind == BUY:
-        return [*buy_actions(game), EndBuying()]
+        return [*buy_actions(game), END_BUYING]
     if kind == AWAIT_HOT_POTATO:
         return list(potato_actions(game))
     return match_actions(game)

@@ -4,6 +4,7 @@ re-rolls per card) and Full House (any of the dice, once)."""
 from __future__ import annotations
 
 from games.core.legal import Choice, Subset
+from games.core.memo import remember_last
 from games.core.messages import GameAction
 
 from .actions import RerollDie, RerollFullHouse, RerollGreen
@@ -65,6 +66,9 @@ def reroll_actions(game: State) -> list[GameAction | Choice]:
     return actions
 
 
+# Asked about the state a decision ends in by `advance` and again by the next step's
+# legal_actions and guards: remembered for the state asked last (games/core/memo.py).
+@remember_last
 def reroll_open(game: State) -> bool:
     """A re-roll is open (`reroll_actions` lists one): the player is awaited to re-roll or
     keep the dice."""

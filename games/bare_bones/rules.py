@@ -17,39 +17,64 @@ from .data import (
     COLOURS,
     EXCLUSIVE,
     RED_CARDS_PER_DRAW,
-    card_order,
-    stack_of,
-    units,
+    STACK,
+    UNITS,
 )
-from .state import State, active_turn, coloured, in_play, opponents, units_left, without
+from .state import State, active_turn, coloured, opponents, units_left, without
 
 LOAN = ACTION_CARDS["loan_shark"]
 LOAN_AMOUNTS = range(LOAN.param("min"), LOAN.param("max") + 1)
+EXCLUDED_BY: dict[str, frozenset[str]] = {
+    stack: frozenset().union(*(group - {stack} for group in EXCLUSIVE if stack in group))
+    for stack in set(STACK.values())}
+"""The stacks a stack may not be played with in a turn (EXCLUSIVE, read once per card)."""
 
 
 def distinct(cards: tuple[str, ...] | list[str]) -> list[str]:
-    return sorted(set(cards), key=card_order)
+    """The distinct cards of a hand or part of one, in card order (a hand is kept in card
+    order: state.Seat)."""
+    return list(dict.fromkeys(cards))
 
 
 # --- may this card be played now? ----------------------------------------------------------
 
+PLAY_REFUSED: dict[str, str] = {
+    "card_not_in_hand": "{card} is not in your hand",
+    "not_enough_action_units": "{card} needs {units} Action Units; {left} left",
+    "point_pro_with_straight_cash": "Point Pro and Straight Cash may not be played in the same "
+                                    "turn",
+    "mimic_needs_dice_card": "Mimic copies a Dice Card you have in play",
+    "nothing_to_sell": "Yard Sale returns another card from your hand",
+}
+"""Why a card may not be played now: the IllegalAction code and its message."""
+
+
+def play_refusal(game: State, seat: int, card: str) -> str | None:
+    """Why `card` cannot be played now (its parameters aside): a code of PLAY_REFUSED,
+    or None."""
+    player = game.seats[seat]
+    if card not in player.hand:
+        return "card_not_in_hand"
+    if UNITS[card] > units_left(active_turn(game)):
+        return "not_enough_action_units"
+    excluded = EXCLUDED_BY[STACK[card]]
+    if excluded and any(p.card in excluded for p in player.play):
+        return "point_pro_with_straight_cash"
+    if card == "mimic" and not coloured(player):
+        return "mimic_needs_dice_card"
+    if card == "yard_sale" and len(player.hand) < 2:
+        return "nothing_to_sell"
+    return None
+
+
 def play_problem(game: State, seat: int, card: str) -> IllegalAction | None:
     """Why `card` cannot be played now (its parameters aside), or None."""
-    turn, player = active_turn(game), game.seats[seat]
-    if card not in player.hand:
-        return IllegalAction("card_not_in_hand", f"{card} is not in your hand")
-    if units(card) > units_left(turn):
-        return IllegalAction("not_enough_action_units",
-                             f"{card} needs {units(card)} Action Units; {units_left(turn)} left")
-    for group in EXCLUSIVE:
-        if stack_of(card) in group and any(in_play(player, o) for o in group - {stack_of(card)}):
-            return IllegalAction("point_pro_with_straight_cash",
-                                 "Point Pro and Straight Cash may not be played in the same turn")
-    if card == "mimic" and not coloured(player):
-        return IllegalAction("mimic_needs_dice_card", "Mimic copies a Dice Card you have in play")
-    if card == "yard_sale" and len(player.hand) < 2:
-        return IllegalAction("nothing_to_sell", "Yard Sale returns another card from your hand")
-    return None
+    code = play_refusal(game, seat, card)
+    if code is None:
+        return None
+    message = PLAY_REFUSED[code].format(card=card, units=UNITS[card],
+                                        left=units_left(active_turn(game)))
+    return IllegalAction(code, message)
 
 
 def mimic_colours(game: State, seat: int) -> list[str]:
@@ -85,16 +110,29 @@ def check_params(game: State, seat: int, card: str, params: Mapping[str, Any]) -
 def red_draws_left(game: State) -> int:
     """Red: one card for every two Red Dice Cards played (Mimics and borrowed cards count)."""
     turn = active_turn(game)
-    reds = sum(1 for p in coloured(game.seats[turn.seat]) if p.colour == "red")
+    reds = sum(1 for p in game.seats[turn.seat].play if p.colour == "red")
     return reds // RED_CARDS_PER_DRAW - turn.red_draws
 
 
-def red_draw_problem(game: State) -> IllegalAction | None:
-    """Why Red may not draw now, or None. (Issue #16) With the draw and discard piles
-    both empty there is nothing to draw: the draw would change nothing."""
+RED_DRAW_REFUSED: dict[str, str] = {
+    "no_red_draw": "Red draws one card for every two Red Dice Cards",
+    "nothing_to_draw": "the draw and discard piles are both empty",
+}
+"""Why Red may not draw now: the IllegalAction code and its message."""
+
+
+def red_draw_refusal(game: State) -> str | None:
+    """Why Red may not draw now (a code of RED_DRAW_REFUSED), or None. (Issue #16) With
+    the draw and discard piles both empty there is nothing to draw: the draw would change
+    nothing."""
     if red_draws_left(game) <= 0:
-        return IllegalAction("no_red_draw", "Red draws one card for every two Red Dice Cards")
+        return "no_red_draw"
     player = game.seats[active_turn(game).seat]
     if not player.draw_size and not player.discard:
-        return IllegalAction("nothing_to_draw", "the draw and discard piles are both empty")
+        return "nothing_to_draw"
     return None
+
+
+def red_draw_problem(game: State) -> IllegalAction | None:
+    code = red_draw_refusal(game)
+    return None if code is None else IllegalAction(code, RED_DRAW_REFUSED[code])

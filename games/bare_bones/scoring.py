@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from games.core.memo import remember_last
 from games.core.outcome import rank_by
 
 from . import events as ev
 from .data import ACTION_CARDS, COIN_COLOURS
 from .doubling import DOUBLING, Doubling
-from .state import Seat, State, blocked_faces, fpv, hot_potatoes, in_play
+from .state import Die, Seat, State, blocked_faces, fpv, hot_potatoes, in_play
 
 HOT_POTATO_PENALTY = ACTION_CARDS["hot_potato"].param("penalty")
 LOAN_PENALTY = ACTION_CARDS["loan_shark"].param("penalty_per_coin")
@@ -27,30 +30,31 @@ def signature(game: State, option: Doubling | None) -> tuple:
                         for i, d in enumerate(turn.dice)))
 
 
-def scoring_options(game: State) -> list[Doubling]:
+# Asked about the state a decision ends in by `advance` and again by the next step's
+# legal_actions and guards: remembered for the state asked last (games/core/memo.py).
+@remember_last
+def scoring_options(game: State) -> tuple[Doubling, ...]:
     """The distinct ways the doubling card can score these dice (equal outcomes merged)."""
     turn = game.turn
     assert turn is not None
     card = doubling_card(game.seats[turn.seat])
     if card is None:
-        return []
+        return ()
     seen, out = set(), []
     for option in DOUBLING[card](turn.dice):
         key = signature(game, option)
         if key not in seen:
             seen.add(key)
             out.append(option)
-    return out
+    return tuple(out)
 
 
-def dice_values(game: State, option: Doubling | None) -> list[int]:
+def dice_values(dice: tuple[Die, ...], option: Doubling | None,
+                blocked: list[int]) -> list[int]:
     """What each die scores: its number, doubled once per doubling, 0 when removed or
-    blocked by another player's Can't Touch This."""
-    turn = game.turn
-    assert turn is not None
-    blocked = blocked_faces(game, turn.seat)
+    blocked (a number another player's Can't Touch This blocks)."""
     out = []
-    for i, die in enumerate(turn.dice):
+    for i, die in enumerate(dice):
         removed = option is not None and i in option.removed
         doubled = option is not None and i in option.doubled
         out.append(0 if removed or die.face in blocked else die.face * (2 if doubled else 1))
@@ -72,7 +76,8 @@ def tally(game: State, option: Doubling | None) -> ev.TurnScored:
     turn = game.turn
     assert turn is not None
     seat = game.seats[turn.seat]
-    values = dice_values(game, option)
+    blocked = blocked_faces(game, turn.seat)
+    values = dice_values(turn.dice, option, blocked)
     raw_points = sum(v for v, d in zip(values, turn.dice) if d.colour not in COIN_COLOURS)
     raw_coins = sum(v for v, d in zip(values, turn.dice) if d.colour in COIN_COLOURS)
     points, coins, conversion = converted(raw_points, raw_coins, seat)
@@ -85,7 +90,7 @@ def tally(game: State, option: Doubling | None) -> ev.TurnScored:
         doubled=tuple(option.doubled) if option else (),
         removed=tuple(option.removed) if option else (),
         doubled_by=option.card if option else None,
-        blocked=tuple(blocked_faces(game, turn.seat)),
+        blocked=tuple(blocked),
         values=tuple(values),
         points=points,
         coins_earned=coins,
@@ -103,36 +108,33 @@ def total_of(tallied: ev.TurnScored) -> int:
 
 # --- the end ----------------------------------------------------------------------------
 
-def final_total(seat: Seat) -> int:
-    """Running score + Final Point Values - 15 per Hot Potato owned (Ruling) - 2 per coin
-    of a loan never repaid (Our choice: the last turn's loan has no next turn to repay)."""
-    owned = seat.owned()
-    return (seat.score + fpv(owned) - HOT_POTATO_PENALTY * hot_potatoes(owned)
-            - LOAN_PENALTY * seat.owed)
-
-
 def breakdown(seat: Seat) -> ev.Breakdown:
+    """The seat's final total: running score + Final Point Values - 15 per Hot Potato
+    owned (Ruling) - 2 per coin of a loan never repaid (Our choice: the last turn's loan
+    has no next turn to repay)."""
     owned = seat.owned()
-    return ev.Breakdown(running=seat.score, final_point_value=fpv(owned),
-                        hot_potatoes=hot_potatoes(owned), loan_owed=seat.owed,
-                        cards=len(owned), total=final_total(seat))
+    points, potatoes = fpv(owned), hot_potatoes(owned)
+    total = seat.score + points - HOT_POTATO_PENALTY * potatoes - LOAN_PENALTY * seat.owed
+    return ev.Breakdown(running=seat.score, final_point_value=points, hot_potatoes=potatoes,
+                        loan_owed=seat.owed, cards=len(owned), total=total)
 
 
-def ranking(game: State) -> list[list[int]]:
+def ranking(game: State, totals: Sequence[ev.Breakdown]) -> list[list[int]]:
     """Highest total first; a tie goes to fewer cards, then the tied players share.
     (Ruling) Resigned seats rank below every player who did not resign, among themselves
-    by the order they left, the later one higher."""
-    keys = [(final_total(seat), -len(seat.owned())) for seat in game.seats]
+    by the order they left, the later one higher. `totals`: each seat's breakdown."""
+    keys = [(part.total, -part.cards) for part in totals]
     groups = [[s for s in group if s not in game.resigned] for group in rank_by(keys)]
     staying = [group for group in groups if group]
     return staying + [[seat] for seat in reversed(game.resigned)]
 
 
 def results(game: State) -> ev.Final:
-    groups = ranking(game)
+    totals = [breakdown(seat) for seat in game.seats]
+    groups = ranking(game, totals)
     return ev.Final(
         winners=tuple(groups[0]),
         ranking=tuple(tuple(g) for g in groups),
-        scores={s: final_total(seat) for s, seat in enumerate(game.seats)},
-        breakdown={s: breakdown(seat) for s, seat in enumerate(game.seats)},
+        scores={s: part.total for s, part in enumerate(totals)},
+        breakdown=dict(enumerate(totals)),
     )

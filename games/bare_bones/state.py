@@ -35,6 +35,7 @@ from .data import (  # noqa: F401  (the phases and steps are read from here too)
     stack_of,
 )
 
+
 @dataclass(frozen=True)
 class InPlay:
     """A card in a play area. `colour`: the Dice colour it counts as (Dice Card, Mimic,
@@ -45,6 +46,10 @@ class InPlay:
     colour: str | None = None
     owner: int | None = None
     matched: bool = False
+
+
+DICE_CARD_IN_PLAY: dict[str, InPlay] = {colour: InPlay(colour, colour) for colour in COLOURS}
+"""A Dice Card played as itself, built once per colour (most cards played are these)."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +123,11 @@ class Turn:
     matching_over: bool = False
 
 
+FRESH_TURN = Turn(number=0, round=1, seat=0)
+"""A turn as it starts: the fold copies it with the turn's number, round, seat and coins
+(cheaper than setting its 23 fields one by one)."""
+
+
 @dataclass(frozen=True)
 class State:
     players: int
@@ -186,8 +196,9 @@ def supply_count(game: State, card: str) -> int:
     return 0
 
 
-def supply_add(game: State, card: str, delta: int) -> State:
-    return replace(game, supply=tuple((c, n + delta if c == card else n) for c, n in game.supply))
+def supplied(game: State, card: str, delta: int) -> tuple[tuple[str, int], ...]:
+    """The supply with `delta` more of `card`."""
+    return tuple((c, n + delta) if c == card else (c, n) for c, n in game.supply)
 
 
 def active_turn(game: State) -> Turn:
@@ -201,7 +212,8 @@ def coloured(seat: Seat) -> list[InPlay]:
 
 
 def in_play(seat: Seat, card: str) -> int:
-    return sum(1 for p in seat.play if p.card == card)
+    """How many copies of `card` the play area holds."""
+    return [p.card for p in seat.play].count(card)
 
 
 def units_left(turn: Turn) -> int:
@@ -235,7 +247,8 @@ def fpv(cards: list[str]) -> int:
 
 
 def seat_of_turn(game: State, number: int) -> int:
-    return game.order[number % game.players]
+    """The seat whose turn `number` is (`order` over and over)."""
+    return (game.first_player + number) % game.players
 
 
 def next_turn_number(game: State, after: int) -> int | None:

@@ -89,6 +89,11 @@ def one_combination_per_value(combinations: tuple[Combination, ...]) -> bool:
 
 def set_aside_problem(combinations: tuple[Combination, ...], plan: SetAside) -> Problem | None:
     """Why the plan breaks a rule, or None when it is a legal set-aside."""
+    return plan_problem(combinations, plan) or set_problem(apply_set_aside(combinations, plan))
+
+
+def plan_problem(combinations: tuple[Combination, ...], plan: SetAside) -> Problem | None:
+    """Why the plan's groups break a rule (each on its own), or None."""
     if not plan.dice:
         return ("nothing_set_aside", "set aside at least one combination or one added die")
     for group in plan.new:
@@ -99,7 +104,12 @@ def set_aside_problem(combinations: tuple[Combination, ...], plan: SetAside) -> 
         problem = addition_problem(combinations[index], dice)
         if problem:
             return problem
-    if not one_combination_per_value(apply_set_aside(combinations, plan)):
+    return None
+
+
+def set_problem(combinations: tuple[Combination, ...]) -> Problem | None:
+    """Why the set a plan leaves breaks a rule, or None."""
+    if not one_combination_per_value(combinations):
         return (
             "combination_value_taken",
             "dice of a value that already has a combination must be added to it",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from itertools import product
+from typing import Iterator
 
 from .actions import Group, SetDiceAside
 from .combinations import SetAside
@@ -87,21 +88,20 @@ def aces_places(combinations_key: CombinationsKey, free: list[int], wild: int
     return adds + tuple(("new", v) for v in free) + alone
 
 
-def aces_allowed(place: Destination, wild: int, new: dict[int, int], aces_keep_ones: bool
-                 ) -> tuple[int, ...]:
-    """How many dark aces may go to a place, given what the other dice do: any number to
-    a combination; to a new one, enough to make 2 dice with one not a dark ace; alone,
-    0 or 2 and more, unless the dark aces alone combination keeps its ones."""
-    where, key = place
-    if where == "add":
-        return tuple(range(wild + 1))
-    if key == DARK_ACES_ALONE_VALUE:
-        if aces_keep_ones:
-            return (0,)
-        return (0,) + tuple(range(SMALLEST_COMBINATION, wild + 1))
-    plain = new.get(key, 0)
-    if not plain:
-        return (0,)
+def aces_allowed(places: tuple[Destination, ...], wild: int, aces_keep_ones: bool
+                 ) -> list[tuple[int, ...]]:
+    """How many dark aces may go to each place before the other dice are known: any
+    number to a combination; alone, 0 or 2 and more, unless the dark aces alone
+    combination keeps its ones; to a new combination, none until its value's dice
+    start it (`aces_to_new`)."""
+    alone = (0,) if aces_keep_ones else (0, *range(SMALLEST_COMBINATION, wild + 1))
+    return [tuple(range(wild + 1)) if where == "add"
+            else alone if key == DARK_ACES_ALONE_VALUE else (0,) for where, key in places]
+
+
+def aces_to_new(plain: int, wild: int) -> tuple[int, ...]:
+    """How many dark aces may join `plain` dice starting a combination: enough to make
+    2 or more dice."""
     return tuple(range(max(0, SMALLEST_COMBINATION - plain), wild + 1))
 
 
@@ -112,22 +112,36 @@ def legal_groups(table: tuple[Die, ...], combinations_key: CombinationsKey
     wild = len(aces)
     options = value_moves(table, combinations_key, wild)
     aces_at = next((i for i, (_, only) in enumerate(combinations_key) if only), None)
+    to_aces = ("add", aces_at)
+    if not wild:
+        return [groups_of(moves, (), (), ()) for moves in chosen_moves(options, to_aces)
+                if moves]
     taken = {value for value, only in combinations_key if not only}
     free = sorted({d.value for d in table if not d.wild and d.value not in taken})  # type: ignore[type-var]
     places = aces_places(combinations_key, free, wild)
+    at = {place: i for i, place in enumerate(places)}
+    keeping = aces_allowed(places, wild, aces_at is not None)
+    taking = aces_allowed(places, wild, False)   # the dark aces alone take a value
     legal = []
-    for chosen in product(*options):
-        moves = [m for m in chosen if m is not None]
-        to_aces = [m for m in moves if m[0] == ("add", aces_at)]
-        if len(to_aces) > 1:
-            continue   # the dark aces alone take one value
-        new = {key: len(dice) for (where, key), dice in moves if where == "new"}
-        keep_ones = aces_at is not None and not to_aces
-        allowed = tuple(aces_allowed(p, wild, new, keep_ones) for p in places)
-        for counts in bounded_splits(allowed, wild):
+    for moves in chosen_moves(options, to_aces):
+        allowed = (taking if any(m[0] == to_aces for m in moves) else keeping).copy()
+        for place, dice in moves:
+            if place[0] == "new":
+                allowed[at[place]] = aces_to_new(len(dice), wild)
+        for counts in bounded_splits(tuple(allowed), wild):
             if moves or any(counts):
                 legal.append(groups_of(moves, places, counts, aces))
     return legal
+
+
+def chosen_moves(options: list[list[Move | None]], to_aces: Destination
+                 ) -> Iterator[list[Move]]:
+    """Every choice of one move (or none) per value, the dark aces alone combination
+    taking one value at most."""
+    for chosen in product(*options):
+        moves = [m for m in chosen if m is not None]
+        if sum(1 for m in moves if m[0] == to_aces) <= 1:
+            yield moves
 
 
 def groups_of(moves: list[Move], places: tuple[Destination, ...], counts: tuple[int, ...],
@@ -142,10 +156,10 @@ def groups_of(moves: list[Move], places: tuple[Destination, ...], counts: tuple[
     for (where, key), n in zip(places, counts):
         if n:
             bucket = additions if where == "add" else new
-            bucket[key] = bucket.get(key, ()) + aces[start:start + n]
+            bucket[key] = tuple(sorted(bucket.get(key, ()) + aces[start:start + n]))
             start += n
-    return (tuple(group(i, tuple(sorted(additions[i]))) for i in sorted(additions))
-            + tuple(group(None, tuple(sorted(new[v]))) for v in sorted(new)))
+    return (tuple(group(i, additions[i]) for i in sorted(additions))
+            + tuple(group(None, new[v]) for v in sorted(new)))
 
 
 @lru_cache(maxsize=4096)   # a few kB each

@@ -14,8 +14,6 @@ in the order of those places.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from itertools import product
-from typing import Iterator
 
 from .actions import Group, SetDiceAside
 from .combinations import SetAside
@@ -29,7 +27,8 @@ CombinationsKey = tuple[tuple[int, bool], ...]  # (value, only dark aces) per co
 
 @cache   # one entry per pair of dice subsets (dark 0-2, light 3-5): 64 at most
 def lowest_dice(kinds: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """Every non-empty choice among dice of one value: the lowest k of each kind."""
+    """Every non-empty choice among dice of one value: the lowest k of each kind, in die
+    order (its dark dice, 0-2, before its light ones, 3-5)."""
     chosen: list[tuple[int, ...]] = [()]
     for kind in kinds:
         chosen = [c + kind[:k] for c in chosen for k in range(len(kind) + 1)]
@@ -54,9 +53,9 @@ def bounded_splits(allowed: tuple[tuple[int, ...], ...], count: int
 
 
 def value_moves(table: tuple[Die, ...], combinations_key: CombinationsKey,
-                wild: int) -> list[list[Move | None]]:
-    """For each value on the table (not wild), in order, where its dice may go: None
-    (they stay) first. A new combination needs 2 or more dice with the dark aces."""
+                wild: int) -> list[list[Move]]:
+    """For each value on the table (not wild), in order, where its dice may go (else
+    they stay). A new combination needs 2 or more dice with the dark aces."""
     by_value: dict[int, tuple[list[int], list[int]]] = {}
     for d in table:
         if not d.wild:
@@ -64,15 +63,14 @@ def value_moves(table: tuple[Die, ...], combinations_key: CombinationsKey,
     taken = {value: i for i, (value, aces) in enumerate(combinations_key) if not aces}
     aces_at = next((i for i, (_, aces) in enumerate(combinations_key) if aces), None)
     least_new = SMALLEST_COMBINATION - wild
-    options: list[list[Move | None]] = []
+    options: list[list[Move]] = []
     for value in sorted(by_value):
         dark, light = by_value[value]
         choices = lowest_dice((tuple(dark), tuple(light)))
-        moves: list[Move | None] = [None]
         if value in taken:
-            moves += [(("add", taken[value]), c) for c in choices]
+            moves = [(("add", taken[value]), c) for c in choices]
         else:
-            moves += [(("new", value), c) for c in choices if len(c) >= least_new]
+            moves = [(("new", value), c) for c in choices if len(c) >= least_new]
             if aces_at is not None:
                 moves += [(("add", aces_at), c) for c in choices]
         options.append(moves)
@@ -93,16 +91,10 @@ def aces_allowed(places: tuple[Destination, ...], wild: int, aces_keep_ones: boo
     """How many dark aces may go to each place before the other dice are known: any
     number to a combination; alone, 0 or 2 and more, unless the dark aces alone
     combination keeps its ones; to a new combination, none until its value's dice
-    start it (`aces_to_new`)."""
+    start it (legal_groups)."""
     alone = (0,) if aces_keep_ones else (0, *range(SMALLEST_COMBINATION, wild + 1))
     return [tuple(range(wild + 1)) if where == "add"
             else alone if key == DARK_ACES_ALONE_VALUE else (0,) for where, key in places]
-
-
-def aces_to_new(plain: int, wild: int) -> tuple[int, ...]:
-    """How many dark aces may join `plain` dice starting a combination: enough to make
-    2 or more dice."""
-    return tuple(range(max(0, SMALLEST_COMBINATION - plain), wild + 1))
 
 
 def legal_groups(table: tuple[Die, ...], combinations_key: CombinationsKey
@@ -112,36 +104,55 @@ def legal_groups(table: tuple[Die, ...], combinations_key: CombinationsKey
     wild = len(aces)
     options = value_moves(table, combinations_key, wild)
     aces_at = next((i for i, (_, only) in enumerate(combinations_key) if only), None)
-    to_aces = ("add", aces_at)
+    chosen = chosen_moves(options, ("add", aces_at), wild)
     if not wild:
-        return [groups_of(moves, (), (), ()) for moves in chosen_moves(options, to_aces)
-                if moves]
+        return [plain_groups(moves) for moves, _ in chosen if moves]
     taken = {value for value, only in combinations_key if not only}
     free = sorted({d.value for d in table if not d.wild and d.value not in taken})  # type: ignore[type-var]
     places = aces_places(combinations_key, free, wild)
     at = {place: i for i, place in enumerate(places)}
     keeping = aces_allowed(places, wild, aces_at is not None)
     taking = aces_allowed(places, wild, False)   # the dark aces alone take a value
+    # Dark aces joining dice that start a new combination: any number to 2 or more dice,
+    # 1 or more to a single die.
+    any_number = tuple(range(wild + 1))
     legal = []
-    for moves in chosen_moves(options, to_aces):
-        allowed = (taking if any(m[0] == to_aces for m in moves) else keeping).copy()
+    for moves, took in chosen:
+        allowed = (taking if took else keeping).copy()
         for place, dice in moves:
             if place[0] == "new":
-                allowed[at[place]] = aces_to_new(len(dice), wild)
+                allowed[at[place]] = any_number[len(dice) < SMALLEST_COMBINATION:]
         for counts in bounded_splits(tuple(allowed), wild):
             if moves or any(counts):
                 legal.append(groups_of(moves, places, counts, aces))
     return legal
 
 
-def chosen_moves(options: list[list[Move | None]], to_aces: Destination
-                 ) -> Iterator[list[Move]]:
-    """Every choice of one move (or none) per value, the dark aces alone combination
-    taking one value at most."""
-    for chosen in product(*options):
-        moves = [m for m in chosen if m is not None]
-        if sum(1 for m in moves if m[0] == to_aces) <= 1:
-            yield moves
+def chosen_moves(options: list[list[Move]], to_aces: Destination, wild: int
+                 ) -> list[tuple[list[Move], bool]]:
+    """Every choice of one move (or none) per value that the dark aces can complete: the
+    dark aces alone combination takes one value at most, and each single die starting a
+    combination takes a dark ace. With each, whether the dark aces alone took a value."""
+    chosen: list[tuple[list[Move], bool, int]] = [([], False, 0)]   # with the aces needed
+    for moves in options:
+        grown = []
+        for before, took, needed in chosen:
+            grown.append((before, took, needed))   # this value's dice stay
+            for move in moves:
+                taking = move[0] == to_aces
+                single = move[0][0] == "new" and len(move[1]) < SMALLEST_COMBINATION
+                if not (taking and took) and needed + single <= wild:
+                    grown.append((before + [move], took or taking, needed + single))
+        chosen = grown
+    return [(moves, took) for moves, took, _ in chosen]
+
+
+def plain_groups(moves: list[Move]) -> tuple[Group, ...]:
+    """A choice without dark aces as groups: additions by combination index, then new
+    combinations by value (the moves' order), die numbers sorted (lowest_dice)."""
+    additions = sorted((key, dice) for (where, key), dice in moves if where == "add")
+    return (tuple(group(i, dice) for i, dice in additions)
+            + tuple(group(None, dice) for (where, _), dice in moves if where == "new"))
 
 
 def groups_of(moves: list[Move], places: tuple[Destination, ...], counts: tuple[int, ...],

@@ -15,7 +15,7 @@ from games.core.outcome import Outcome
 from .actions import Group
 from .combinations import combination_score
 from .data import shade_of
-from .state import Combination, Die, Options, die_showing
+from .state import Combination, Die, Options, combination, die_showing
 
 
 # --- the records events (and the view) are made of ---------------------------------------
@@ -46,7 +46,7 @@ class ShownCombination(Record):
     score: int
 
     def to_combination(self) -> Combination:
-        return Combination(dice=tuple(d.to_die() for d in self.dice), value=self.value)
+        return combination(tuple((d.die, d.face) for d in self.dice), self.value)
 
 
 @lru_cache(maxsize=None)   # one per die and face: 36 at most
@@ -60,11 +60,16 @@ def shown_dice(dice: tuple[Die, ...]) -> tuple[ShownDie, ...]:
 
 
 def shown_combinations(combinations: tuple[Combination, ...]) -> tuple[ShownCombination, ...]:
-    return tuple(
-        ShownCombination(index=i, value=c.value, dice=shown_dice(c.dice), dark=c.dark,
-                         light=c.light, only_dark_aces=c.only_dark_aces,
-                         score=combination_score(c))
-        for i, c in enumerate(combinations))
+    return tuple(shown_combination(i, c) for i, c in enumerate(combinations))
+
+
+# Shared, as they are immutable: each set-aside and hold shows the whole set again. Keyed
+# on a combination (1,067 exist: state.combination) and its place in the set (0-2).
+@lru_cache(maxsize=4096)
+def shown_combination(index: int, c: Combination) -> ShownCombination:
+    return ShownCombination(index=index, value=c.value, dice=shown_dice(c.dice), dark=c.dark,
+                            light=c.light, only_dark_aces=c.only_dark_aces,
+                            score=combination_score(c))
 
 
 @dataclass(frozen=True)

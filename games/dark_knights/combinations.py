@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from .data import CLEAN_MULTIPLIER, SMALLEST_COMBINATION
@@ -83,8 +82,7 @@ def apply_set_aside(
 
 def one_combination_per_value(combinations: tuple[Combination, ...]) -> bool:
     """Our choice: a set holds at most one combination of each value."""
-    counts = Counter(c.value for c in combinations)
-    return all(n == 1 for n in counts.values())
+    return len({c.value for c in combinations}) == len(combinations)
 
 
 def set_aside_problem(combinations: tuple[Combination, ...], plan: SetAside) -> Problem | None:

@@ -137,6 +137,8 @@ class State:
     @property
     def in_play(self) -> tuple[int, ...]:
         """The seats still playing: every seat but those that resigned."""
+        if not self.resigned:
+            return tuple(range(self.players))
         return tuple(s for s in range(self.players) if s not in self.resigned)
 
     @property

@@ -6,7 +6,7 @@ Every event is public: no seat sees more than another, so no event has a private
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import ClassVar, Literal
 
 from games.core.messages import GameEvent, Messages, Record, doc
@@ -49,7 +49,7 @@ class ShownCombination(Record):
         return combination(tuple((d.die, d.face) for d in self.dice), self.value)
 
 
-@lru_cache(maxsize=None)   # one per die and face: 36 at most
+@cache   # one per die and face: 36 at most
 def shown_die(die: int, face: int) -> ShownDie:
     """The (immutable, shared) record of die `die` showing `face`."""
     return ShownDie(die=die, shade=shade_of(die), face=face)  # type: ignore[arg-type]

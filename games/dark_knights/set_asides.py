@@ -203,8 +203,12 @@ def set_aside_choices(
 
 def listing_order(groups: tuple[Group, ...]) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
     """Fewest dice first; then by combination (existing ones first) and die numbers."""
-    return (sum(len(g.dice) for g in groups),
-            [(99 if g.combination is None else g.combination, g.dice) for g in groups])
+    count = 0
+    order: list[tuple[int, tuple[int, ...]]] = []
+    for g in groups:   # one pass: every listing sorts its choices by this
+        count += len(g.dice)
+        order.append((99 if g.combination is None else g.combination, g.dice))
+    return (count, order)
 
 
 @lru_cache(maxsize=None)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from .data import CLEAN_MULTIPLIER, SMALLEST_COMBINATION
@@ -83,12 +82,16 @@ def apply_set_aside(
 
 def one_combination_per_value(combinations: tuple[Combination, ...]) -> bool:
     """Our choice: a set holds at most one combination of each value."""
-    counts = Counter(c.value for c in combinations)
-    return all(n == 1 for n in counts.values())
+    return len({c.value for c in combinations}) == len(combinations)
 
 
 def set_aside_problem(combinations: tuple[Combination, ...], plan: SetAside) -> Problem | None:
     """Why the plan breaks a rule, or None when it is a legal set-aside."""
+    return plan_problem(combinations, plan) or set_problem(apply_set_aside(combinations, plan))
+
+
+def plan_problem(combinations: tuple[Combination, ...], plan: SetAside) -> Problem | None:
+    """Why the plan's groups break a rule (each on its own), or None."""
     if not plan.dice:
         return ("nothing_set_aside", "set aside at least one combination or one added die")
     for group in plan.new:
@@ -99,7 +102,12 @@ def set_aside_problem(combinations: tuple[Combination, ...], plan: SetAside) -> 
         problem = addition_problem(combinations[index], dice)
         if problem:
             return problem
-    if not one_combination_per_value(apply_set_aside(combinations, plan)):
+    return None
+
+
+def set_problem(combinations: tuple[Combination, ...]) -> Problem | None:
+    """Why the set a plan leaves breaks a rule, or None."""
+    if not one_combination_per_value(combinations):
         return (
             "combination_value_taken",
             "dice of a value that already has a combination must be added to it",

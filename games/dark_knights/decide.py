@@ -11,7 +11,9 @@ from games.core.story import Story
 
 from . import events as ev
 from .actions import HoldTurn, Resign, RollDice, SetDiceAside
-from .combinations import SetAside, apply_set_aside, join_all, set_aside_problem, set_score
+from .combinations import (
+    SetAside, apply_set_aside, join_all, plan_problem, set_problem, set_score,
+)
 from .data import MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS
 from .evolve import evolve
 from .rules import (
@@ -19,7 +21,7 @@ from .rules import (
     next_player, others_in_turn_order, reached_target, standings,
 )
 from .set_asides import plan_groups
-from .state import Combination, Options, State, die_showing
+from .state import Options, State, die_showing
 
 # --- setup -------------------------------------------------------------------------------
 
@@ -79,11 +81,15 @@ def plan_of(state: State, action: SetDiceAside) -> SetAside:
 
 def set_aside(state: State, seat: int, action: SetDiceAside, dice: Dice) -> list[GameEvent]:
     plan = plan_of(state, action)
-    problem = set_aside_problem(state.combinations, plan)
+    problem = plan_problem(state.combinations, plan)
     if problem:
         raise IllegalAction(*problem)
-    plan = SetAside(plan.additions, tuple(sorted(plan.new, key=lambda g: Combination.of(g).value)))
     combinations = apply_set_aside(state.combinations, plan)
+    problem = set_problem(combinations)
+    if problem:
+        raise IllegalAction(*problem)
+    # The new combinations as the set holds them: by value.
+    plan = SetAside(plan.additions, tuple(c.dice for c in combinations[len(state.combinations):]))
     shown, score = ev.shown_combinations(combinations), set_score(combinations)
     events: list[GameEvent] = [ev.DiceSetAside(
         seat=state.current, groups=plan_groups(plan), combinations=shown, set_score=score)]

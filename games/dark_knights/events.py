@@ -6,6 +6,7 @@ Every event is public: no seat sees more than another, so no event has a private
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from typing import ClassVar, Literal
 
 from games.core.messages import GameEvent, Messages, Record, doc
@@ -13,7 +14,8 @@ from games.core.outcome import Outcome
 
 from .actions import Group
 from .combinations import combination_score
-from .state import Combination, Die, Options, die_showing
+from .data import shade_of
+from .state import Combination, Die, Options, combination, die_showing
 
 
 # --- the records events (and the view) are made of ---------------------------------------
@@ -26,10 +28,6 @@ class ShownDie(Record):
                                   minimum=0, maximum=5))
     shade: Literal["dark", "light"]
     face: int = field(metadata=doc("1 (an ace) to 6", minimum=1, maximum=6))
-
-    @classmethod
-    def of(cls, die: Die) -> "ShownDie":
-        return cls(die=die.die, shade=die.shade, face=die.face)  # type: ignore[arg-type]
 
     def to_die(self) -> Die:
         return die_showing(self.die, self.face)
@@ -48,19 +46,30 @@ class ShownCombination(Record):
     score: int
 
     def to_combination(self) -> Combination:
-        return Combination(dice=tuple(d.to_die() for d in self.dice), value=self.value)
+        return combination(tuple((d.die, d.face) for d in self.dice), self.value)
+
+
+@cache   # one per die and face: 36 at most
+def shown_die(die: int, face: int) -> ShownDie:
+    """The (immutable, shared) record of die `die` showing `face`."""
+    return ShownDie(die=die, shade=shade_of(die), face=face)  # type: ignore[arg-type]
 
 
 def shown_dice(dice: tuple[Die, ...]) -> tuple[ShownDie, ...]:
-    return tuple(ShownDie.of(d) for d in dice)
+    return tuple(shown_die(d.die, d.face) for d in dice)
 
 
 def shown_combinations(combinations: tuple[Combination, ...]) -> tuple[ShownCombination, ...]:
-    return tuple(
-        ShownCombination(index=i, value=c.value, dice=shown_dice(c.dice), dark=c.dark,
-                         light=c.light, only_dark_aces=c.only_dark_aces,
-                         score=combination_score(c))
-        for i, c in enumerate(combinations))
+    return tuple(shown_combination(i, c) for i, c in enumerate(combinations))
+
+
+# Shared, as they are immutable: each set-aside and hold shows the whole set again. Keyed
+# on a combination (1,067 exist: state.combination) and its place in the set (0-2).
+@lru_cache(maxsize=4096)
+def shown_combination(index: int, c: Combination) -> ShownCombination:
+    return ShownCombination(index=index, value=c.value, dice=shown_dice(c.dice), dark=c.dark,
+                            light=c.light, only_dark_aces=c.only_dark_aces,
+                            score=combination_score(c))
 
 
 @dataclass(frozen=True)

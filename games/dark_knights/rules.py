@@ -8,13 +8,31 @@ from games.core.outcome import Outcome, rank_by
 from games.core.seats import next_seat, seats_from
 
 from .combinations import SetAside, apply_set_aside, forced_joins, join_all, set_score
-from .set_asides import set_aside_actions, set_aside_choices
+from .data import SMALLEST_COMBINATION
+from .set_asides import set_aside_choices
 from .state import Combination, Die, State
 
 
 def can_set_aside(table: tuple[Die, ...], combinations: tuple[Combination, ...]) -> bool:
-    """After a roll the player must set something aside; with nothing possible, a bust."""
-    return bool(set_aside_actions(table, combinations))
+    """After a roll the player must set something aside; with nothing possible, a bust.
+
+    Something is possible (set_asides.py lists it) when 2 dark aces can go alone, a dark
+    ace can join a combination, a die can join its value's combination or the dark aces
+    alone one, or a die has a match: a second die of its value or a dark ace. Decided
+    without listing the set-asides (legal_actions lists them; test_bust.py checks that
+    both agree)."""
+    wild = sum(1 for d in table if d.wild)
+    if wild >= SMALLEST_COMBINATION or (wild and combinations):
+        return True
+    aces_alone = any(c.only_dark_aces for c in combinations)
+    taken = {c.value for c in combinations}
+    seen = set()
+    for d in table:
+        if not d.wild:
+            if wild or aces_alone or d.value in taken or d.value in seen:
+                return True
+            seen.add(d.value)
+    return False
 
 
 def completes_the_set(state: State, plan: SetAside) -> bool:

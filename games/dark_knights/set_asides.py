@@ -1,68 +1,38 @@
 """Every distinct legal way to set dice aside after a roll (legal_actions lists them).
 
-Dice of the same shade and face are interchangeable, so choices are built per kind of
-die (shade, face): each kind's count is split between staying on the table, existing
-combinations and new combinations. Each split is one choice; its dice are the lowest
-numbered dice of each kind, in the order of the destinations.
-
-The splits depend only on the kinds on the table and the combinations' values, so they
-are worked out once per such key (`splits_by_kind`): the splits of the dice that are not
-wild first, then only the dark aces' splits that leave every new combination standing
-(2 or more dice, one of them not a dark ace) and the set with one combination per value.
-The choices of a table (`set_aside_choices`) and their actions are memoised on the
-immutable dice: the roll that asks whether the turn busts lists them for legal_actions.
+Dice of the same shade and face are interchangeable, so a choice names the lowest
+numbered dice of each kind (shade, face). The dice of one value that is not wild go to
+one place at most: the combination of their value when the set has one; else a new
+combination of their value or the dark aces alone combination, never both (a set holds
+one combination per value), and the dark aces alone combination takes one value at
+most. The dark aces then go to any combination, to a new combination of a value whose
+dice start one (making 2 or more dice), or alone (2 or more; not while the dark aces
+alone combination keeps its ones); the dark aces of a choice are the lowest numbered,
+in the order of those places.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from itertools import groupby, product
 
 from .actions import Group, SetDiceAside
 from .combinations import SetAside
-from .data import DARK_ACES_ALONE_VALUE, SMALLEST_COMBINATION
-from .state import Combination, Die, matching_value
+from .data import DARK, DARK_ACES_ALONE_VALUE, SMALLEST_COMBINATION
+from .state import Combination, Die
 
 Destination = tuple[str, int]   # ("add", combination index) or ("new", value)
-Places = tuple[tuple[Destination, ...], ...]   # the destinations of each kind
-Split = tuple[tuple[int, ...], ...]            # per kind, the dice sent to each destination
-TableKey = tuple[tuple[str, int, int], ...]     # (shade, face, count) per kind
+Move = tuple[Destination, tuple[int, ...]]   # the die numbers of one value sent to a place
 CombinationsKey = tuple[tuple[int, bool], ...]  # (value, only dark aces) per combination
 
 
-def kinds_on_table(table: tuple[Die, ...]) -> list[tuple[Die, ...]]:
-    """The dice on the table grouped by shade and face, lowest die numbers first."""
-    ordered = sorted(table, key=lambda d: (d.shade, d.face, d.die))
-    return [tuple(group) for _, group in groupby(ordered, key=lambda d: (d.shade, d.face))]
-
-
-def places_of(table_key: TableKey, combinations_key: CombinationsKey) -> Places:
-    """Where the dice of each kind may go (a die of a taken value may only join that
-    value; dark aces join any combination or start one with dice of a free value, or
-    alone). A new combination is offered only where the table holds 2 or more dice for
-    it."""
-    taken = {value: i for i, (value, aces) in enumerate(combinations_key) if not aces}
-    open_aces = tuple(("add", i) for i, (_, aces) in enumerate(combinations_key) if aces)
-    values = [(matching_value(shade, face), n) for shade, face, n in table_key]
-    wild = sum(n for value, n in values if value is None)
-    on_table = Counter[int]()
-    for value, n in values:
-        if value is not None:
-            on_table[value] += n
-    free = tuple(("new", v) for v in sorted(on_table) if v not in taken)
-    alone = (("new", DARK_ACES_ALONE_VALUE),) if wild >= SMALLEST_COMBINATION else ()
-    adds = tuple(("add", i) for i in range(len(combinations_key)))
-
-    def one(value: int | None) -> tuple[Destination, ...]:
-        if value is None:
-            return adds + free + alone
-        if value in taken:
-            return (("add", taken[value]),)
-        starts = on_table[value] + wild >= SMALLEST_COMBINATION
-        return open_aces + ((("new", value),) if starts else ())
-    return tuple(one(value) for value, _ in values)
+@cache   # one entry per pair of dice subsets (dark 0-2, light 3-5): 64 at most
+def lowest_dice(kinds: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Every non-empty choice among dice of one value: the lowest k of each kind, in die
+    order (its dark dice, 0-2, before its light ones, 3-5)."""
+    chosen: list[tuple[int, ...]] = [()]
+    for kind in kinds:
+        chosen = [c + kind[:k] for c in chosen for k in range(len(kind) + 1)]
+    return tuple(chosen[1:])   # the first sends none of them
 
 
 @cache
@@ -74,7 +44,7 @@ def splits(count: int, parts: int) -> tuple[tuple[int, ...], ...]:
                  for rest in splits(count - first, parts - 1))
 
 
-@cache
+@lru_cache(maxsize=4096)   # small keys: a few places, each with its allowed numbers
 def bounded_splits(allowed: tuple[tuple[int, ...], ...], count: int
                    ) -> tuple[tuple[int, ...], ...]:
     """The splits of up to `count` dice sending to each place a number it allows."""
@@ -82,129 +52,125 @@ def bounded_splits(allowed: tuple[tuple[int, ...], ...], count: int
                  if all(n in ok for n, ok in zip(split, allowed)))
 
 
-@dataclass(frozen=True)
-class KindMove:
-    """One split of a kind that is not wild: how many dice go to each destination, how
-    many move, the dice it gives each new combination (by value), and the value it gives
-    the dark aces alone combination (None: it adds nothing to it)."""
-
-    counts: tuple[int, ...]
-    moved: int
-    new: tuple[tuple[int, int], ...]
-    aces_value: int | None
-
-
-@lru_cache(maxsize=16384)   # small keys: a kind, its destinations, the aces' index
-def kind_moves(kind: tuple[str, int, int], dests: tuple[Destination, ...],
-               aces: int | None) -> tuple[KindMove, ...]:
-    """Every split of a kind that is not wild (worked out once per kind and places)."""
-    shade, face, count = kind
-    value = matching_value(shade, face)
-    moves = []
-    for counts in splits(count, len(dests)):
-        new = tuple((key, n) for (where, key), n in zip(dests, counts) if n and where == "new")
-        to_aces = any(n for (where, key), n in zip(dests, counts) if n and key == aces
-                      and where == "add")
-        moves.append(KindMove(counts, sum(counts), new, value if to_aces else None))
-    return tuple(moves)
+def value_moves(table: tuple[Die, ...], combinations_key: CombinationsKey,
+                wild: int) -> list[list[Move]]:
+    """For each value on the table (not wild), in order, where its dice may go (else
+    they stay). A new combination needs 2 or more dice with the dark aces."""
+    by_value: dict[int, tuple[list[int], list[int]]] = {}
+    for d in table:
+        if not d.wild:
+            by_value.setdefault(d.value, ([], []))[d.shade != DARK].append(d.die)  # type: ignore[index]
+    taken = {value: i for i, (value, aces) in enumerate(combinations_key) if not aces}
+    aces_at = next((i for i, (_, aces) in enumerate(combinations_key) if aces), None)
+    least_new = SMALLEST_COMBINATION - wild
+    options: list[list[Move]] = []
+    for value in sorted(by_value):
+        dark, light = by_value[value]
+        choices = lowest_dice((tuple(dark), tuple(light)))
+        if value in taken:
+            moves = [(("add", taken[value]), c) for c in choices]
+        else:
+            moves = [(("new", value), c) for c in choices if len(c) >= least_new]
+            if aces_at is not None:
+                moves += [(("add", aces_at), c) for c in choices]
+        options.append(moves)
+    return options
 
 
-@dataclass
-class Tally:
-    """What the dice that are not wild do in a split: the dice of each new combination
-    (by value), the value they give the dark aces alone combination, how many move."""
-
-    plain: dict[int, int] = field(default_factory=dict)
-    aces_value: int | None = None
-    moved: int = 0
-
-
-def tally_plain(moves: tuple[KindMove, ...]) -> Tally | None:
-    """The tally of the dice that are not wild; None when they break a rule whatever the
-    dark aces do: dice of two values added to the dark aces alone combination, or dice
-    of its new value also starting a combination of that value."""
-    tally = Tally()
-    for move in moves:
-        tally.moved += move.moved
-        for value, n in move.new:
-            tally.plain[value] = tally.plain.get(value, 0) + n
-        if move.aces_value is not None:
-            if tally.aces_value not in (None, move.aces_value):
-                return None
-            tally.aces_value = move.aces_value
-    if tally.aces_value in tally.plain:
-        return None
-    return tally
+def aces_places(combinations_key: CombinationsKey, free: list[int], wild: int
+                ) -> tuple[Destination, ...]:
+    """Where dark aces may go, in order: every combination, a new combination of each
+    value on the table that has none, and alone (2 or more)."""
+    adds = tuple(("add", i) for i in range(len(combinations_key)))
+    alone = (("new", DARK_ACES_ALONE_VALUE),) if wild >= SMALLEST_COMBINATION else ()
+    return adds + tuple(("new", v) for v in free) + alone
 
 
-def aces_allowed(dest: Destination, wild: int, tally: Tally, aces: int | None
-                 ) -> tuple[int, ...]:
-    """How many dark aces may go to a destination, given what the other dice do: any
-    number to a combination; to a new one, enough to make 2 dice with one not a dark
-    ace; alone, 0 or 2 and more, unless the dark aces alone combination keeps its ones."""
-    where, key = dest
-    if where == "add":
-        return tuple(range(wild + 1))
-    if key == DARK_ACES_ALONE_VALUE:
-        if aces is not None and tally.aces_value is None:
-            return (0,)
-        return (0,) + tuple(range(SMALLEST_COMBINATION, wild + 1))
-    plain = tally.plain.get(key, 0)
-    if not plain:
-        return (0,)
-    return tuple(range(max(0, SMALLEST_COMBINATION - plain), wild + 1))
+def aces_allowed(places: tuple[Destination, ...], wild: int, aces_keep_ones: bool
+                 ) -> list[tuple[int, ...]]:
+    """How many dark aces may go to each place before the other dice are known: any
+    number to a combination; alone, 0 or 2 and more, unless the dark aces alone
+    combination keeps its ones; to a new combination, none until its value's dice
+    start it (legal_groups)."""
+    alone = (0,) if aces_keep_ones else (0, *range(SMALLEST_COMBINATION, wild + 1))
+    return [tuple(range(wild + 1)) if where == "add"
+            else alone if key == DARK_ACES_ALONE_VALUE else (0,) for where, key in places]
 
 
-def legal_splits(table_key: TableKey, places: Places, aces: int | None) -> list[Split]:
-    """Every legal split: each split of the kinds that are not wild, with the dark aces'
-    splits that leave every new combination standing (something set aside)."""
-    wild_at = [i for i, (shade, face, _) in enumerate(table_key)
-               if matching_value(shade, face) is None]
-    plain_at = [i for i in range(len(table_key)) if i not in wild_at]
+def legal_groups(table: tuple[Die, ...], combinations_key: CombinationsKey
+                 ) -> list[tuple[Group, ...]]:
+    """Every distinct legal set-aside, as the groups it names (in no particular order)."""
+    aces = tuple(sorted(d.die for d in table if d.wild))
+    wild = len(aces)
+    options = value_moves(table, combinations_key, wild)
+    aces_at = next((i for i, (_, only) in enumerate(combinations_key) if only), None)
+    chosen = chosen_moves(options, ("add", aces_at), wild)
+    if not wild:
+        return [plain_groups(moves) for moves, _ in chosen if moves]
+    taken = {value for value, only in combinations_key if not only}
+    free = sorted({d.value for d in table if not d.wild and d.value not in taken})  # type: ignore[type-var]
+    places = aces_places(combinations_key, free, wild)
+    at = {place: i for i, place in enumerate(places)}
+    keeping = aces_allowed(places, wild, aces_at is not None)
+    taking = aces_allowed(places, wild, False)   # the dark aces alone take a value
+    # Dark aces joining dice that start a new combination: any number to 2 or more dice,
+    # 1 or more to a single die.
+    any_number = tuple(range(wild + 1))
     legal = []
-    for moves in product(*(kind_moves(table_key[i], places[i], aces) for i in plain_at)):
-        tally = tally_plain(moves)
-        if tally is None:
-            continue
-        chosen = {i: move.counts for i, move in zip(plain_at, moves)}
-        if not wild_at:
-            if tally.moved and all(n >= SMALLEST_COMBINATION for n in tally.plain.values()):
-                legal.append(tuple(chosen[i] for i in range(len(table_key))))
-            continue
-        w, wild = wild_at[0], table_key[wild_at[0]][2]
-        allowed = tuple(aces_allowed(dest, wild, tally, aces) for dest in places[w])
-        for counts in bounded_splits(allowed, wild):
-            if tally.moved or any(counts):
-                chosen[w] = counts
-                legal.append(tuple(chosen[i] for i in range(len(table_key))))
+    for moves, took in chosen:
+        allowed = (taking if took else keeping).copy()
+        for place, dice in moves:
+            if place[0] == "new":
+                allowed[at[place]] = any_number[len(dice) < SMALLEST_COMBINATION:]
+        for counts in bounded_splits(tuple(allowed), wild):
+            if moves or any(counts):
+                legal.append(groups_of(moves, places, counts, aces))
     return legal
 
 
-@lru_cache(maxsize=65536)
-def splits_by_kind(table_key: TableKey, combinations_key: CombinationsKey
-                   ) -> tuple[Places, tuple[Split, ...]]:
-    """The legal splits for dice of these kinds and combinations of these values."""
-    places = places_of(table_key, combinations_key)
-    aces = next((i for i, (_, only_aces) in enumerate(combinations_key) if only_aces), None)
-    return places, tuple(legal_splits(table_key, places, aces))
+def chosen_moves(options: list[list[Move]], to_aces: Destination, wild: int
+                 ) -> list[tuple[list[Move], bool]]:
+    """Every choice of one move (or none) per value that the dark aces can complete: the
+    dark aces alone combination takes one value at most, and each single die starting a
+    combination takes a dark ace. With each, whether the dark aces alone took a value."""
+    chosen: list[tuple[list[Move], bool, int]] = [([], False, 0)]   # with the aces needed
+    for moves in options:
+        grown = []
+        for before, took, needed in chosen:
+            grown.append((before, took, needed))   # this value's dice stay
+            for move in moves:
+                taking = move[0] == to_aces
+                single = move[0][0] == "new" and len(move[1]) < SMALLEST_COMBINATION
+                if not (taking and took) and needed + single <= wild:
+                    grown.append((before + [move], took or taking, needed + single))
+        chosen = grown
+    return [(moves, took) for moves, took, _ in chosen]
 
 
-def split_groups(kinds: list[tuple[int, ...]], places: Places, split: Split
-                 ) -> tuple[Group, ...]:
-    """The split as groups: the lowest numbered dice of each kind (`kinds`: their die
-    numbers), in destination order; additions by combination index, then new
-    combinations by value, die numbers sorted."""
-    additions: dict[int, list[int]] = {}
-    new: dict[int, list[int]] = {}
-    for numbers, dests, counts in zip(kinds, places, split):
-        start = 0
-        for (where, key), n in zip(dests, counts):
-            if n:
-                bucket = additions if where == "add" else new
-                bucket.setdefault(key, []).extend(numbers[start:start + n])
-                start += n
-    return (tuple(group(i, tuple(sorted(additions[i]))) for i in sorted(additions))
-            + tuple(group(None, tuple(sorted(new[v]))) for v in sorted(new)))
+def plain_groups(moves: list[Move]) -> tuple[Group, ...]:
+    """A choice without dark aces as groups: additions by combination index, then new
+    combinations by value (the moves' order), die numbers sorted (lowest_dice)."""
+    additions = sorted((key, dice) for (where, key), dice in moves if where == "add")
+    return (tuple(group(i, dice) for i, dice in additions)
+            + tuple(group(None, dice) for (where, _), dice in moves if where == "new"))
+
+
+def groups_of(moves: list[Move], places: tuple[Destination, ...], counts: tuple[int, ...],
+              aces: tuple[int, ...]) -> tuple[Group, ...]:
+    """The choice as groups: additions by combination index, then new combinations by
+    value, die numbers sorted (the dark aces sent, lowest first, in the places' order)."""
+    additions: dict[int, tuple[int, ...]] = {}
+    new: dict[int, tuple[int, ...]] = {}
+    for (where, key), dice in moves:
+        (additions if where == "add" else new)[key] = dice
+    start = 0
+    for (where, key), n in zip(places, counts):
+        if n:
+            bucket = additions if where == "add" else new
+            bucket[key] = tuple(sorted(bucket.get(key, ()) + aces[start:start + n]))
+            start += n
+    return (tuple(group(i, additions[i]) for i in sorted(additions))
+            + tuple(group(None, new[v]) for v in sorted(new)))
 
 
 @lru_cache(maxsize=4096)   # a few kB each
@@ -212,15 +178,10 @@ def set_aside_actions(
     table: tuple[Die, ...], combinations: tuple[Combination, ...]
 ) -> tuple[SetDiceAside, ...]:
     """Every distinct legal set-aside as the action legal_actions lists, in listing
-    order (memoised on the immutable dice: the roll asking whether the turn busts
-    lists them for legal_actions, and the actions are shared)."""
-    kinds = kinds_on_table(table)
-    table_key = tuple((k[0].shade, k[0].face, len(k)) for k in kinds)
+    order (memoised on the immutable dice: the legal actions, the timeout and the view
+    of one state ask again, and the actions are shared)."""
     combinations_key = tuple((c.value, c.only_dark_aces) for c in combinations)
-    places, legal = splits_by_kind(table_key, combinations_key)
-    numbers = [tuple(d.die for d in kind) for kind in kinds]
-    listed = sorted((split_groups(numbers, places, split) for split in legal),
-                    key=listing_order)
+    listed = sorted(legal_groups(table, combinations_key), key=listing_order)
     return tuple(SetDiceAside(groups=groups) for groups in listed)
 
 
@@ -242,8 +203,12 @@ def set_aside_choices(
 
 def listing_order(groups: tuple[Group, ...]) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
     """Fewest dice first; then by combination (existing ones first) and die numbers."""
-    return (sum(len(g.dice) for g in groups),
-            [(99 if g.combination is None else g.combination, g.dice) for g in groups])
+    count = 0
+    order: list[tuple[int, tuple[int, ...]]] = []
+    for g in groups:   # one pass: every listing sorts its choices by this
+        count += len(g.dice)
+        order.append((99 if g.combination is None else g.combination, g.dice))
+    return (count, order)
 
 
 @lru_cache(maxsize=None)

@@ -1,0 +1,90 @@
+"""The rules engines' cost in CPU instructions per event: a figure the machine's load does
+not move (the playouts of tests/benchmarks/engines.py, counted by valgrind's callgrind).
+
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/engine_instructions.py \
+        [--games SLUG ...] [--players N ...] [--events 4000] [--checkout DIR]
+
+For each game and player count: the seeded playouts 0, 1, 2, ... of `engines.playout`
+until they reach `--events`, run under `valgrind --tool=callgrind`; from the instructions
+it counts, those of the same process playing none (the interpreter starting, the imports)
+are taken off, and the rest is divided by the events decided and folded. `--checkout DIR`
+measures the engines of another checkout (its `games/` on the path first) with this
+file's loop, so two commits are compared on the same playouts. Needs Debian's
+`valgrind`. A wall clock on a shared two-core machine swings by 15-20% from run to run
+(docs/benchmarks.md, "The rules engine"); instruction counts do not, though they do not
+see what memory and branches cost, so read them beside the clock's figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Sequence
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINES = ROOT / "tests" / "benchmarks" / "engines.py"
+
+# Run in the measured process: play the seeded playouts 0, 1, ... (none when `events` is
+# 0) and print how many events they folded. `engines.py` is loaded from this checkout by
+# its path, so a `--checkout` is measured with this loop.
+PLAY = """
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("engines", sys.argv[1])
+engines = sys.modules["engines"] = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(engines)
+from games.registry import GAMES
+rules, players, wanted = GAMES[sys.argv[2]], int(sys.argv[3]), int(sys.argv[4])
+events = seed = 0
+while events < wanted:
+    events += engines.playout(rules, players, seed)
+    seed += 1
+print(events, seed)
+"""
+
+
+def counted(checkout: Path, slug: str, players: int, events: int) -> tuple[int, int]:
+    """(instructions, events folded) of one process playing up to `events`."""
+    env = {**os.environ, "PYTHONPATH": str(checkout)}
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+         sys.executable, "-c", PLAY, str(ENGINES), slug, str(players), str(events)],
+        cwd=checkout, env=env, capture_output=True, text=True, check=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    assert found, done.stderr[-2000:]
+    return int(found.group(1)), int(done.stdout.split()[0])
+
+
+def per_event(checkout: Path, slug: str, players: int, events: int) -> tuple[float, int]:
+    """Instructions per event decided and folded, and the events counted."""
+    idle, _ = counted(checkout, slug, players, 0)
+    busy, folded = counted(checkout, slug, players, events)
+    return (busy - idle) / folded, folded
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from games.registry import GAMES
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", nargs="+", choices=sorted(GAMES), default=sorted(GAMES))
+    parser.add_argument("--players", nargs="+", type=int, default=[2, 4])
+    parser.add_argument("--events", type=int, default=4000,
+                        help="events to play at least, per game and player count")
+    parser.add_argument("--checkout", type=Path, default=ROOT,
+                        help="the checkout whose engines are measured (default: this one)")
+    args = parser.parse_args(argv)
+    print("| game | players | events | instructions per event |\n| --- | --- | --- | --- |")
+    for slug in args.games:
+        rules = GAMES[slug]
+        for players in args.players:
+            if rules.min_players <= players <= rules.max_players:
+                cost, folded = per_event(args.checkout.resolve(), slug, players, args.events)
+                print(f"| {slug} | {players} | {folded:,} | {cost:,.0f} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

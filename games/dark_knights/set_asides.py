@@ -211,7 +211,7 @@ def listing_order(groups: tuple[Group, ...]) -> tuple[int, list[tuple[int, tuple
     return (count, order)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)   # bounded: 4 places (3 combinations or a new one) x 63 sets of dice
 def group(combination: int | None, dice: tuple[int, ...]) -> Group:
     """The (immutable, shared) group naming these dice for this combination."""
     return Group(combination=combination, dice=dice)

@@ -52,7 +52,7 @@ class Die:
         object.__setattr__(self, "value", matching_value(shade, self.face))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None)   # bounded: 6 dice x 6 faces
 def die_showing(die: int, face: int) -> Die:
     """The (immutable, shared) die `die` showing `face`."""
     return Die(die=die, face=face)

@@ -71,7 +71,7 @@ def reroll_choices(state: State, seat: int) -> list[Item]:
     return [reroll_choice(unused_dice(state))]
 
 
-@functools.cache
+@functools.cache  # bounded: the sets of the six dice (64)
 def reroll_choice(dice: tuple[int, ...]) -> Choice:
     """The re-roll of any non-empty subset of `dice` (built once for each set of dice)."""
     return Choice(Reroll, {}, {"dice": Subset(of=dice, min_size=1, max_size=len(dice))})

@@ -33,3 +33,7 @@ as_sql, as_sqlite, as_postgresql
 # gunicorn calls the hooks its config module defines by name (config/gunicorn_conf.py),
 # with the arbiter as first argument.
 post_fork
+
+# Celery calls the receivers connected to its signals (config/celery.py: the pool
+# processes die with the worker).
+remember_the_worker, die_with_the_worker

@@ -1,0 +1,108 @@
+"""A Celery pool process dies with the worker that forked it (config/celery.py), even
+when the worker ended before the pool process asked the kernel for the parent-death
+signal: a race that a worker killed with SIGKILL right after "ready." lost under load,
+leaving a pool process blocked for good on the pool's queue lock (decision 0019).
+
+Both hooks are driven through Celery's own signals, in a process forked as the prefork
+pool forks its children, so the race is reproduced on purpose instead of by luck.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.clocks.worker import ROOT
+from tests.support.processes import alive, wait_for
+
+# The "worker": sends the signal the prefork pool sends before a fork, forks, prints the
+# child's pid and ends at once (or, with "stay", waits to be killed). The "pool process"
+# waits until its worker is gone if told to, then runs Celery's start-up signal and, if
+# still alive, writes the marker and sleeps (an orphan would sleep on).
+POOL = """
+import os, sys, time
+import django
+django.setup()
+from celery import signals
+import config.celery
+marker, worker_ends_first = sys.argv[1], sys.argv[2] == "first"
+signals.worker_before_create_process.send(sender=None)
+child = os.fork()
+if child == 0:
+    worker = os.getppid()
+    while worker_ends_first and os.getppid() == worker:
+        time.sleep(0.01)
+    signals.worker_process_init.send(sender="pool")
+    open(marker, "w").write("carried on")
+    time.sleep(60)
+    os._exit(0)
+print(child, flush=True)
+if worker_ends_first:
+    os._exit(0)
+while not os.path.exists(marker):
+    time.sleep(0.01)
+print("started", flush=True)
+time.sleep(60)
+"""
+
+
+def environment(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DICE_VAR_DIR": str(tmp_path)}
+
+
+def start(tmp_path: Path, when: str) -> tuple[subprocess.Popen[str], int, Path]:
+    marker = tmp_path / "carried-on"
+    worker = subprocess.Popen([sys.executable, "-c", POOL, str(marker), when], cwd=ROOT,
+                              env=environment(tmp_path), stdout=subprocess.PIPE, text=True)
+    assert worker.stdout is not None
+    return worker, int(worker.stdout.readline()), marker
+
+
+def test_a_pool_process_whose_worker_already_ended_exits_instead_of_starting(
+        tmp_path: Path) -> None:
+    worker, pool_process, marker = start(tmp_path, "first")
+    try:
+        worker.wait(10)
+        assert wait_for(lambda: not alive(pool_process), 10), "the orphan carried on"
+        assert not marker.exists()
+    finally:
+        if alive(pool_process):
+            os.kill(pool_process, 9)
+
+
+def test_a_started_pool_process_dies_when_its_worker_is_killed(tmp_path: Path) -> None:
+    worker, pool_process, marker = start(tmp_path, "later")
+    try:
+        assert worker.stdout is not None and worker.stdout.readline() == "started\n"
+        assert alive(pool_process) and marker.exists()
+        worker.kill()
+        worker.wait(10)
+        assert wait_for(lambda: not alive(pool_process), 10), "it outlived its worker"
+    finally:
+        worker.kill()
+        if alive(pool_process):
+            os.kill(pool_process, 9)
+
+
+SOLO = """
+import django
+django.setup()
+from billiard.util import get_pdeathsig
+from celery import signals
+import config.celery
+signals.worker_process_init.send(sender="solo")
+print(get_pdeathsig())
+"""
+
+
+def test_the_solo_pool_keeps_the_worker_s_own_parent_death_signal(tmp_path: Path) -> None:
+    """The solo pool (dev.py run's worker) sends `worker_process_init` in the worker itself,
+    which dev.py asked for SIGTERM on its death: the hook must leave that alone."""
+    solo = subprocess.run([sys.executable, "-c", SOLO], cwd=ROOT, check=False,
+                          env=environment(tmp_path), capture_output=True, text=True,
+                          timeout=60)
+    assert solo.returncode == 0, solo.stderr
+    assert solo.stdout.strip() == "0"

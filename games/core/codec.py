@@ -16,7 +16,8 @@ Two modes of reading:
 
 - strict (`decode(hint, raw, strict=True)`): input from clients. Every value is checked
   against its hint, unknown fields are refused; any mismatch is a `MalformedAction`
-  (HTTP 400) naming the path of the bad value.
+  (HTTP 400) naming the path of the bad value. Posted actions are read by generated
+  readers with the same checks (games/core/readers.py).
 - lenient (the default): stored data (events, snapshots) that this code wrote. Nothing
   is checked: values are only rebuilt (tuples, int keys, nested dataclasses), and a
   missing field takes its default.
@@ -115,7 +116,7 @@ def _fields_writer(cls: type, typed: bool) -> Callable[[Any], dict[str, JSON]]:
     leading = [f"'type': {cls.TYPE!r}"] if typed else []  # up to the first field left out
     later: list[str] = []  # then one statement per field, in order
     for i, (f, hint) in enumerate(fields_of(cls)):
-        write_value, nullable = encoder(hint), _nullable(hint)
+        write_value, nullable = encoder(hint), nullable_of(hint)
         if nullable is not None:  # X | None: None tested here, not in one more call
             write_value = encoder(nullable)
         if write_value is not _identity:
@@ -136,7 +137,7 @@ def _fields_writer(cls: type, typed: bool) -> Callable[[Any], dict[str, JSON]]:
     return namespace["write"]  # type: ignore[no-any-return]
 
 
-def _nullable(hint: Any) -> Any:
+def nullable_of(hint: Any) -> Any:
     """X for a hint `X | None` (one type and None), else None."""
     args = typing.get_args(hint)
     present = [a for a in args if a is not type(None)]
@@ -171,9 +172,9 @@ def encoder(hint: Any) -> Encoder:
         return _identity
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (Union, types.UnionType):
-        if _nullable(hint) is None:
+        if nullable_of(hint) is None:
             return encode
-        inner = encoder(_nullable(hint))
+        inner = encoder(nullable_of(hint))
         return _identity if inner is _identity else (
             lambda value: None if value is None else inner(value))
     if origin in MAPPINGS or hint is dict:
@@ -203,7 +204,7 @@ def decode(hint: Any, raw: JSON, *, strict: bool = False, path: str = "") -> Any
     return decoder(hint, strict)(raw, path or getattr(hint, "__name__", "value"))
 
 
-def _bad(path: str, message: str) -> MalformedAction:
+def malformed(path: str, message: str) -> MalformedAction:
     return MalformedAction("malformed_action", f"{path}: {message}")
 
 
@@ -235,7 +236,7 @@ def decoder(hint: Any, strict: bool) -> Decoder:
 def _checked(test: Callable[[Any], bool], message: str) -> Decoder:
     def decode_checked(raw: Any, path: str) -> Any:
         if not test(raw):
-            raise _bad(path, message)
+            raise malformed(path, message)
         return raw
     return decode_checked
 
@@ -243,7 +244,7 @@ def _checked(test: Callable[[Any], bool], message: str) -> Decoder:
 def _checked_int(raw: Any, path: str) -> int:
     if type(raw) is int or (isinstance(raw, int) and not isinstance(raw, bool)):
         return raw  # type: ignore[no-any-return]
-    raise _bad(path, "must be an integer")
+    raise malformed(path, "must be an integer")
 
 
 def _checked_scalar(hint: Any, origin: Any, args: tuple[Any, ...]) -> Decoder:
@@ -289,7 +290,7 @@ def _collection_decoder(hint: Any, origin: Any, args: tuple[Any, ...], strict: b
 
     def decode_collection(raw: Any, path: str) -> Any:
         if strict and not isinstance(raw, list):
-            raise _bad(path, "must be a list")
+            raise malformed(path, "must be a list")
         if strict:
             return make(item(v, f"{path}[{i}]") for i, v in enumerate(raw))
         return make(item(v, path) for v in raw)
@@ -304,14 +305,14 @@ def _mapping_decoder(args: tuple[Any, ...], strict: bool) -> Decoder:
 
     def decode_mapping(raw: Any, path: str) -> Any:
         if strict and not isinstance(raw, collections.abc.Mapping):
-            raise _bad(path, "must be an object")
+            raise malformed(path, "must be an object")
         out = {}
         for k, v in raw.items():
             if key is int:
                 try:
                     k = int(k)
                 except (TypeError, ValueError):
-                    raise _bad(path, f"key {k!r} must be a number") from None
+                    raise malformed(path, f"key {k!r} must be a number") from None
             out[k] = item(v, f"{path}.{k}" if strict else path)
         return out
     return decode_mapping
@@ -327,7 +328,7 @@ def _dataclass_decoder(cls: type, strict: bool) -> Decoder:
             return raw
         if strict:
             if type(raw) is not dict and not isinstance(raw, collections.abc.Mapping):
-                raise _bad(path, "must be an object")
+                raise malformed(path, "must be an object")
             if not names.issuperset(raw):
                 raise unexpected_fields(raw, names)
         if not decoders:
@@ -337,7 +338,7 @@ def _dataclass_decoder(cls: type, strict: bool) -> Decoder:
             if key in raw:
                 values[name] = read(raw[key], f"{path}.{key}" if strict else path)
             elif strict and not optional:  # lenient: the constructor names a missing field
-                raise _bad(path, f"field {key!r} is missing")
+                raise malformed(path, f"field {key!r} is missing")
         return cls(**values)
     return decode_dataclass
 
@@ -346,84 +347,3 @@ def unexpected_fields(raw: Any, names: collections.abc.Set[str]) -> MalformedAct
     """The refusal of an object with keys other than `names`."""
     extra = sorted(str(key) for key in set(raw) - names)  # keys may be non-strings
     return MalformedAction("malformed_action", f"unexpected field(s): {', '.join(extra)}")
-
-
-@functools.cache
-def action_reader(cls: type) -> Callable[[Any], Any]:
-    """A posted action's JSON object (its `type` included, already checked) read strictly
-    as `cls`: what the strict decoder does with the object less its `type` (path
-    "action"), generated once per class as one function (every posted action is read)."""
-    assert "type" not in {json_name(f) for f, _ in fields_of(cls)}, \
-        f"{cls.__name__}: 'type' is the action's own key"
-    return _generated_reader(cls, action=True)
-
-
-@functools.cache
-def record_reader(cls: type) -> Decoder:
-    """A dataclass inside a posted action, read as the strict decoder does (generated once
-    per class, as `action_reader`)."""
-    return _generated_reader(cls, action=False)
-
-
-def _generated_reader(cls: type, action: bool) -> Callable[..., Any]:
-    """The strict decoder's `decode_dataclass` for `cls` as one function: a value its
-    hint takes as it is (an int, a string, a literal, ... `_as_it_is`) is checked inline,
-    the others go through their field reader; the constructor is called with the fields
-    in order (a missing optional field takes the field's default)."""
-    fields = fields_of(cls)
-    allowed = frozenset(json_name(f) for f, _ in fields) | ({"type"} if action else set())
-    namespace: dict[str, Any] = {"cls": cls, "allowed": allowed, "Mapping": collections.abc.Mapping,
-                                 "unexpected": unexpected_fields, "bad": _bad}
-    lines = ["def read(raw):" if action else "def read(raw, path):"]
-    if not action:
-        lines += ["    if type(raw) is not dict and not isinstance(raw, Mapping):",
-                  "        raise bad(path, 'must be an object')"]
-    lines += ["    if not allowed.issuperset(raw):", "        raise unexpected(raw, allowed)"]
-    arguments = []
-    for i, (f, hint) in enumerate(fields):
-        key = json_name(f)
-        path = repr(f"action.{key}") if action else f"path + {'.' + key!r}"
-        namespace[f"r{i}"] = _later(namespace, f"r{i}", hint)
-        test = _as_it_is(hint, f"k{i}", namespace)
-        read = f"v if {test} else r{i}(v, {path})" if test else f"r{i}(v, {path})"
-        lines += [f"    if {key!r} in raw:", f"        v = raw[{key!r}]", f"        a{i} = {read}",
-                  "    else:"]
-        if f.default is not dataclasses.MISSING:
-            namespace[f"d{i}"] = f.default
-            lines.append(f"        a{i} = d{i}")
-        elif f.default_factory is not dataclasses.MISSING:
-            namespace[f"d{i}"] = f.default_factory
-            lines.append(f"        a{i} = d{i}()")
-        else:
-            where = "'action'" if action else "path"
-            lines.append(f"        raise bad({where}, {f'field {key!r} is missing'!r})")
-        arguments.append(f"{f.name}=a{i}" if f.kw_only else f"a{i}")
-    lines.append(f"    return cls({', '.join(arguments)})\n")
-    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own fields
-    return namespace["read"]  # type: ignore[no-any-return]
-
-
-def _later(namespace: dict[str, Any], name: str, hint: Any) -> Decoder:
-    """A field's strict reader, built when first used (records may refer to each other):
-    a nested dataclass's generated `record_reader`, else the strict decoder."""
-    def first_use(raw: Any, path: str) -> Any:
-        read = record_reader(hint) if dataclasses.is_dataclass(hint) else decoder(hint, True)
-        namespace[name] = read
-        return read(raw, path)
-    return first_use
-
-
-def _as_it_is(hint: Any, name: str, namespace: dict[str, Any]) -> str | None:
-    """A test on `v` under which the strict decoder of `hint` gives `v` itself (an int, a
-    string, a boolean, a literal string, or None where the hint allows it), or None."""
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if hint in (int, str):
-        return f"type(v) is {hint.__name__}"
-    if hint is bool:
-        return "(v is True or v is False)"
-    if origin is Literal and all(type(a) is str for a in args):
-        namespace[name] = frozenset(args)
-        return f"(type(v) is str and v in {name})"
-    nullable = _nullable(hint)
-    inner = _as_it_is(nullable, name, namespace) if nullable is not None else None
-    return f"(v is None or {inner})" if inner else None

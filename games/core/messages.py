@@ -30,7 +30,7 @@ import collections.abc
 import typing
 from typing import Any, ClassVar, Mapping, TypeVar
 
-from . import codec
+from . import codec, readers
 from .errors import MalformedAction
 from .schema import RefNamer, inline_refs, object_schema, typed_schema
 
@@ -143,7 +143,7 @@ class Messages:
         for kind in kinds:
             assert kind.TYPE not in self.by_type, f"two message classes for {kind.TYPE!r}"
             self.by_type[kind.TYPE] = kind
-        # Each posted type's reader (codec.action_reader), kept on first use: every
+        # Each posted type's reader (readers.action_reader), kept on first use: every
         # posted action is read, and one look-up here is all a well-formed one costs.
         self._readers: dict[str, typing.Callable[[Any], GameAction]] = {}
 
@@ -171,7 +171,7 @@ class Messages:
         if kind not in self.by_type:
             raise MalformedAction("unknown_action_type",
                                   f"unknown action type {kind!r}; known: {sorted(self.by_type)}")
-        read = self._readers[kind] = codec.action_reader(self.by_type[kind])
+        read = self._readers[kind] = readers.action_reader(self.by_type[kind])
         return read(raw)
 
     def parse_event(self, raw: Any) -> GameEvent:

@@ -1,4 +1,4 @@
-"""A posted action is read by one generated function per class (games/core/codec.py
+"""A posted action is read by one generated function per class (games/core/readers.py
 `action_reader`): it must accept and refuse exactly what the generic strict decoder does
 with the action's object less its `type`, with the same codes and messages."""
 
@@ -50,7 +50,7 @@ def test_the_generated_reader_answers_as_the_strict_decoder(slug: str) -> None:
 
 def test_a_record_inside_an_action_is_read_as_the_strict_decoder_reads_it() -> None:
     """A dataclass field of an action (Skip-Bo Dice's fill source) is read by its own
-    generated reader (codec.record_reader): right and wrong bodies of the record, each
+    generated reader (readers.record_reader): right and wrong bodies of the record, each
     with its fields missing or odd, answer as the generic strict decoder does."""
     checked = 0
     for rules in GAMES.values():

@@ -18,9 +18,10 @@ from tests.clocks.worker import ROOT
 from tests.support.processes import alive, wait_for
 
 # The "worker": sends the signal the prefork pool sends before a fork, forks, prints the
-# child's pid and ends at once (or, with "stay", waits to be killed). The "pool process"
-# waits until its worker is gone if told to, then runs Celery's start-up signal and, if
-# still alive, writes the marker and sleeps (an orphan would sleep on).
+# child's pid, then ends at once ("first") or ("later") waits until the pool process has
+# started, says so and waits to be killed. The "pool process" ("first": once its worker
+# is gone) sends Celery's start-up signal and, if still alive, writes the marker and
+# sleeps (an orphan would sleep on).
 POOL = """
 import os, sys, time
 import django

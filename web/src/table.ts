@@ -127,6 +127,9 @@ class Table {
     try {
       const params = { game_id: this.gameId };
       const game = await call("get", "/api/v1/games/{game_id}", { params });
+      // A read begun before a move's answer came back may hold an older version: the page
+      // already shows a newer one (versions only grow), so this read must not roll it back.
+      if (this.game && game.version < this.game.version) return;
       const seated = game.seat !== null && game.status === "active";
       this.legal = !seated ? null : this.legal?.version === game.version ? this.legal
         : this.untold(game) ?? await call("get", "/api/v1/games/{game_id}/legal-actions", { params });

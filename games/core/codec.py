@@ -287,7 +287,12 @@ def _collection_decoder(hint: Any, origin: Any, args: tuple[Any, ...], strict: b
     item = decoder(args[0] if args and args != ((),) else Any, strict)
     make: type = {list: list, set: set, frozenset: frozenset,
                   collections.abc.Set: frozenset}.get(origin or hint, tuple)
+    return collection_reader(make, item, strict)
 
+
+def collection_reader(make: type, item: Decoder, strict: bool) -> Decoder:
+    """A JSON list read as a `make` (tuple, list, set, ...) of items each read by `item`;
+    strictly, anything but a list is refused and each item's path names its index."""
     def decode_collection(raw: Any, path: str) -> Any:
         if strict and not isinstance(raw, list):
             raise malformed(path, "must be a list")

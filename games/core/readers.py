@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from .codec import (
-    Decoder, decoder, fields_of, json_name, malformed, nullable_of, unexpected_fields,
+    Decoder, collection_reader, decoder, fields_of, json_name, malformed, nullable_of,
+    unexpected_fields,
 )
 
 
@@ -76,12 +77,23 @@ def _generated_reader(cls: type, action: bool) -> Callable[..., Any]:
 
 def _later(namespace: dict[str, Any], name: str, hint: Any) -> Decoder:
     """A field's strict reader, built when first used (records may refer to each other):
-    a nested dataclass's generated `record_reader`, else the strict decoder."""
+    a nested dataclass's generated `record_reader`, a tuple of them read item by item by
+    it (Dark Knights' groups), else the strict decoder."""
     def first_use(raw: Any, path: str) -> Any:
-        read = record_reader(hint) if dataclasses.is_dataclass(hint) else decoder(hint, True)
+        read = _field_reader(hint)
         namespace[name] = read
         return read(raw, path)
     return first_use
+
+
+def _field_reader(hint: Any) -> Decoder:
+    if dataclasses.is_dataclass(hint):
+        return record_reader(hint)
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis \
+            and dataclasses.is_dataclass(args[0]):
+        return collection_reader(tuple, record_reader(args[0]), strict=True)
+    return decoder(hint, True)
 
 
 def _as_it_is(hint: Any, name: str, namespace: dict[str, Any]) -> str | None:

@@ -5,6 +5,7 @@ with the action's object less its `type`, with the same codes and messages."""
 from __future__ import annotations
 
 import dataclasses
+import typing
 from typing import Any
 
 import pytest
@@ -66,3 +67,28 @@ def test_a_record_inside_an_action_is_read_as_the_strict_decoder_reads_it() -> N
                     assert answer(rules.actions.parse_action, {"type": kind, **body}) == generic
                     checked += 1
     assert checked > 0, "no action of any game holds a record"
+
+
+def test_a_list_of_records_inside_an_action_is_read_as_the_strict_decoder_reads_it() -> None:
+    """A field holding a tuple of records (Dark Knights' groups) is read item by item by
+    the record's generated reader: lists of right and wrong records, and what is not a
+    list, answer as the generic strict decoder does, paths and indices included."""
+    checked = 0
+    for rules in GAMES.values():
+        for kind, cls in rules.actions.by_type.items():
+            full = {codec.json_name(f): 1 for f, _ in codec.fields_of(cls)}
+            for f, hint in codec.fields_of(cls):
+                args = typing.get_args(hint)
+                if not (len(args) == 2 and args[1] is Ellipsis
+                        and dataclasses.is_dataclass(args[0])):
+                    continue
+                good = {"combination": None, "dice": [0]}
+                for inner in bodies(args[0]):
+                    for value in ([inner], [good, inner], [good, good, inner], inner, "x", None):
+                        body = {**full, codec.json_name(f): value}
+                        generic = answer(
+                            lambda raw: codec.decode(cls, raw, strict=True, path="action"), body)
+                        assert answer(rules.actions.parse_action,
+                                      {"type": kind, **body}) == generic, body
+                        checked += 1
+    assert checked > 0, "no action of any game holds a list of records"

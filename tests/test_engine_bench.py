@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.registry import GAMES
-from tests.benchmarks import engines
+from tests.benchmarks import engine_parts, engines
 
 
 def test_the_bench_prints_a_row_per_game_and_player_count(
@@ -22,3 +22,17 @@ def test_the_bench_prints_a_row_per_game_and_player_count(
 def test_a_playout_is_seeded() -> None:
     rules = GAMES["snake-bones"]
     assert engines.playout(rules, 2, 7) == engines.playout(rules, 2, 7)
+
+
+def test_the_parts_of_a_step_are_the_playout_s_own(capsys: pytest.CaptureFixture[str]) -> None:
+    """The parts' loop (tests/benchmarks/engine_parts.py) plays the benchmark's very
+    playouts: the same events per playout; and it prints a row per game and count."""
+    rules = GAMES["bamboozled"]
+    for seed in (0, 5):
+        spent = dict.fromkeys(engine_parts.PARTS, 0)
+        _, setup, told = engine_parts.timed_playout(rules, 3, seed, spent)
+        assert setup + told == engines.playout(rules, 3, seed)
+        assert all(spent[part] > 0 for part in engine_parts.PARTS), spent
+    assert engine_parts.main(["--playouts", "1", "--players", "2"]) == 0
+    rows = [line.split("|")[1:-1] for line in capsys.readouterr().out.splitlines()[2:]]
+    assert [r[0].strip() for r in rows] == sorted(GAMES)

@@ -26,7 +26,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from games.core import GameConfig, GameRules
 from games.core.legal import sample
@@ -78,16 +78,21 @@ def playout(rules: GameRules, players: int, seed: int) -> int:
     while outcome(state) is None:
         awaited = awaiting(state)
         seat = next(iter(awaited)) if len(awaited) == 1 else sorted(awaited)[below(len(awaited))]
-        items = legal(state, seat)
-        item = items[below(len(items))]
-        if item["type"] == "resign":  # drawn again among the others: each has 1 / (n - 1)
-            others = [a for a in items if a["type"] != "resign"]
-            item = others[below(len(others))]
-        told = decide(state, seat, sample(item, below), dice)
+        told = decide(state, seat, choose(legal(state, seat), below), dice)
         for event in told:
             state = evolve(state, event)
         events += len(told)
     return events
+
+
+def choose(items: list[dict[str, Any]], below: Callable[[int], int]) -> dict[str, Any]:
+    """One concrete action of a random served item; a drawn `resign` is drawn again among
+    the others (each then has 1 / (n - 1))."""
+    item = items[below(len(items))]
+    if item["type"] == "resign":
+        others = [a for a in items if a["type"] != "resign"]
+        item = others[below(len(others))]
+    return sample(item, below)
 
 
 def measure(slug: str, players: int, seconds: float) -> Figure:

@@ -173,9 +173,9 @@ def groups_of(moves: list[Move], places: tuple[Destination, ...], counts: tuple[
             + tuple(group(None, new[v]) for v in sorted(new)))
 
 
-# Small on purpose: a roll's table rarely comes back (2% hits in random play, over 4,000
+# Small on purpose: a roll's table rarely comes back (3% hits in random play, over 4,000
 # tables), so a large cache only holds cold listings whose eviction costs more than the
-# listing (a 4,096-entry cache made a listing 10-40% slower; docs/benchmarks.md,
+# listing (a 4,096-entry cache made a listing 10-70% slower; docs/benchmarks.md,
 # "Fourth pass"). A few entries serve what it is for: one state asked again.
 @lru_cache(maxsize=64)
 def set_aside_actions(

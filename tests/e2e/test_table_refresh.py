@@ -17,15 +17,22 @@ from tests.support.server import Server
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
+def at_a_table(alice: Player, bob: Player) -> str:
+    """Both sign up; alice opens a Snake Bones table of two, bob joins, alice starts it
+    (first to bid); the game's id."""
+    alice.sign_up()
+    bob.sign_up()
+    game_id = alice.open_table("snake-bones", {})
+    bob.join(game_id)
+    alice.start(players=2, first=0)
+    return game_id
+
+
 def test_a_read_that_changes_nothing_keeps_the_move_buttons(
         server: Server, browser: Any) -> None:
     alice, bob = Player(browser, server.url, "alice"), Player(browser, server.url, "bob")
     try:
-        alice.sign_up()
-        bob.sign_up()
-        game_id = alice.open_table("snake-bones", {})
-        bob.join(game_id)
-        alice.start(players=2, first=0)
+        at_a_table(alice, bob)
         version = alice.settled()
         page = alice.page
         page.wait_for_selector("#actions [data-action], #actions form[data-choice]",
@@ -52,11 +59,7 @@ def test_a_read_older_than_the_move_s_answer_never_rolls_the_table_back(
     (the version before the move) and given to the page only after the move."""
     alice, bob = Player(browser, server.url, "alice"), Player(browser, server.url, "bob")
     try:
-        alice.sign_up()
-        bob.sign_up()
-        game_id = alice.open_table("snake-bones", {})
-        bob.join(game_id)
-        alice.start(players=2, first=0)
+        game_id = at_a_table(alice, bob)
         before = alice.settled()
         page = alice.page
         page.wait_for_selector("#actions form[data-choice]", timeout=TIMEOUT)

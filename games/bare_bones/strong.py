@@ -16,10 +16,12 @@ its own seat can count:
   will never be drawn is worth its Final Point Value alone, and coins spent on dice
   that will not be rolled again go to the Final Point Values instead.
 - **What an Action Card is worth** when buying and drafting: `basic`'s numbers re-tuned
-  in games against `basic` (default set, two seats): Greed 6 (basic 10), Pairs 14 (8),
-  Odds or Evens 15 (9). This is a re-tuning, not a new idea; its effect was measured (the
-  worths are sharp: Joyride at 5 or 7 instead of 6 lost points, Double Up at 10 lost
-  all of 200 games).
+  in games against `basic` (default set, two seats): Greed 6 (basic 10), Pairs 11 (8).
+  This is a re-tuning, not a new idea; its effect was measured (docs/benchmarks.md,
+  "Strong against basic"): the worths act as thresholds, a range of values playing
+  alike and the next step changing much (Pairs 10-12 alike, 17 losing points; Odds or
+  Evens anywhere from 5 to 13 alike, basic's 9 kept; Re-Re-Roll or Double Up at 7 lost
+  most games).
 - **What a coin buys on the last turn.** After its last turn coins are worth nothing but
   the Final Point Values they buy now, a step function of the coins (a knapsack over the
   supply's Dice Cards, one a stack), not `basic`'s flat rate: the scoring choice
@@ -57,8 +59,8 @@ JSON = Any
 EXTRA_DRAWS: dict[str, float] = {"greed": 2.0, "color_cubed": 1.0,
                                   "red": 1.0 / RED_CARDS_PER_DRAW}
 # What an Action Card adds each time it shows up in a hand: `basic`'s numbers, with
-# Greed worth less and Pairs and Odds or Evens more (re-tuned in games against `basic`).
-WORTH: dict[str, float] = {**ACTION_WORTH, "greed": 6.0, "pairs": 14.0, "odds_or_evens": 15.0}
+# Greed worth less and Pairs more (re-tuned in games against `basic`).
+WORTH: dict[str, float] = {**ACTION_WORTH, "greed": 6.0, "pairs": 11.0}
 
 
 class StrongTable(Table):

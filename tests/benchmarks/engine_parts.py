@@ -18,15 +18,13 @@ docs/benchmarks.md, "Fourth pass", has the figures.
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from collections.abc import Sequence
 
-from games.core import GameConfig, GameRules
-from games.core.options import resolve_options
+from games.core import GameRules
 from games.registry import GAMES
 
-from .engines import SeededDice, choose
+from .engines import begin, choose, pick_seat
 
 PARTS = ("ask", "legal", "choose", "decide", "fold")
 clock = time.perf_counter_ns
@@ -36,25 +34,13 @@ def timed_playout(rules: GameRules, players: int, seed: int,
                   spent: dict[str, int]) -> tuple[int, int, int]:
     """Playout `seed` of engines.py, adding each part's nanoseconds to `spent`: the steps
     taken, the events of setup and the events the steps decided."""
-    rng = random.Random(seed)
-    draw = rng.random
-
-    def below(n: int) -> int:
-        return int(draw() * n)
-
-    dice = SeededDice(rng)
-    state = None
-    told = rules.setup(GameConfig(players, resolve_options(rules.options, {}), 0), dice)
-    for event in told:
-        state = rules.evolve(state, event)
-    setup = len(told)
+    state, setup, below, dice = begin(rules, players, seed)
     steps = events = 0
     while True:
         start = clock()
         if rules.outcome(state) is not None:
             return steps, setup, events
-        awaited = rules.awaiting(state)
-        seat = next(iter(awaited)) if len(awaited) == 1 else sorted(awaited)[below(len(awaited))]
+        seat = pick_seat(rules.awaiting(state), below)
         asked = clock()
         items = rules.legal_actions(state, seat)
         listed = clock()

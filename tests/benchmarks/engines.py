@@ -26,7 +26,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from games.core import GameConfig, GameRules
 from games.core.legal import sample
@@ -61,28 +61,40 @@ class SeededDice:
 
 def playout(rules: GameRules, players: int, seed: int) -> int:
     """One seeded random game to its end; the number of events decided and folded."""
-    rng = random.Random(seed)
-    draw = rng.random
-
-    def below(n: int) -> int:  # an index in range(n), uniform
-        return int(draw() * n)
-
-    dice = SeededDice(rng)
+    state, events, below, dice = begin(rules, players, seed)
     outcome, awaiting, legal = rules.outcome, rules.awaiting, rules.legal_actions
     decide, evolve = rules.decide, rules.evolve
-    state = None
-    told = rules.setup(GameConfig(players, resolve_options(rules.options, {}), 0), dice)
-    for event in told:
-        state = evolve(state, event)
-    events = len(told)
     while outcome(state) is None:
-        awaited = awaiting(state)
-        seat = next(iter(awaited)) if len(awaited) == 1 else sorted(awaited)[below(len(awaited))]
+        seat = pick_seat(awaiting(state), below)
         told = decide(state, seat, choose(legal(state, seat), below), dice)
         for event in told:
             state = evolve(state, event)
         events += len(told)
     return events
+
+
+def begin(rules: GameRules, players: int,
+          seed: int) -> tuple[Any, int, Callable[[int], int], SeededDice]:
+    """Playout `seed`'s start: the state its setup folds to, setup's number of events,
+    and the playout's draw of an index (`below(n)`, uniform in range(n)) and dice, both
+    from one generator seeded with `seed`."""
+    rng = random.Random(seed)
+    draw = rng.random
+
+    def below(n: int) -> int:
+        return int(draw() * n)
+
+    dice = SeededDice(rng)
+    state = None
+    told = rules.setup(GameConfig(players, resolve_options(rules.options, {}), 0), dice)
+    for event in told:
+        state = rules.evolve(state, event)
+    return state, len(told), below, dice
+
+
+def pick_seat(awaited: Mapping[int, str], below: Callable[[int], int]) -> int:
+    """One of the awaited seats: a lone one without a draw, else one drawn."""
+    return next(iter(awaited)) if len(awaited) == 1 else sorted(awaited)[below(len(awaited))]
 
 
 def choose(items: list[dict[str, Any]], below: Callable[[int], int]) -> dict[str, Any]:

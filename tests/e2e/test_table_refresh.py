@@ -76,8 +76,10 @@ def test_a_read_older_than_the_move_s_answer_never_rolls_the_table_back(
                 return
             held.append((route, route.fetch()))  # the game as it stands now, kept back
 
-        page.route(lambda url: url.split("?")[0].endswith(f"/api/v1/games/{game_id}"),
-                   hold_one_read)
+        def the_game(url: str) -> bool:
+            return url.split("?")[0].endswith(f"/api/v1/games/{game_id}")
+
+        page.route(the_game, hold_one_read)
         for _ in range(120):  # the table reads itself within 20 s (the stream's safety net)
             if held:
                 break
@@ -89,7 +91,9 @@ def test_a_read_older_than_the_move_s_answer_never_rolls_the_table_back(
         after = alice.act(fill(items, next(i for i, item in enumerate(items)
                                            if item["type"] == "stake")), items)
         assert after > before
-        route.fulfill(response=stale)  # the old read lands after the move's answer
+        # The old read lands after the move's answer; the page then has a moment to act on it.
+        with page.expect_request_finished(lambda r: r.method == "GET" and the_game(r.url)):
+            route.fulfill(response=stale)
         page.wait_for_timeout(1500)
         alice.settled()
         shown = page.evaluate("() => window.shownVersions")

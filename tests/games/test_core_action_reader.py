@@ -82,7 +82,9 @@ def test_a_list_of_records_inside_an_action_is_read_as_the_strict_decoder_reads_
                 if not (len(args) == 2 and args[1] is Ellipsis
                         and dataclasses.is_dataclass(args[0])):
                     continue
-                good = {"combination": None, "dice": [0]}
+                good = {"combination": None, "dice": [0]}  # read, so the next items are too
+                assert answer(rules.actions.parse_action,
+                              {"type": kind, **full, codec.json_name(f): [good]})[0] == "read"
                 for inner in bodies(args[0]):
                     for value in ([inner], [good, inner], [good, good, inner], inner, "x", None):
                         body = {**full, codec.json_name(f): value}

@@ -1,6 +1,6 @@
 """Bamboozled's strong bot: a model of each other seat, and the round solved against it.
 
-The bot reads only its `Seen`, as `basic` does (games/bamboozled/bot.py). Every strike
+The bot reads only its `Seen`, as `basic` does (games/bamboozled/basic.py). Every strike
 comes from a call, so it values each move by the chance it takes the round's strike (with
 two players left, its strike or the other's: their difference), computed exactly over the
 36 rolls against a model of the other seats learnt from what they showed:
@@ -37,7 +37,7 @@ from typing import Any
 from games.core.bots import Rng, Seen
 from games.core.seats import next_seat
 
-from .bot import (
+from .basic import (
     BLUFF_STEP_RATE, CARD_VALUE, PRIOR_ODD, PRIOR_SENSIBLE, accept_value, active_count,
     after_roll_cards, basic, best_reading, call_value, hand, match_chance, odd_share,
     of_type, truth_chance, unlike_model, you,

@@ -35,15 +35,8 @@ from typing import Any
 
 from games.core.bots import Rng, Seen
 
-from .bot import (
-    ACTION_WORTH,
-    Action,
-    Table,
-    basic,
-    best_purchase,
-    fallback,
-    values_in_deck,
-)
+from .basic import basic, fallback
+from .bot_table import ACTION_WORTH, Action, Table, best_purchase, values_in_deck
 from .data import (
     FINAL_POINT_VALUE,
     HAND_SIZE,

@@ -2,7 +2,7 @@
 an eye on how the game ends.
 
 Everything is public, so the bot reads its view alone. It claims and writes Stockpiles
-as `basic` does (games/skip_bo_dice/bot.py) and plans its fills with the same search,
+as `basic` does (games/skip_bo_dice/basic.py) and plans its fills with the same search,
 with these changes:
 
 - **Progress** (one bubble nearer completion) is valued lower than `basic` does (0.3
@@ -26,7 +26,7 @@ from typing import Any
 
 from games.core.bots import Rng, Seen
 
-from .bot import SKIP_BO_POINT, Planner, Values, Weights, act, planned_fill
+from .basic import SKIP_BO_POINT, Planner, Values, Weights, act, planned_fill
 from .data import BONUS, BUBBLES, DICE, PILES_TO_END, SKIP_BO
 
 JSON = Any

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from games.bamboozled import RULES as R
-from games.bamboozled.bot import BOTS, match_chance, truth_chance
+from games.bamboozled.basic import match_chance, truth_chance
+from games.bamboozled.bot import BOTS
 from games.bamboozled.data import readings
 from games.bamboozled.state import State
 from games.bamboozled.strong import INDEX, Answers, answers, rule_calls

@@ -12,7 +12,8 @@ import random
 import pytest
 
 from games.bare_bones import RULES
-from games.bare_bones.bot import BOTS, allowed, basic
+from games.bare_bones.basic import allowed, basic
+from games.bare_bones.bot import BOTS
 from games.bare_bones.data import COLOURS, cost
 from games.bare_bones.strong import StrongTable, final_point_values, showings, strong
 from games.core.bots import Rng, Seen, random_policy

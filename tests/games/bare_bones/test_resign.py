@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from games.bare_bones import RULES
-from games.bare_bones.bot import basic
+from games.bare_bones.basic import basic
 from games.bare_bones.state import Aside, InPlay, State, owned_cards
 from games.core import IllegalAction
 from games.core.bots import Rng, Seen

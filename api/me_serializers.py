@@ -10,14 +10,13 @@ from events.models import GameStatus
 from .push_serializers import ExportPushSerializer
 from .serializers import (
     AccessTokenSerializer,
-    DeliverySerializer,
     EventSerializer,
     QueryIntegerField,
     QuerySerializer,
     SeatSerializer,
-    WebhookSerializer,
 )
 from .validation import StrictTypes
+from .webhook_serializers import DeliverySerializer, WebhookSerializer
 
 USERNAME_HELP = ("3 to 40 letters, digits, _ . -; unique regardless of case (else 409 "
                  "`username_taken`), as at registration")

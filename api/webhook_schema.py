@@ -8,7 +8,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse, OpenApiWebhook, extend_schema
 
-from . import serializers as s
+from . import webhook_serializers as s
 
 HOW = ("Signed as Standard Webhooks says: verify the raw body and the `webhook-*` headers "
        "with a Standard Webhooks library (`standardwebhooks` on PyPI and npm) and the "

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from events import webhooks
 
-from . import serializers as s
+from . import webhook_serializers as s
 from .schema import WEBHOOKS_409, conflict, problems
 from .views import LOCATION
 from .validation import valid

@@ -326,7 +326,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": ["lobby", "revealing", "active", "finished"],
         "DeliveryStatusEnum": ["pending", "delivered", "failed"],
-        "WebhookKindEnum": "api.serializers.WEBHOOK_KINDS",
+        "WebhookKindEnum": "api.webhook_serializers.WEBHOOK_KINDS",
     },
     # The enums' values speak for themselves ("* `lobby` - lobby" says nothing more).
     "ENUM_GENERATE_CHOICE_DESCRIPTION": False,

@@ -51,7 +51,7 @@ def _whsec_pattern() -> str:
 # Every secret `parse` takes (re.fullmatch), and no other: the whsec form, or MIN_RAW to
 # MAX_RAW characters (no NUL: the request's CharField refuses it) that do not start with
 # `whsec_` and neither start nor end with white space. The contract shows it
-# (api/serializers.py, SecretField): JSON Schema's regular expressions read it alike.
+# (api/webhook_serializers.py, SecretField): JSON Schema's regular expressions read it alike.
 SECRET_PATTERN = (rf"^(?:{_whsec_pattern()}|(?!{PREFIX})(?!\s)[^\u0000]{{{MIN_RAW},{MAX_RAW}}}"
                   rf"(?<!\s))$")
 

@@ -30,9 +30,9 @@ from celery import signals
 import config.celery
 marker, worker_ends_first = sys.argv[1], sys.argv[2] == "first"
 signals.worker_before_create_process.send(sender=None)
+worker = os.getpid()  # read before the fork: the worker may end before its child first runs
 child = os.fork()
 if child == 0:
-    worker = os.getppid()
     while worker_ends_first and os.getppid() == worker:
         time.sleep(0.01)
     signals.worker_process_init.send(sender="pool")

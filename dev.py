@@ -174,6 +174,14 @@ WITHOUT_DJANGO = (RULES_TESTS, "tests/test_named_paths.py", "tests/test_unused_c
                   "tests/test_bot_bench.py")
 
 
+# The rest in two pytest-xdist workers: its tests mostly wait (on servers, workers,
+# browsers), so two of them overlap their waits; each worker has its own test database and
+# Redis database (config/settings_test.py). On PostgreSQL and Redis the rest took 10 min 6 s
+# this way against 16 min 28 s in one process, the rules' side 7 min 36 s against 5 min 34 s
+# (docs/decisions/0039-the-test-run-in-two-workers.md).
+REST_WORKERS = ("-n", "2")
+
+
 # The fast loop (`test --fast`): no thousands of random games, no browser, no served
 # server or worker processes; the rules' other random play a tenth as long.
 FAST_MARKERS = "not slow and not browser and not served"
@@ -182,8 +190,8 @@ FAST_MARKERS = "not slow and not browser and not served"
 def test(args: list[str], python: Path = PYTHON) -> int:
     """pytest with `args`; with none, the whole suite in two processes at once: the rules'
     tests and the other tests that need no Django (`WITHOUT_DJANGO`) beside the rest, which
-    mostly waits on servers, workers and browsers. On two cores that nearly halves the
-    suite's time. `--fast` (first): the same without the tests marked slow, browser or
+    mostly waits on servers, workers and browsers (itself in two xdist workers:
+    `REST_WORKERS`). On two cores that nearly halves the suite's time. `--fast` (first): the same without the tests marked slow, browser or
     served, with less random play (tests/support/scale.py). `python`: the venv's
     (`--latest`: .venv-latest's)."""
     if not os.environ.get("DATABASE_URL"):
@@ -204,7 +212,7 @@ def test(args: list[str], python: Path = PYTHON) -> int:
                                  env=env, stdout=rules_log, stderr=subprocess.STDOUT)
         try:
             ignored = [f"--ignore={path}" for path in WITHOUT_DJANGO]
-            rest = subprocess.call([*pytest, *ignored], cwd=ROOT, env=env)
+            rest = subprocess.call([*pytest, *REST_WORKERS, *ignored], cwd=ROOT, env=env)
             rules_code = rules.wait()
         finally:
             if rules.poll() is None:  # interrupted: stop the rules' run too

@@ -4,6 +4,8 @@ game and player count played at least one playout to its end and folded its even
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from games.registry import GAMES
@@ -17,6 +19,15 @@ def test_the_bench_prints_a_row_per_game_and_player_count(
     assert [(r[0].strip(), int(r[1])) for r in rows] == [
         (slug, players) for slug in sorted(GAMES) for players in (2, 4)]
     assert all(int(r[4]) > 1 for r in rows), rows  # each playout folded its events
+
+
+def test_each_row_is_measured_in_a_new_process() -> None:
+    """No row inherits another's warm caches: each runs in a process started for it."""
+    with engines.fresh_processes(one_process=False) as pool:
+        pids = [pool.submit(os.getpid).result() for _ in range(2)]
+    assert os.getpid() not in pids and pids[0] != pids[1]
+    with engines.fresh_processes(one_process=True) as pool:
+        assert pool.submit(os.getpid).result() == os.getpid()
 
 
 def test_a_playout_is_seeded() -> None:

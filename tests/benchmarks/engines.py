@@ -14,7 +14,9 @@ a draw, and a drawn `resign` drawn again among the other items only (still unifo
 Prints a markdown table: playouts per second and events decided and folded per second
 (every event of setup and decide, each folded once). Seconds are the process's CPU time
 (`time.process_time`: one core), so other processes on the machine skew the figures less
-than they would a wall clock. docs/benchmarks.md, "The rules engine", has the figures.
+than they would a wall clock. Each row is measured in a process of its own, started for
+it (`--one-process`: all in this one), so that no row inherits warm caches or memos from
+the rows before it. docs/benchmarks.md, "The rules engine", has the figures.
 The loop uses only what the engines have long had (GameRules and legal.sample), so the
 same file measures an older checkout too.
 """
@@ -22,9 +24,11 @@ same file measures an older checkout too.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import sys
 import time
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -129,16 +133,39 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="CPU seconds per game and player count (default 3)")
     parser.add_argument("--games", nargs="+", choices=sorted(GAMES), default=sorted(GAMES))
     parser.add_argument("--players", nargs="+", type=int, default=list(PLAYERS))
+    parser.add_argument("--one-process", action="store_true",
+                        help="measure every row in this process (each row's caches then "
+                        "start warm from the rows before it)")
     args = parser.parse_args(argv)
+    rows = [(slug, players) for slug in args.games for players in args.players
+            if GAMES[slug].min_players <= players <= GAMES[slug].max_players]
     figures = []
-    for slug in args.games:
-        rules = GAMES[slug]
-        for players in args.players:
-            if rules.min_players <= players <= rules.max_players:
-                figures.append(measure(slug, players, args.seconds))
-                print(figures[-1].row(), file=sys.stderr, flush=True)  # progress
+    with fresh_processes(args.one_process) as pool:
+        for slug, players in rows:
+            figures.append(pool.submit(measure, slug, players, args.seconds).result())
+            print(figures[-1].row(), file=sys.stderr, flush=True)  # progress
     print(table(figures))
     return 0
+
+
+def fresh_processes(one_process: bool) -> Executor:
+    """Where each row is measured: a new process per row (spawned, one at a time), so that
+    no row starts with what an earlier row left in the rules' caches and memos (a
+    checkout whose memos outlive a row would otherwise look faster at its later rows);
+    or, `one_process`, this one."""
+    if one_process:
+        return InThisProcess()
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                               max_tasks_per_child=1)
+
+
+class InThisProcess(Executor):
+    """An Executor that runs each call at once, here."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        done: Future[Any] = Future()
+        done.set_result(fn(*args, **kwargs))
+        return done
 
 
 if __name__ == "__main__":

@@ -23,11 +23,10 @@ def test_the_bench_prints_a_row_per_game_and_player_count(
 
 def test_each_row_is_measured_in_a_new_process() -> None:
     """No row inherits another's warm caches: each runs in a process started for it."""
-    with engines.fresh_processes(one_process=False) as pool:
-        pids = [pool.submit(os.getpid).result() for _ in range(2)]
+    pids = list(engines.each_in_a_new_process(os.getpid, [(), ()]))
     assert os.getpid() not in pids and pids[0] != pids[1]
-    with engines.fresh_processes(one_process=True) as pool:
-        assert pool.submit(os.getpid).result() == os.getpid()
+    assert list(engines.each_in_a_new_process(os.getpid, [()], one_process=True)) == [
+        os.getpid()]
 
 
 def test_a_playout_is_seeded() -> None:

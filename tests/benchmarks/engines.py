@@ -28,9 +28,9 @@ import multiprocessing
 import random
 import sys
 import time
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 from games.core import GameConfig, GameRules
 from games.core.legal import sample
@@ -38,6 +38,7 @@ from games.core.options import resolve_options
 from games.registry import GAMES
 
 PLAYERS = (2, 3, 4)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -140,32 +141,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows = [(slug, players) for slug in args.games for players in args.players
             if GAMES[slug].min_players <= players <= GAMES[slug].max_players]
     figures = []
-    with fresh_processes(args.one_process) as pool:
-        for slug, players in rows:
-            figures.append(pool.submit(measure, slug, players, args.seconds).result())
-            print(figures[-1].row(), file=sys.stderr, flush=True)  # progress
+    for figure in each_in_a_new_process(measure, rows, args.seconds,
+                                        one_process=args.one_process):
+        figures.append(figure)
+        print(figure.row(), file=sys.stderr, flush=True)  # progress
     print(table(figures))
     return 0
 
 
-def fresh_processes(one_process: bool) -> Executor:
-    """Where each row is measured: a new process per row (spawned, one at a time), so that
-    no row starts with what an earlier row left in the rules' caches and memos (a
+def each_in_a_new_process(fn: Callable[..., T], rows: Sequence[tuple[Any, ...]],
+                          *common: Any, one_process: bool = False) -> Iterator[T]:
+    """`fn(*row, *common)` for each row in turn, each in a process spawned for it, so
+    that no row starts with what an earlier row left in the rules' caches and memos (a
     checkout whose memos outlive a row would otherwise look faster at its later rows);
-    or, `one_process`, this one."""
+    `one_process`: all here."""
     if one_process:
-        return InThisProcess()
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                               max_tasks_per_child=1)
-
-
-class InThisProcess(Executor):
-    """An Executor that runs each call at once, here."""
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        done: Future[Any] = Future()
-        done.set_result(fn(*args, **kwargs))
-        return done
+        yield from (fn(*row, *common) for row in rows)
+        return
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=spawn, max_tasks_per_child=1) as pool:
+        for row in rows:
+            yield pool.submit(fn, *row, *common).result()
 
 
 if __name__ == "__main__":

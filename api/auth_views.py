@@ -20,7 +20,7 @@ from accounts import services as accounts
 from accounts.errors import LoginBusy, TooManyFailedLogins, WrongCredentials
 from accounts.failed_logins import Standing
 
-from . import serializers as s
+from . import auth_serializers as s
 from .errors import Busy
 from .schema import credentials_problems, problems
 from .throttling import AnonRateThrottle, Quota

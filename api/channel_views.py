@@ -22,7 +22,7 @@ from rest_framework.views import APIView
 from events import notices
 
 from . import notice_serializers as ns
-from . import serializers as s
+from . import live_serializers as ls
 from .auth import BearerOrTokenAuthentication
 from .live import PLAYER_CHANNEL, PlayerTicketAuthentication, issue_ticket, open_slot
 from .live_bodies import NOTHING, Batch, event_stream, off_loop, sse_event, waiting_page
@@ -111,14 +111,14 @@ class PlayerStreamView(APIView):
 
     @extend_schema(
         operation_id="stream_notices", tags=["live"],
-        parameters=[LAST_EVENT_ID, s.StreamQuerySerializer, TICKET, NO_FORMAT],
+        parameters=[LAST_EVENT_ID, ls.StreamQuerySerializer, TICKET, NO_FORMAT],
         responses={(200, "text/event-stream"): OpenApiResponse(
             ns.PlayerStreamEventSerializer,
             description=STREAM_NOTICES),
             **live_problems(400, 401, 429)},
         summary="Your live channel: what needs you, in all your games (server-sent events)")
     def get(self, request: Request) -> HttpResponse:
-        query = valid(s.StreamQuerySerializer, request.query_params)
+        query = valid(ls.StreamQuerySerializer, request.query_params)
         after = resume_after(request, query)
         seconds = min(query["timeout"], settings.DICE_STREAM_MAX)
         slot = open_slot(request.user, seconds)

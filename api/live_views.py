@@ -35,6 +35,7 @@ from events.errors import BadRequest
 from events.models import GameStatus
 
 from . import conditional as cond
+from . import live_serializers as ls
 from . import serializers as s
 from .auth import BearerOrTokenAuthentication
 from .language import ACCEPT_LANGUAGE, content_language, reader_language, told_in
@@ -122,15 +123,15 @@ class EventStreamView(APIView):
 
     @extend_schema(
         operation_id="stream_events", tags=["live"],
-        parameters=[GAME_ID, LAST_EVENT_ID, s.StreamQuerySerializer, TICKET, NO_FORMAT,
+        parameters=[GAME_ID, LAST_EVENT_ID, ls.StreamQuerySerializer, TICKET, NO_FORMAT,
                     ACCEPT_LANGUAGE, content_language(200)],
         responses={(200, "text/event-stream"): OpenApiResponse(
-            s.StreamEventSerializer,
+            ls.StreamEventSerializer,
             description=STREAM_EVENTS),
             **live_problems(400, 401, 404, 429)},
         summary="Server-sent events of the game as the caller may see them")
     def get(self, request: Request, game_id: str) -> HttpResponse:
-        query = valid(s.StreamQuerySerializer, request.query_params)
+        query = valid(ls.StreamQuerySerializer, request.query_params)
         game = selectors.readable_game(game_id, request.user)
         after = resume_after(request, query)
         seconds = min(query["timeout"], settings.DICE_STREAM_MAX)
@@ -313,14 +314,14 @@ class GamePoll:
 
 class EventListView(ReplayReadable):
     @extend_schema(operation_id="list_events", tags=["live"],
-                   parameters=[GAME_ID, s.EventQuerySerializer, *cond.CONDITIONAL,
+                   parameters=[GAME_ID, ls.EventQuerySerializer, *cond.CONDITIONAL,
                                ACCEPT_LANGUAGE, content_language(200, 304)],
-                   responses={200: s.EventPageSerializer, **cond.NOT_MODIFIED,
+                   responses={200: ls.EventPageSerializer, **cond.NOT_MODIFIED,
                               **live_problems(400, 401, 404, 429)},
                    summary="The game's events as the caller may see them, by sequence "
                            "(long poll with ?wait=)")
     def get(self, request: Request, game_id: str) -> HttpResponse:
-        query = valid(s.EventQuerySerializer, request.query_params)
+        query = valid(ls.EventQuerySerializer, request.query_params)
         game = readable_game(request, game_id)
         language = reader_language(request)
         # An anonymous caller reads a finished game only, which gets no more events: the

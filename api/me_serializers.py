@@ -7,14 +7,10 @@ from rest_framework import serializers
 
 from events.models import GameStatus
 
+from .auth_serializers import AccessTokenSerializer
 from .push_serializers import ExportPushSerializer
-from .serializers import (
-    AccessTokenSerializer,
-    EventSerializer,
-    QueryIntegerField,
-    QuerySerializer,
-    SeatSerializer,
-)
+from .query_fields import QueryIntegerField, QuerySerializer
+from .serializers import EventSerializer, SeatSerializer
 from .validation import StrictTypes
 from .webhook_serializers import DeliverySerializer, WebhookSerializer
 

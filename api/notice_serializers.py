@@ -11,13 +11,8 @@ from rest_framework import serializers
 
 from events.models import GameStatus, NoticeKind
 
-from .serializers import (
-    MAX_INT,
-    QueryFloatField,
-    QueryIntegerField,
-    QuerySerializer,
-    RatingSerializer,
-)
+from .query_fields import QueryFloatField, QueryIntegerField, QuerySerializer
+from .serializers import MAX_INT, RatingSerializer
 
 
 class NoticeQuerySerializer(QuerySerializer):

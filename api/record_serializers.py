@@ -7,12 +7,8 @@ from rest_framework import serializers
 
 from events.projections.history import RESULTS
 
-from .serializers import (
-    QueryIntegerField,
-    QuerySerializer,
-    RatingChangeSerializer,
-    RatingSerializer,
-)
+from .query_fields import QueryIntegerField, QuerySerializer
+from .serializers import RatingChangeSerializer, RatingSerializer
 
 
 class CursorQuerySerializer(QuerySerializer):

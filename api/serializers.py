@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -12,6 +10,7 @@ from events.models import MAX_TURN_TIMEOUT, GameStatus, SeedState
 from games import registry
 
 from .bot_serializers import AddBotSerializer
+from .query_fields import QueryBooleanField, QueryIntegerField, QuerySerializer
 from .validation import Closed, StrictTypes
 
 JSON_OBJECT_HELP = "a JSON object"
@@ -22,48 +21,6 @@ MAX_TABLE = max(rules.max_players for rules in registry.GAMES.values())
 SEAT_RANGES = "; ".join(f"{slug} {rules.min_players} to {rules.max_players}"
                         for slug, rules in registry.GAMES.items())
 MAX_INT = 2**31 - 1  # every integer the API takes fits the database's integers
-
-
-class QueryIntegerField(serializers.IntegerField):
-    """An integer query parameter spelt in ASCII digits: "0.0", " 1", "1e3" and "١" are
-    refused (DRF's IntegerField accepts the first two and the last)."""
-
-    def to_internal_value(self, data):  # type: ignore[no-untyped-def]
-        if not (isinstance(data, str) and re.fullmatch(r"-?[0-9]+", data)):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class QueryFloatField(serializers.FloatField):
-    """A number query parameter spelt as a JSON number, such as 2, 0.5 or 8.7e-273 (what a
-    client's number prints as; the contract says `type: number`): "nan", "inf", ".5" and
-    "0x1" are refused."""
-
-    def to_internal_value(self, data):  # type: ignore[no-untyped-def]
-        if not (isinstance(data, str)
-                and re.fullmatch(r"-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?", data)):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class QuerySerializer(serializers.Serializer):
-    """Query parameters: a parameter sent empty (`?status=`) is invalid, not omitted (DRF
-    reads query strings as HTML forms, where an empty field means "not given")."""
-
-    def to_internal_value(self, data):  # type: ignore[no-untyped-def]
-        if hasattr(data, "dict"):
-            data = data.dict()  # a plain mapping: the last value of each parameter
-        return super().to_internal_value(data)
-
-
-class QueryBooleanField(serializers.BooleanField):
-    """A query parameter that is `true` or `false`, nothing else (DRF's BooleanField
-    also takes 1, yes, on, ...)."""
-
-    def to_internal_value(self, data):  # type: ignore[no-untyped-def]
-        if data in ("true", "false"):  # exactly: DRF would also take TRUE, yes, 1, on
-            return data == "true"
-        self.fail("invalid", input=data)
 
 
 class TurnTimeoutField(serializers.IntegerField):
@@ -111,84 +68,6 @@ class ProblemSerializer(serializers.Serializer):
                                  "ticket was matched to")
     limit = serializers.IntegerField(required=False, help_text="on too_many_open_tables and "
                                      "too_many_webhooks: the cap (docs/platform.md)")
-
-
-class CredentialsSerializer(StrictTypes, serializers.Serializer):
-    """A username and a password: to register, or to log in."""
-
-    username = serializers.RegexField(r"^[A-Za-z0-9_.-]{3,40}$", max_length=40,
-                                      help_text="3 to 40 letters, digits, _ . -; unique "
-                                      "regardless of case, and logins may use any case")
-    password = serializers.CharField(min_length=8, max_length=128, write_only=True,
-                                     trim_whitespace=False,
-                                     help_text="on registration: at least 8 characters, not "
-                                     "all digits, not a common password, not like the "
-                                     "username (else 400 `invalid_password`)")
-    token_name = serializers.CharField(required=False, allow_blank=True, max_length=100,
-                                       help_text="a label for the new token (e.g. the "
-                                       "device); defaults to the User-Agent")
-
-
-class TokenSerializer(serializers.Serializer):
-    username = serializers.CharField(help_text="as registered (logins may use any case)")
-    player_id = serializers.CharField(help_text="the account's opaque, stable player id "
-                                      "(`p_...`): what games' events and seats name you by")
-    token = serializers.CharField(help_text="send as `Authorization: Token <token>` (or "
-                                  "`Bearer <token>`); shown only in this answer")
-    token_id = serializers.IntegerField(help_text="the token's id in GET /auth/tokens")
-    expires_at = serializers.DateTimeField(allow_null=True,
-                                           help_text="null: valid until revoked")
-
-
-class AccessTokenSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    prefix = serializers.CharField(help_text="the key's first characters, to tell tokens apart")
-    name = serializers.CharField(help_text="the label given at login, else its User-Agent")
-    created_at = serializers.DateTimeField()
-    last_used_at = serializers.DateTimeField(allow_null=True,
-                                             help_text="to the minute; null: never used")
-    expires_at = serializers.DateTimeField(allow_null=True, help_text="null: until revoked")
-    current = serializers.BooleanField(help_text="the token this request was made with")
-
-
-class OptionSerializer(serializers.Serializer):
-    name = serializers.CharField()
-    default = serializers.JSONField(allow_null=True)
-    schema = serializers.DictField(child=serializers.JSONField(), help_text="JSON schema")
-    description = serializers.CharField()
-
-
-class GameTypeSerializer(serializers.Serializer):
-    slug = serializers.CharField()
-    name = serializers.CharField()
-    min_players = serializers.IntegerField()
-    max_players = serializers.IntegerField()
-    options = OptionSerializer(many=True)
-    options_schema = serializers.DictField(child=serializers.JSONField(),
-                                           help_text="JSON schema of the whole options object")
-    bot_levels = serializers.ListField(
-        child=serializers.CharField(), help_text="the levels of bot a table may seat "
-        "(POST /games `bots`, POST /games/{id}/bots), weakest first; always `basic`")
-    rules_url = serializers.URLField(help_text="the rules (Markdown): GET it")
-    detail_url = serializers.URLField(help_text="the game type with its JSON Schemas")
-
-
-class GameTypeSchemasSerializer(serializers.Serializer):
-    """A game's JSON Schemas (2020-12), each a document of its own (`$defs` holds what it
-    refers to): the same as openapi.yaml's `<Game>...` components."""
-
-    action = serializers.JSONField(help_text="an action (POST /games/{id}/actions)")
-    legal_action = serializers.JSONField(help_text="an item of GET /games/{id}/legal-actions")
-    view = serializers.JSONField(help_text="the view (GET /games/{id}/state)")
-    event = serializers.JSONField(help_text="an event as served (GET /games/{id}/events)")
-    events = serializers.JSONField(
-        help_text="by event type: {\"data\": schema, \"private\": schema or null}")
-    outcome = serializers.JSONField(help_text="the outcome")
-    options = serializers.JSONField(help_text="the options object of POST /games")
-
-
-class GameTypeDetailSerializer(GameTypeSerializer):
-    schemas = GameTypeSchemasSerializer()
 
 
 # A seed commitment as clients post it (dice scheme 3, docs/fairness.md).
@@ -477,64 +356,12 @@ class TurnSerializer(serializers.Serializer):
         "GET legal-actions lists them")
 
 
-class EventPageSerializer(serializers.Serializer):
-    game_type = serializers.CharField(help_text="the game's type: its payloads are that "
-                                      "game's (`<Game>...` components)")
-    version = serializers.IntegerField(help_text="the game's head version")
-    events = EventSerializer(many=True)
-    next_after = serializers.IntegerField(allow_null=True,
-                                          help_text="pass as ?after= for the next page")
-    turn = TurnSerializer(
-        required=False, allow_null=True,
-        help_text="a long poll's page (?wait=) whose events reach the last: your turn "
-        "after them if your seat is awaited there, else null; absent from other pages")
-
-
 class StateSerializer(serializers.Serializer):
     game_type = serializers.CharField(help_text="the game's type: its payloads are that "
                                       "game's (`<Game>...` components)")
     version = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     view = serializers.DictField(child=serializers.JSONField(allow_null=True), allow_null=True)
-
-
-class EventQuerySerializer(QuerySerializer):
-    after = QueryIntegerField(max_value=MAX_INT, required=False, min_value=0, default=0)
-    limit = QueryIntegerField(required=False, min_value=1, max_value=500, default=100)
-    wait = QueryFloatField(
-        required=False, min_value=0, max_value=30, default=0,
-        help_text="long poll: when nothing is newer than `after`, wait up to this many "
-                  "seconds for the next event (the server may wait less: DICE_LONG_POLL_MAX); "
-                  "any JSON number spelling (0.5, 8.7e-273); 0 or a wait too short to "
-                  "measure: answer at once")
-
-    def validate_wait(self, value: float) -> float:
-        return min(value, settings.DICE_LONG_POLL_MAX)  # the server's longest long poll
-
-
-class StreamQuerySerializer(QuerySerializer):
-    after = QueryIntegerField(
-        max_value=MAX_INT,
-        required=False, min_value=0,
-        help_text="resume after this sequence (the Last-Event-ID header wins if both are sent)")
-    timeout = QueryFloatField(
-        required=False, min_value=1, max_value=300, default=300,
-        help_text="seconds before the server closes the stream; reconnect with Last-Event-ID")
-
-
-class StreamEventSerializer(serializers.Serializer):
-    """One server-sent event of GET /games/{id}/stream, as an SSE client parses it."""
-
-    id = serializers.CharField(required=False,
-                               help_text="the event's seq: send it back as Last-Event-ID")
-    event = serializers.CharField(help_text="the event's type, e.g. dice_rolled: its `data` "
-                                            "is the game's `<Game><Type>Event`; or `turn` "
-                                            "(your turn): its `data` is the game's "
-                                            "`<Game>Turn`")
-    data = serializers.CharField(help_text="the event as one line of JSON, as list_events "
-                                           "gives it; or the turn")
-    retry = serializers.IntegerField(required=False,
-                                     help_text="milliseconds to wait before reconnecting")
 
 
 class StateQuerySerializer(QuerySerializer):

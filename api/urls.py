@@ -37,7 +37,7 @@ urlpatterns = [
          name="push-deliveries"),
     path("me/notifications", push_views.NotificationsView.as_view(), name="me-notifications"),
     path("push/vapid-public-key", push_views.VapidKeyView.as_view(), name="vapid-public-key"),
-    path("game-types", views.GameTypeListView.as_view(), name="game-types"),
+    path("game-types", game_type_views.GameTypeListView.as_view(), name="game-types"),
     path("game-types/<slug:slug>", game_type_views.GameTypeDetailView.as_view(), name="game-type"),
     path("game-types/<slug:slug>/leaderboard", record_views.LeaderboardView.as_view(),
          name="leaderboard"),

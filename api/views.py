@@ -17,8 +17,6 @@ from rest_framework.views import APIView
 
 from events import selectors, turns, writes
 from events.errors import BadRequest, NotFound
-from games import registry
-from games.core.options import options_schema
 
 from . import conditional as cond
 from . import serializers as s
@@ -68,44 +66,6 @@ def readable_game(request: Request, game_id: Any) -> Any:
 # by address: AnonRateThrottle).
 class ReplayReadable(APIView):
     permission_classes = [AllowAny]
-
-
-def _game_type(rules: Any, request: Request) -> dict[str, Any]:
-    return {
-        "slug": rules.slug, "name": rules.name, "min_players": rules.min_players,
-        "max_players": rules.max_players,
-        "options": [{"name": o.name, "default": o.default, "schema": dict(o.schema),
-                     "description": o.description} for o in rules.options],
-        "options_schema": options_schema(rules.options),
-        "bot_levels": registry.bot_levels(rules.slug),
-        "rules_url": request.build_absolute_uri(reverse("game-type-rules", args=[rules.slug])),
-        "detail_url": request.build_absolute_uri(reverse("game-type", args=[rules.slug])),
-    }
-
-
-class GameTypeListView(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(operation_id="list_game_types", tags=["game types"],
-                   responses={200: s.GameTypeSerializer(many=True), **problems(401, 429)},
-                   summary="The games this server hosts, with their options")
-    def get(self, request: Request) -> Response:
-        return Response(_game_types(request))
-
-
-# The listing is the same for every request to one host (only its absolute URLs name the
-# host): built once per host and kept (a few hosts at most: ALLOWED_HOSTS).
-_GAME_TYPES: dict[str, list[dict[str, Any]]] = {}
-
-
-def _game_types(request: Request) -> list[dict[str, Any]]:
-    base = request.build_absolute_uri("/")
-    listing = _GAME_TYPES.get(base)
-    if listing is None:
-        listing = [_game_type(rules, request) for rules in selectors.game_types()]
-        if len(_GAME_TYPES) < 16:
-            _GAME_TYPES[base] = listing
-    return listing
 
 
 class GameListView(APIView):

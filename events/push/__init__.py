@@ -9,5 +9,5 @@ closed hears of their turn, a match, a rematch, their clock and a game's end.
     delivery.py       one attempt: encrypted (RFC 8291), signed (RFC 8292), sent through
                       events/webhooks/egress.py; retries, back-off, removal on 404/410
 
-Nothing here is imported by events/models.py but tables.py, so this file imports nothing.
+Nothing here is imported by events/models/ but tables.py, so this file imports nothing.
 """

@@ -1,4 +1,4 @@
-"""Web Push's tables (events/models.py imports them): a user's subscriptions (one per
+"""Web Push's tables (events/models/__init__.py imports them): a user's subscriptions (one per
 browser or installed app), their choice of kinds, and the outbox of pushes."""
 
 from __future__ import annotations

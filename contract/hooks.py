@@ -1,4 +1,4 @@
-"""drf-spectacular's postprocessing hooks (SPECTACULAR_SETTINGS in config/settings.py):
+"""drf-spectacular's postprocessing hooks (SPECTACULAR_SETTINGS: config/openapi.py):
 plain functions on the generated document, in the order the settings list them.
 
 - `delivery_headers`: the headers of every webhook delivery;

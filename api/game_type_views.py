@@ -65,7 +65,6 @@ def _game_types(request: Request) -> list[dict[str, Any]]:
     return listing
 
 
-
 def _rules_of(slug: str) -> Any:
     rules = next((r for r in selectors.game_types() if r.slug == slug), None)
     if rules is None:

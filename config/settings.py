@@ -11,7 +11,7 @@ import dj_database_url
 from corsheaders.defaults import default_headers
 from django.core.exceptions import ImproperlyConfigured
 
-from . import openapi
+from config import openapi
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("DICE_VAR_DIR", BASE_DIR / "var"))

@@ -1,6 +1,10 @@
 """The strong Dark Knights bot: push your luck for the chance to win, not for points.
 
-`basic` (bot.py) banks what maximizes the turn's expected points, whatever the scores.
+**Two seats, the default target, no final round** (the usual table): `basic`'s play
+with the risk race.py's map gives for the two scores, a best response to `basic` solved
+over the whole race. Everywhere else, the look-ahead below.
+
+`basic` (basic.py) banks what maximizes the turn's expected points, whatever the scores.
 `strong` makes the same decisions (which set-aside, roll or hold) with the same exact
 tables of every roll's outcomes, but values each way a turn can end by the chance it
 leaves of winning the game:
@@ -36,7 +40,9 @@ from typing import Any
 
 from games.core.bots import Rng, Seen
 
+from .basic import for_points
 from .odds import roll_table
+from .race import race_shift
 from .reading import (Combo, best_set_aside, held_score, read_combinations, set_score,
                       shades_of, shapes_of)
 
@@ -237,6 +243,15 @@ def position_chance(combos: list[Combo], table: list[tuple[int, int]], turn_tota
 
 def strong(seen: Seen, rng: Rng) -> dict[str, JSON]:
     """Set aside, roll or hold for the best chance of winning the game."""
+    shift = race_shift(seen.view, seen.seat)
+    if shift is not None:
+        return for_points(seen, shift)
+    return look_ahead(seen)
+
+
+def look_ahead(seen: Seen) -> dict[str, JSON]:
+    """`basic`'s look-ahead of the turn, valued in chances of winning (the module's
+    docstring): every table but the two-seat race at the default target."""
     view, actions = seen.view, seen.actions()
     types = {a["type"] for a in actions}
     if types == {"roll"}:

@@ -15,7 +15,7 @@ from games.core import GameEvent
 from games.core.bots import Rng, Seen, random_policy
 from games.core.legal import expand_all
 from games.dark_knights import RULES as R
-from games.dark_knights import odds, strong
+from games.dark_knights import odds, race, strong
 from games.dark_knights.bot import BOTS
 from games.dark_knights.combinations import apply_set_aside, forced_joins, join_all, set_score
 from games.dark_knights.set_asides import set_aside_choices
@@ -135,26 +135,84 @@ def roll_or_hold(faces: list[int], groups: list[dict[str, Any]], scores: tuple[i
     return seen_for(replace(state, scores=scores, turn_total=turn_total), [], 0)
 
 
-def test_strong_rolls_on_when_a_bank_would_not_save_it() -> None:
+def test_the_look_ahead_rolls_on_when_a_bank_would_not_save_it() -> None:
     """Light sixes (60) on 200 won this turn, four dice left: `basic` banks its 260 points
-    at any score; `strong` does too at 0-0, but with the other seat at 490 (one turn from
-    winning, and 71 % of turns score) a bank to 360 leaves little chance, so it rolls."""
+    at any score; the look-ahead does too at 0-0, but with the other seat at 490 (one turn
+    from winning, and 71 % of turns score) a bank to 360 leaves little chance, so it
+    rolls. (The look-ahead plays every table but the two-seat race at the default target,
+    where race.py's map decides: see below.)"""
     seen = roll_or_hold([2, 2, 4, 6, 6, 3], [new(3, 4)], (0, 0), 200)
     assert seen.view["hold_value"] == 260
-    assert BOTS["basic"](seen, Rng(1)) == BOTS["strong"](seen, Rng(1)) == HOLD
+    assert BOTS["basic"](seen, Rng(1)) == strong.look_ahead(seen) == HOLD
     behind = roll_or_hold([2, 2, 4, 6, 6, 3], [new(3, 4)], (100, 490), 200)
     assert BOTS["basic"](behind, Rng(1)) == HOLD
-    assert BOTS["strong"](behind, Rng(1)) == ROLL
+    assert strong.look_ahead(behind) == ROLL
 
 
-def test_strong_banks_a_lead_that_basic_risks() -> None:
+def test_the_look_ahead_banks_a_lead_that_basic_risks() -> None:
     """Light fives (50) and dark twos, two dice left: rolling them is worth more points
-    on average, so `basic` rolls; 400 to 100, banking 450 nearly wins, so `strong`
+    on average, so `basic` rolls; 400 to 100, banking 450 nearly wins, so the look-ahead
     banks."""
     seen = roll_or_hold([2, 2, 4, 5, 5, 3], [new(0, 1), new(3, 4)], (400, 100))
     assert seen.view["hold_value"] == 50
     assert BOTS["basic"](seen, Rng(1)) == ROLL
+    assert strong.look_ahead(seen) == HOLD
+
+
+# --- strong at two seats, the default target: race.py's map ------------------------------
+
+def test_the_race_map_names_a_level_for_every_pair_of_scores() -> None:
+    assert len(race.RISK_MAP) == race.CELLS == race.TARGET // race.CELL
+    assert all(len(row) == race.CELLS and set(row) <= set(race.LEVELS) for row in race.RISK_MAP)
+    assert race.LEVELS["e"] == 0.0   # basic's own risk is one of the levels
+
+
+def test_the_race_map_never_takes_less_risk_as_the_opponent_nears_the_target() -> None:
+    """Along each row (the bot's score fixed), the shift never rises as the opponent's
+    score does: the solved race's shape, whatever the noise of its sampled turns."""
+    for row in race.RISK_MAP:
+        shifts = [race.LEVELS[letter] for letter in row]
+        assert shifts == sorted(shifts, reverse=True), row
+
+
+def test_strong_takes_more_risk_than_basic_early_in_the_race() -> None:
+    """0-0, 260 to bank with four dice left: `basic` and the look-ahead bank; the map's
+    level at 0-0 (a roll's expected value counted 15 points higher) rolls on."""
+    seen = roll_or_hold([2, 2, 4, 6, 6, 3], [new(3, 4)], (0, 0), 200)
+    assert race.race_shift(seen.view, 0) == race.LEVELS["d"] < 0
+    assert BOTS["basic"](seen, Rng(1)) == strong.look_ahead(seen) == HOLD
+    assert BOTS["strong"](seen, Rng(1)) == ROLL
+
+
+def test_strong_goes_for_the_target_when_the_opponent_is_one_turn_from_it() -> None:
+    seen = roll_or_hold([2, 2, 4, 6, 6, 3], [new(3, 4)], (100, 490), 200)
+    assert race.race_shift(seen.view, 0) == race.LEVELS["a"]
+    assert BOTS["basic"](seen, Rng(1)) == HOLD
+    assert BOTS["strong"](seen, Rng(1)) == ROLL
+
+
+def test_strong_banks_a_lead_near_the_end_that_basic_risks() -> None:
+    """440 to 0, 50 to bank with two dice left: `basic` rolls; far ahead near the end the
+    map takes less risk than `basic` (its level "f") and banks."""
+    seen = roll_or_hold([2, 2, 4, 5, 5, 3], [new(0, 1), new(3, 4)], (440, 0))
+    assert race.race_shift(seen.view, 0) == race.LEVELS["f"] > 0
+    assert BOTS["basic"](seen, Rng(1)) == ROLL
     assert BOTS["strong"](seen, Rng(1)) == HOLD
+
+
+@pytest.mark.parametrize("options, players, resigned, applies", [
+    ({}, 2, (), True),
+    ({}, 3, (2,), True),                    # two seats still in play
+    ({}, 3, (), False),
+    ({"target": 300}, 2, (), False),
+    ({"final_round": True}, 2, (), False),
+])
+def test_the_race_map_plays_two_seats_in_play_at_the_default_target_only(
+        options: dict[str, Any], players: int, resigned: tuple[int, ...], applies: bool) -> None:
+    view = {"target": 500, "final_round": False, **options,
+            "scores": {str(s): 0 for s in range(players)},
+            "seats": [{"seat": s, "resigned": s in resigned} for s in range(players)]}
+    assert (race.race_shift(view, 0) is not None) is applies
 
 
 def test_finishing_in_one_turn_is_a_hold_reaching_the_target() -> None:

@@ -1,0 +1,152 @@
+"""Dark Knights' two-seat race: how much risk to take at each pair of scores, solved
+against `basic` (issue #34; writes games/dark_knights/race.py's map).
+
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/dark_knights_race.py \
+        [--turns 20000] [--jobs 2] [--map]
+
+1. **Turns of each risk level, with the real rules.** For each level of
+   games/dark_knights/race.py (`LEVELS`: `basic`'s play with a risk shift, basic.py
+   `for_points`), `--turns` turns far from the target (one-seat games to 10,000, a new
+   game once past 8,000), each turn recorded as what it banked (0: a bust) and the best
+   hold it reached on the way (the most a player who banks on reaching the target
+   could have banked). Seeded per level: the same turns every run.
+2. **The race, solved.** Two seats, the default target (500), no final round; scores in
+   cells of 10 points. W(m, o), the chance to win with the turn at the bot at scores (m,
+   o), is the best over the levels of: the chance its turn reaches the target, plus,
+   for every other turn of that level, the chance to win once the opponent's turn (a
+   `basic` turn, from the same table) has followed. Solved by value iteration (a bust
+   on both sides loops back) to a change below 1e-9.
+3. **Prints** the model's win share of each level held all game long and of the best
+   level per pair of scores (mean of going first and second; `basic` against itself is
+   50% by construction), and with `--map` the map as race.py keeps it.
+
+A model, not the game: turns are taken as alike whatever the scores (but for reaching
+the target), and the opponent as `basic`. docs/benchmarks.md ("Strong against basic")
+compares it with games played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+from typing import Any, Sequence
+
+from games.core import GameConfig
+from games.core.bots import Seen
+from games.core.options import resolve_options
+from games.dark_knights.basic import for_points
+from games.dark_knights.race import CELL, CELLS, LEVELS, TARGET
+from games.registry import GAMES
+
+RULES = GAMES["dark-knights"]
+FAR = 10_000   # the one-seat games' target: no turn sampled comes near it
+AGAIN = 8_000  # a new game once a score passes this
+Turn = tuple[int, int]   # (banked, best hold reached)
+Step = tuple[float, list[tuple[int, float]]]   # (P reach, [(gain in cells, P)])
+
+
+class SeededDice:
+    def __init__(self, seed: str) -> None:
+        self.rng = random.Random(seed)
+
+    def roll(self, sides: int) -> int:
+        return self.rng.randint(1, sides)
+
+
+def sample_turns(shift: float, turns: int) -> list[Turn]:
+    """`turns` turns of `for_points(shift)` alone, far from the target."""
+    dice = SeededDice(f"race:{shift:g}")
+    config = GameConfig(players=1, options=resolve_options(RULES.options, {"target": FAR}),
+                        first_player=0)
+
+    def new_game() -> Any:
+        state = None
+        for event in RULES.setup(config, dice):
+            state = RULES.evolve(state, event)
+        return state
+
+    state, out, top = new_game(), [], 0
+    while len(out) < turns:
+        if state.scores[0] > AGAIN and state.phase == "roll":
+            state = new_game()
+        view = RULES.view(state, 0)
+        if view["phase"] == "roll_or_hold":
+            top = max(top, view["hold_value"])
+        seen = Seen(seat=0, view=view, legal=RULES.legal_actions(state, 0))
+        action = for_points(seen, shift)
+        for event in RULES.decide(state, 0, action, dice):
+            state = RULES.evolve(state, event)
+            if event.TYPE in ("turn_held", "turn_busted"):
+                out.append((event.turn_total if event.TYPE == "turn_held" else 0, top))
+                top = 0
+    return out
+
+
+def steps(turns: Sequence[Turn]) -> list[Step]:
+    """For each score cell: the chance a turn reaches the target, and the gains (in
+    cells) of the turns that do not, with their chances."""
+    n, out = len(turns), []
+    for cell in range(CELLS):
+        need = TARGET - cell * CELL
+        gains: dict[int, float] = {}
+        for banked, top in turns:
+            if top < need:
+                gains[banked // CELL] = gains.get(banked // CELL, 0.0) + 1 / n
+        out.append((sum(1 for _, top in turns if top >= need) / n, sorted(gains.items())))
+    return out
+
+
+def solve(mine: dict[str, list[Step]], theirs: list[Step]
+          ) -> tuple[float, float, list[str]]:
+    """Value iteration: the chance to win going first and second, and the map (the best
+    level's letter by my cell, then the opponent's)."""
+    W = [[0.5] * CELLS for _ in range(CELLS)]   # the bot to move
+    X = [[0.5] * CELLS for _ in range(CELLS)]   # the opponent to move
+    best = [["?"] * CELLS for _ in range(CELLS)]
+    change = 1.0
+    while change > 1e-9:
+        change = 0.0
+        for m in reversed(range(CELLS)):
+            for o in reversed(range(CELLS)):
+                x = sum(p * W[m][o + g] for g, p in theirs[o][1])
+                change, X[m][o] = max(change, abs(x - X[m][o])), x
+                w, letter = max((reach + sum(p * X[m + g][o] for g, p in gains), letter)
+                                for letter, table in mine.items()
+                                for reach, gains in [table[m]])
+                change, W[m][o], best[m][o] = max(change, abs(w - W[m][o])), w, letter
+    return W[0][0], X[0][0], ["".join(row) for row in best]
+
+
+def _sampled(job: tuple[str, int]) -> tuple[str, list[Turn]]:
+    letter, turns = job
+    return letter, sample_turns(LEVELS[letter], turns)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--turns", type=int, default=20_000)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--map", action="store_true", help="print the map as race.py keeps it")
+    args = parser.parse_args(argv)
+    jobs = [(letter, args.turns) for letter in LEVELS]
+    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+        tables = {letter: steps(turns) for letter, turns in pool.map(_sampled, jobs)}
+    basic = next(letter for letter, shift in LEVELS.items() if shift == 0)
+    print("| risk level | shift | first | second | mean |\n| --- | --- | --- | --- | --- |")
+    for letter, shift in LEVELS.items():
+        first, second, _ = solve({letter: tables[letter]}, tables[basic])
+        print(f"| {letter} all game | {shift:g} | {first:.3f} | {second:.3f} | "
+              f"{(first + second) / 2:.3f} |")
+    first, second, rows = solve(tables, tables[basic])
+    print(f"| the map | by scores | {first:.3f} | {second:.3f} | {(first + second) / 2:.3f} |")
+    if args.map:
+        print("RISK_MAP = (")
+        print("\n".join(f'    "{row}",  # {m * CELL}' for m, row in enumerate(rows)))
+        print(")")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -13,6 +12,8 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from django.db import connection
+
+from tests.support.processes import stop_group
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -100,21 +101,10 @@ class Worker:
                    "the worker did not start", self.tail)
 
     def stop(self) -> None:
-        """SIGTERM (a warm shutdown, its beat stopped with it), then after 15 s, or once
-        the worker has ended, SIGKILL to whatever is left of its group."""
-        if self.proc is None:
-            return
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                pass
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        self.proc.wait(10)
+        """A warm shutdown (its beat stopped with it), then whatever is left of the
+        group killed (tests/support/processes.py `stop_group`)."""
+        if self.proc is not None:
+            stop_group(self.proc)
         self.proc = None
 
     def tail(self) -> str:

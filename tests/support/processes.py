@@ -90,6 +90,24 @@ def healthy(port: int) -> bool:
         return False
 
 
+def stop_group(proc: subprocess.Popen, grace: float = 15) -> None:
+    """End a command started with `start_new_session=True` and everything it started:
+    SIGTERM to it (its own shutdown stops its children), then, after `grace` seconds or
+    once it has ended, SIGKILL to whatever is left of its process group (a child that
+    outlived it, such as Celery's embedded beat, re-parented to pid 1 otherwise)."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait(10)
+
+
 class Session:
     """A command started in a new session (its pid is its process group's id), logging
     to `log`; `end()` sends SIGKILL to whatever is left of the group."""

@@ -10,6 +10,7 @@ import urllib.request
 from pathlib import Path
 
 from tests.clocks.worker import ROOT, free_port, test_database_url, wait_until
+from tests.support.processes import stop_group
 
 
 class Server:
@@ -34,17 +35,15 @@ class Server:
              "--host", "127.0.0.1", "--port", str(self.port), "--lifespan", "off",
              "--no-proxy-headers", "--timeout-graceful-shutdown", "3",
              *(["--workers", str(self.workers)] if self.workers > 1 else [])],
-            cwd=ROOT, env=self.env, stdout=self.log.open("w"), stderr=subprocess.STDOUT)
+            cwd=ROOT, env=self.env, stdout=self.log.open("w"), stderr=subprocess.STDOUT,
+            start_new_session=True)
         wait_until(self._answers, 30, "the server did not start", self.tail)
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        """uvicorn's graceful shutdown, then its group killed (its worker processes too,
+        with `workers` > 1)."""
+        if self.proc is not None:
+            stop_group(self.proc)
         self.proc = None
 
     def tail(self) -> str:

@@ -12,8 +12,9 @@ value iteration for the best chance to win at every pair
 (tests/benchmarks/dark_knights_race.py, which prints it; docs/benchmarks.md, "Strong
 against basic", has the figures). Read it as a table: a row per score of the bot's,
 from 0 (first row) in steps of 10 points; a letter per score of the opponent's, the
-same. Far behind near the end the bot goes for the target in one turn ("a"); ahead, it
-takes `basic`'s risk or less ("e", "f").
+same. Early on it takes a little more risk than `basic` ("d"), more as the opponent
+nears the target, and with the opponent one turn from it goes for the target in one
+turn ("a"); ahead, it takes `basic`'s risk ("e"), and less far ahead near the end ("f").
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .data import DEFAULT_TARGET
+
 JSON = Any
-TARGET = 500   # the map's target: the default (data.DEFAULT_TARGET)
+TARGET = DEFAULT_TARGET   # the map's target: the default
 CELL = 10      # points per row and per letter
 CELLS = TARGET // CELL
 

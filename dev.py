@@ -191,8 +191,9 @@ def test(args: list[str], python: Path = PYTHON) -> int:
     """pytest with `args`; with none, the whole suite in two processes at once: the rules'
     tests and the other tests that need no Django (`WITHOUT_DJANGO`) beside the rest, which
     mostly waits on servers, workers and browsers (itself in two xdist workers:
-    `REST_WORKERS`). On two cores that nearly halves the suite's time. `--fast` (first): the same without the tests marked slow, browser or
-    served, with less random play (tests/support/scale.py). `python`: the venv's
+    `REST_WORKERS`). On two cores that nearly halves the suite's time. `--fast` (first):
+    the same without the tests marked slow, browser or served, with less random play
+    (tests/support/scale.py). `python`: the venv's
     (`--latest`: .venv-latest's)."""
     if not os.environ.get("DATABASE_URL"):
         print("DATABASE_URL is not set: testing on SQLite; PostgreSQL-only tests are skipped. "

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import random
 import sys
 from typing import Any, Sequence
 
@@ -39,20 +38,13 @@ from games.core.options import resolve_options
 from games.dark_knights.basic import for_points
 from games.dark_knights.race import CELL, CELLS, LEVELS, TARGET
 from games.registry import GAMES
+from tests.benchmarks.bots import SeededDice
 
 RULES = GAMES["dark-knights"]
 FAR = 10_000   # the one-seat games' target: no turn sampled comes near it
 AGAIN = 8_000  # a new game once a score passes this
 Turn = tuple[int, int]   # (banked, best hold reached)
 Step = tuple[float, list[tuple[int, float]]]   # (P reach, [(gain in cells, P)])
-
-
-class SeededDice:
-    def __init__(self, seed: str) -> None:
-        self.rng = random.Random(seed)
-
-    def roll(self, sides: int) -> int:
-        return self.rng.randint(1, sides)
 
 
 def sample_turns(shift: float, turns: int) -> list[Turn]:

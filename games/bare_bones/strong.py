@@ -1,10 +1,10 @@
-"""The strong Bare Bones bot: `basic`, buying by its own piles and ending by the Final
-Point Values its last coins buy.
+"""The strong Bare Bones bot: `basic`, buying by its own piles, drafting ahead, aiming
+its Joyrides, and ending by the Final Point Values its last coins buy.
 
 It reads only its Seen, as `basic` does: its view (its deck and draw pile by card, never
 in order: `my_deck`), its events and its legal items. It plays cards, rolls, re-rolls,
 matches and places Hot Potatoes as `basic` does; it differs where `basic` guesses what
-its own seat can count:
+its own seat can count, or reads less of the table than it may:
 
 - **When a card it buys will show up.** A bought card goes onto the discard pile, so it
   is first drawn after the draw pile runs out. Of the cards its seat draws over the turns
@@ -22,6 +22,11 @@ its own seat can count:
   alike and the next step changing much (Pairs 10-12 alike, 17 losing points; Odds or
   Evens anywhere from 5 to 13 alike, basic's 9 kept; Re-Re-Roll or Double Up at 7 lost
   most games).
+- **The draft, planned.** Its remaining picks are planned together, the other seats'
+  picks in between taken to be `basic`'s (games/bare_bones/draft_plan.py): at four seats
+  a wanted stack runs out, and the plan takes first what will not be there later.
+- **Whose hand its Joyride reveals**: the opponent whose hand most likely holds the best
+  die, from the public cards (games/bare_bones/other_hands.py); `basic` takes the first.
 - **What a coin buys on the last turn.** After its last turn coins are worth nothing but
   the Final Point Values they buy now, a step function of the coins (a knapsack over the
   supply's Dice Cards, one a stack), not `basic`'s flat rate: the scoring choice
@@ -30,6 +35,7 @@ its own seat can count:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -45,6 +51,8 @@ from .data import (
     is_dice_card,
     stack_of,
 )
+from .draft_plan import Deck, plan_pick
+from .other_hands import joyride_target
 
 JSON = Any
 # Extra cards a card draws when it is in a hand (Greed's first copy, Color Cubed; Red:
@@ -115,10 +123,26 @@ def buy(table: Table, actions: list[Action]) -> Action:
     return {"type": "end_buying"}
 
 
+def draft_value(table: Table, deck: Deck, card: str) -> float:
+    """What `card` adds if it joins `deck` in the draft: drafted cards are shuffled into
+    the starting deck, so none waits for a reshuffle."""
+    showing = showings(Counter(deck), 0, table.rounds)
+    return values_in_deck(table, [card], table.rounds, list(deck), showing)[card]
+
+
 def draft(table: Table, actions: list[Action]) -> Action:
-    """Drafted cards are shuffled into the starting deck: none waits for a reshuffle."""
-    values = card_values(table, [a["card"] for a in actions], table.rounds, draw_pile=0)
-    return max(actions, key=lambda a: values[a["card"]])
+    """The first pick of the plan for the seat's remaining picks (`plan_pick`)."""
+    return plan_pick(table, actions, draft_value) or fallback(actions)
+
+
+def retarget(seen: Seen, action: Action) -> Action:
+    """`basic`'s Joyride, played on the opponent whose hand is likely worth most."""
+    if action.get("type") != "play_card" or "target" not in action:
+        return action
+    same = [dict(i) for i in seen.legal
+            if i.get("type") == "play_card" and i.get("card") == action["card"]
+            and "target" in i]
+    return joyride_target(StrongTable(seen), same) if len(same) > 1 else action
 
 
 def final_point_values(table: Table, coins: int) -> int:
@@ -150,11 +174,11 @@ def choose_scoring(table: Table, actions: list[Action]) -> Action | None:
 
 def strong(seen: Seen, rng: Rng) -> Action:
     """The strong Bare Bones bot (see the module's docstring): basic's play but where it
-    drafts, buys and chooses its last scoring. Like every bot it never resigns (`Seen`
-    lists no `resign`)."""
+    drafts, buys, aims a Joyride and chooses its last scoring. Like every bot it never
+    resigns (`Seen` lists no `resign`)."""
     kind = seen.view.get("phase")
     if kind not in ("draft", "buy", "choose") or not seen.legal:
-        return basic(seen, rng)
+        return retarget(seen, basic(seen, rng))
     items = list(seen.legal)
     table = StrongTable(seen)
     concrete = [dict(i) for i in items if "choose" not in i]

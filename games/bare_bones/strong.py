@@ -99,12 +99,10 @@ def showings(owned: Mapping[str, int], draw_pile: int, turns_after: int) -> floa
     return max(0.0, drawn - draw_pile) / (sum(owned.values()) + 1)
 
 
-def card_values(table: Table, cards: Sequence[str], turns_after: int,
-                draw_pile: int | None = None) -> dict[str, float]:
+def card_values(table: Table, cards: Sequence[str], turns_after: int) -> dict[str, float]:
     """`values_in_deck` (basic's), a card showing up in the hands `showings` counts: only
-    once the draw pile (`draw_pile`, else the seat's own) is spent."""
+    once the seat's draw pile is spent."""
     owned, pile = own_deck(table)
-    pile = pile if draw_pile is None else draw_pile
     deck = [c for c, n in owned.items() for _ in range(n)]
     return values_in_deck(table, cards, turns_after, deck, showings(owned, pile, turns_after))
 

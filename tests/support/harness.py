@@ -106,7 +106,7 @@ def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 2
     - while the game runs, some seat is awaited and every awaited seat has legal actions;
     - each action chosen from legal_actions is accepted by decide;
     - the timeout action of every awaited seat is one decide accepts;
-    - replaying all events from scratch gives the final state.
+    - replaying all events from scratch, as the store gives them back, gives the final state.
 
     With `out_of_turn` > 0, that share of the moves goes to any seat that has legal
     actions, awaited or not (for games where seats may act out of turn).
@@ -118,20 +118,22 @@ def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 2
     dice = RandomDice(rng)
     game = PlayedGame(config=cfg)
     game.events = list(rules.setup(cfg, dice))
-    game.state = replay(rules, [roundtrip(e) for e in game.events])
+    stored = [roundtrip(e) for e in game.events]   # each event as the store gives it back
+    game.state = replay(rules, stored)
     while rules.outcome(game.state) is None:
         game.steps += 1
         assert game.steps <= max_steps, f"game did not end within {max_steps} steps"
         awaited = rules.awaiting(game.state)
         assert awaited, "a running game awaits nobody"
+        listed = {seat: moves(rules, game.state, seat) for seat in awaited}
         for seat in awaited:
-            assert moves(rules, game.state, seat), f"awaited seat {seat} has no legal action"
+            assert listed[seat], f"awaited seat {seat} has no legal action"
             if check_timeouts:
                 rules.decide(game.state, seat, rules.timeout_action(game.state, seat), RandomDice(random.Random(rng.random())))
         seat = rng.choice(sorted(awaited))
         if out_of_turn and rng.random() < out_of_turn:
             seat = rng.choice([s for s in range(cfg.players) if moves(rules, game.state, s)])
-        action = rng.choice(moves(rules, game.state, seat))
+        action = rng.choice(listed[seat] if seat in listed else moves(rules, game.state, seat))
         if resign and rng.random() < resign:
             resigning = [s for s in range(cfg.players)
                          if RESIGN in rules.legal_actions(game.state, s)]
@@ -140,9 +142,10 @@ def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 2
         new_events = rules.decide(game.state, seat, action, dice)
         assert new_events, f"decide returned no events for {action}"
         for event in new_events:
-            game.state = rules.evolve(game.state, roundtrip(event))
+            stored.append(roundtrip(event))
+            game.state = rules.evolve(game.state, stored[-1])
             if keep_states:
                 game.states.append(game.state)
         game.events.extend(new_events)
-    assert replay(rules, [roundtrip(e) for e in game.events]) == game.state
+    assert replay(rules, stored) == game.state
     return game

@@ -337,7 +337,10 @@ def _dataclass_decoder(cls: type, strict: bool) -> Decoder:
             if not names.issuperset(raw):
                 raise unexpected_fields(raw, names)
         if not decoders:
-            decoders.extend(decoder(hint, strict) for _, hint in fields_of(cls))
+            # Built whole, then stored in one step: a thread that reads the list while
+            # another builds it sees it empty or complete, never a part of the fields.
+            built = [decoder(hint, strict) for _, hint in fields_of(cls)]
+            decoders[:] = built
         values: dict[str, Any] = {}
         for (name, key, optional), read in zip(fields, decoders):
             if key in raw:

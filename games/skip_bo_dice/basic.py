@@ -169,13 +169,18 @@ class Planner:
                             (after, dice, bonus_free, tops, free, reward - 1)))
         return out
 
+    def stop_value(self, key: tuple) -> float:
+        """What stopping at this search state is worth against stopping now (basic:
+        nothing; the strong level values the piles' next bubbles)."""
+        return 0.0
+
     def best(self, key: tuple) -> float:
-        """The most the fills from this search state can add (0: stop here)."""
+        """The most the fills from this search state can add, or stopping here."""
         found = self.memo.get(key)
         if found is not None:
             return found
         self.nodes += 1
-        value = 0.0
+        value = self.stop_value(key)
         if self.nodes <= NODE_BUDGET:
             for gain, _, _, after in self.moves(key):
                 value = max(value, gain + self.best(after))

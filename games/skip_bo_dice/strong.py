@@ -13,6 +13,12 @@ with these changes:
   best other score by more than what a final turn usually brings, counted once for each
   other player (the more final turns, the likelier one of them goes far), ending the
   game is worth a bonus: the lead is locked in.
+- **The piles left for later turns**: where a plan may stop, the piles' next bubbles
+  are valued by how likely a roll fits them: each distinct next bubble by the chance
+  that some Number Die shows it (an odd number is on three of them, an even one on
+  two), `COVERAGE` for a sure one. Piles waiting for the same number share their
+  chances, so among plans of equal worth now the bot leaves piles waiting for
+  different numbers.
 - **Re-rolls**: with no fill worth making, it values re-rolling its unused dice (all but
   Skip-Bo faces; with the Bonus Die, or without it) by the best plan over a few rolls
   sampled from the dice's faces (seeded, from its `Rng`), and re-rolls only where that
@@ -21,7 +27,7 @@ with these changes:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games.core.bots import Rng, Seen
@@ -36,6 +42,18 @@ FINAL_TURN_GAIN = 2.0   # what a final turn usually adds to a player's score
 END_BONUS = 2.0         # ending the game while ahead: the lead is locked in
 REROLL_SAMPLES = 12     # rolls sampled to value a re-roll
 REROLL_MARGIN = 1.2     # a re-roll must promise this much more than the point it keeps
+COVERAGE = 0.5          # what a pile's next bubble is worth when a roll surely fits it
+
+
+def number_dice_chance(bubble: int) -> float:
+    """The chance that at least one Number Die shows this number on a roll."""
+    miss = 1.0
+    for faces in DICE[:BONUS]:
+        miss *= 1 - faces.count(bubble) / len(faces)
+    return 1 - miss
+
+
+FITS = {bubble: number_dice_chance(bubble) for bubble in range(1, BUBBLES + 1)}
 
 
 def margin(view: Mapping[str, JSON], seat: int) -> int:
@@ -47,7 +65,8 @@ def margin(view: Mapping[str, JSON], seat: int) -> int:
 
 class EndingPlanner(Planner):
     """`basic`'s planner, with a bonus on the completion that starts the last round
-    while this seat is ahead by enough."""
+    while this seat is ahead by enough, and the piles a plan leaves open valued for
+    later turns."""
 
     def __init__(self, view: Mapping[str, JSON], seat: int, values: Values) -> None:
         super().__init__(view, seat, values)
@@ -56,6 +75,18 @@ class EndingPlanner(Planner):
         self.margin = margin(view, seat)
         self.final_turns = sum(1 for s in view["seats"]
                                if s["seat"] != seat and not s["resigned"])
+        # in its last turn no later turn comes
+        self.coverage = 0.0 if values.final else COVERAGE
+        self.start_cover = self.cover(self.nexts.values())
+
+    def cover(self, nexts: Iterable[int]) -> float:
+        """What piles waiting for these next bubbles promise for later turns."""
+        return self.coverage * sum(FITS[bubble] for bubble in set(nexts))
+
+    def stop_value(self, key: tuple) -> float:
+        """Stopping with these piles open against stopping now: their next bubbles'
+        worth for later turns (`cover`)."""
+        return self.cover(bubble for _, bubble in key[0]) - self.start_cover
 
     def number(self, key: tuple, source: tuple) -> bool:
         """Whether a fill from `source` writes a number (and collects the star)."""

@@ -15,7 +15,7 @@ from games.core.legal import expand_all
 from games.skip_bo_dice import RULES as R
 from games.skip_bo_dice.bot import BOTS
 from games.skip_bo_dice.state import State
-from tests.games.skip_bo_dice.build import completed, start, state_of, up_to
+from tests.games.skip_bo_dice.build import SB, completed, die, ev, next_turn, start, state_of, up_to
 from tests.support.harness import RandomDice, config, playing
 
 Policy = Callable[[Seen, Rng], dict[str, Any]]
@@ -137,3 +137,35 @@ def test_strong_ends_the_game_while_ahead(lead: str, ends: bool) -> None:
     assert ending in seen.actions()
     assert BOTS["basic"](seen, Rng("e")) != ending
     assert (BOTS["strong"](seen, Rng("e")) == ending) is ends
+
+
+def one_skip_bo_to_place(final_turn: bool) -> Seen:
+    """Two seats; seat 0 rolled one Skip-Bo and nothing else that fits. Its piles wait
+    for 3 (A), 4 (B) and 6 (C and D). Filled on A, two piles wait for 4; on C, the piles
+    wait for four different numbers. With `final_turn`, seat 1 has started the last round
+    and this is seat 0's final turn."""
+    roll = [SB, 1, 1, 2, 2, 1]
+    board = up_to(0, "A", 2) + up_to(0, "B", 3) + up_to(0, "C", 5) + up_to(0, "D", 5)
+    if final_turn:
+        events = (start(2, first=1) + board
+                  + [ev("last_round_started", seat=1, final_turns=[0])]
+                  + next_turn(2, 0, roll, ended=1))
+    else:
+        events = start(2, dice=roll) + board
+    return seen_for(state_of(events), events, 0)
+
+
+def test_strong_leaves_piles_waiting_for_different_numbers() -> None:
+    """A Skip-Bo is worth as much on any of these piles now; basic fills the first (A),
+    strong a pile that leaves the next bubbles 3, 4, 6 and 7, which more rolls fit."""
+    seen = one_skip_bo_to_place(final_turn=False)
+    assert BOTS["basic"](seen, Rng("c")) == die("A", 0)
+    assert BOTS["strong"](seen, Rng("c")) == die("C", 0)
+
+
+def test_strong_values_no_later_turn_in_its_final_turn() -> None:
+    """In its final turn no later roll comes: strong fills the first pile, as basic does."""
+    seen = one_skip_bo_to_place(final_turn=True)
+    assert seen.view["last_round"] == {"started_by": 1, "final_turns_left": []}
+    assert BOTS["basic"](seen, Rng("c")) == die("A", 0)
+    assert BOTS["strong"](seen, Rng("c")) == die("A", 0)

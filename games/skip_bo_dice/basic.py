@@ -175,7 +175,8 @@ class Planner:
         return 0.0
 
     def best(self, key: tuple) -> float:
-        """The most the fills from this search state can add, or stopping here."""
+        """The most this search state is worth: the best fills from here, or stopping
+        here (`stop_value`), whichever is more."""
         found = self.memo.get(key)
         if found is not None:
             return found

@@ -105,7 +105,8 @@ class Planner:
     """Depth-first search, memoised, over the fills the seat's own resources allow.
 
     A search state is (piles, dice, bonus, tops, free, reward): the open piles as a
-    sorted tuple of (completion reward, next bubble) (piles alike are interchangeable),
+    sorted tuple of (completion reward, next bubble, rival) (piles alike are
+    interchangeable; `rival` is what a level tells piles apart by, basic's is 0),
     the unused Number Dice as a sorted tuple of faces, whether the Bonus Die's value is
     still unused, how many values of each Stockpile are used, the Skip-Bos left.
     """
@@ -135,13 +136,13 @@ class Planner:
         piles, dice, bonus_free, tops, free, reward = key
         out = []
         done_piles = set()
-        for j, (prize, bubble) in enumerate(piles):
-            if (prize, bubble) in done_piles:
+        for j, (prize, bubble, rival) in enumerate(piles):
+            if (prize, bubble, rival) in done_piles:
                 continue
-            done_piles.add((prize, bubble))
+            done_piles.add((prize, bubble, rival))
             rest = piles[:j] + piles[j + 1:]
             if bubble < BUBBLES:
-                after = tuple(sorted(rest + ((prize, bubble + 1),)))
+                after = tuple(sorted(rest + ((prize, bubble + 1, rival),)))
             else:
                 after = rest
             if bonus_free and self.bonus == bubble:
@@ -169,6 +170,11 @@ class Planner:
                             (after, dice, bonus_free, tops, free, reward - 1)))
         return out
 
+    def rival(self, pile: str) -> int:
+        """What tells this pile apart from others of the same reward and next bubble
+        (basic: nothing; the strong level, the race for it)."""
+        return 0
+
     def stop_value(self, key: tuple) -> float:
         """What stopping at this search state is worth against stopping now (basic:
         nothing; the strong level values the piles' next bubbles)."""
@@ -192,8 +198,11 @@ class Planner:
         """(value, pile, source) of the best plan's first fill; None when no fill is
         worth making. Among equal plans: the Bonus Die first (its next value may fit
         too), then dice, Stockpiles, Skip-Bos."""
-        order = sorted(self.names, key=lambda p: (self.values.rewards[p], self.nexts[p]))
-        piles = tuple((self.values.rewards[p], self.nexts[p]) for p in order)
+        def alike(p: str) -> tuple[int, int, int]:
+            return (self.values.rewards[p], self.nexts[p], self.rival(p))
+
+        order = sorted(self.names, key=alike)
+        piles = tuple(alike(p) for p in order)
         dice = tuple(sorted((f for _, f in self.free_dice), key=_face_order))
         key = (piles, dice, True, (0,) * len(self.stacks), self.free, self.reward)
         best = None
@@ -204,9 +213,8 @@ class Planner:
         if best is None:
             return None
         total, j, source = best
-        prize, bubble = piles[j]
         # the pile: of those alike, the one where this seat leads the race most
-        pile = max((p for p in order if (self.values.rewards[p], self.nexts[p]) == (prize, bubble)),
+        pile = max((p for p in order if alike(p) == piles[j]),
                    key=lambda p: (self.values.lead.get(p, 0), -PILES.index(p)))
         kind = source[0]
         if kind == "bonus":

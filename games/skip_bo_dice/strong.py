@@ -19,6 +19,13 @@ with these changes:
   two), `COVERAGE` for a sure one. Piles waiting for the same number share their
   chances, so among plans of equal worth now the bot leaves piles waiting for
   different numbers.
+- **The races**: another player who has a pile still to complete races this seat for
+  its completion reward. Where a plan may stop, each pile's race is valued by the lead
+  (this seat's next bubble less the best rival's) from `RACE`, what a lead was measured
+  to bring in games of basic against itself, scaled by `RACE_WEIGHT`: a bubble that
+  makes an even race a lead counts for more than one more bubble of a long lead. Piles
+  alike in reward and next bubble but not in their races are no longer interchangeable.
+  In its last turn the races are worth nothing.
 - **Re-rolls**: with no fill worth making, it values re-rolling its unused dice (all but
   Skip-Bo faces; with the Bonus Die, or without it) by the best plan over a few rolls
   sampled from the dice's faces (seeded, from its `Rng`), and re-rolls only where that
@@ -43,6 +50,11 @@ END_BONUS = 2.0         # ending the game while ahead: the lead is locked in
 REROLL_SAMPLES = 12     # rolls sampled to value a re-roll
 REROLL_MARGIN = 1.2     # a re-roll must promise this much more than the point it keeps
 COVERAGE = 0.5          # what a pile's next bubble is worth when a roll surely fits it
+RACE_WEIGHT = 0.3       # how much of a race's measured worth a plan counts
+# What a pile brings its player less the rival from the end of the player's turn on, by
+# the lead (the player's next bubble less the rival's, clamped to -3..3), in games of
+# basic against itself: tests/benchmarks/skip_bo_dice_races.py (3,000 games, seed races).
+RACE = {-3: -1.75, -2: -1.75, -1: -1.71, 0: -0.58, 1: 0.75, 2: 1.23, 3: 1.48}
 
 
 def number_dice_chance(bubble: int) -> float:
@@ -66,7 +78,7 @@ def margin(view: Mapping[str, JSON], seat: int) -> int:
 class EndingPlanner(Planner):
     """`basic`'s planner, with a bonus on the completion that starts the last round
     while this seat is ahead by enough, and the piles a plan leaves open valued for
-    later turns."""
+    later turns and by their races."""
 
     def __init__(self, view: Mapping[str, JSON], seat: int, values: Values) -> None:
         super().__init__(view, seat, values)
@@ -78,6 +90,25 @@ class EndingPlanner(Planner):
         # in its last turn no later turn comes
         self.coverage = 0.0 if values.final else COVERAGE
         self.start_cover = self.cover(self.nexts.values())
+        seats = view["seats"]
+        self.rivals = {p: max((len(s["piles"][p]["marks"]) + 1 for s in seats
+                               if s["seat"] != seat and not s["resigned"]
+                               and s["piles"][p]["completed"] is None), default=0)
+                       for p in self.names}
+        self.race_weight = 0.0 if values.final else RACE_WEIGHT
+        self.start_race = sum(self.race(self.nexts[p], self.rivals[p]) for p in self.names)
+
+    def rival(self, pile: str) -> int:
+        """The best rival's next bubble on this pile (0: no rival has it still to
+        complete)."""
+        return self.rivals[pile]
+
+    def race(self, bubble: int, rival: int) -> float:
+        """What a pile's race is worth with this seat's next bubble here (11: completed)
+        and the rival's there."""
+        if not rival:
+            return 0.0
+        return self.race_weight * RACE[max(min(RACE), min(max(RACE), bubble - rival))]
 
     def cover(self, nexts: Iterable[int]) -> float:
         """What piles waiting for these next bubbles promise for later turns."""
@@ -85,8 +116,11 @@ class EndingPlanner(Planner):
 
     def stop_value(self, key: tuple) -> float:
         """Stopping with these piles open against stopping now: their next bubbles'
-        worth for later turns (`cover`)."""
-        return self.cover(bubble for _, bubble in key[0]) - self.start_cover
+        worth for later turns (`cover`) and their races (a pile completed on the way
+        counts its race in the fill that completes it)."""
+        race = sum(self.race(bubble, rival) for _, bubble, rival in key[0])
+        return (self.cover(bubble for _, bubble, _ in key[0]) - self.start_cover
+                + race - self.start_race)
 
     def number(self, key: tuple, source: tuple) -> bool:
         """Whether a fill from `source` writes a number (and collects the star)."""
@@ -106,13 +140,14 @@ class EndingPlanner(Planner):
         out = super().moves(key)
         piles = key[0]
         done_now = self.completed + len(self.names) - len(piles)
-        if not self.ends or done_now + 1 != PILES_TO_END:
-            return out
+        ends = self.ends and done_now + 1 == PILES_TO_END
         valued = []
         for gain, j, source, after in out:
-            prize, bubble = piles[j]
+            prize, bubble, rival = piles[j]
             if bubble == BUBBLES:
-                gain += self.end_value(prize, self.number(key, source))
+                gain += self.race(BUBBLES + 1, rival)
+                if ends:
+                    gain += self.end_value(prize, self.number(key, source))
             valued.append((gain, j, source, after))
         return valued
 

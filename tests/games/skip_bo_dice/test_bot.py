@@ -144,8 +144,14 @@ def one_skip_bo_to_place(final_turn: bool) -> Seen:
     for 3 (A), 4 (B) and 6 (C and D). Filled on A, two piles wait for 4; on C, the piles
     wait for four different numbers. With `final_turn`, seat 1 has started the last round
     and this is seat 0's final turn."""
-    roll = [SB, 1, 1, 2, 2, 1]
     board = up_to(0, "A", 2) + up_to(0, "B", 3) + up_to(0, "C", 5) + up_to(0, "D", 5)
+    return one_skip_bo_rolled(board, final_turn)
+
+
+def one_skip_bo_rolled(board: list[GameEvent], final_turn: bool) -> Seen:
+    """Two seats with this board; seat 0 rolls one Skip-Bo, 1s and 2s, in its first turn
+    or (`final_turn`) in its final one, seat 1 having started the last round."""
+    roll = [SB, 1, 1, 2, 2, 1]
     if final_turn:
         events = (start(2, first=1) + board
                   + [ev("last_round_started", seat=1, final_turns=[0])]
@@ -169,3 +175,28 @@ def test_strong_values_no_later_turn_in_its_final_turn() -> None:
     assert seen.view["last_round"] == {"started_by": 1, "final_turns_left": []}
     assert BOTS["basic"](seen, Rng("c")) == die("A", 0)
     assert BOTS["strong"](seen, Rng("c")) == die("A", 0)
+
+
+def one_skip_bo_in_two_races(final_turn: bool) -> Seen:
+    """Two seats; seat 0 rolled one Skip-Bo and nothing else that fits. Its piles wait for
+    4 (A and B) and 6 (C and D). Seat 1 waits for 4 on A (a race even at bubble 4) and
+    has filled nothing on B, C or D (seat 0 leads those by 3 bubbles or more). With
+    `final_turn`, this is seat 0's final turn."""
+    board = up_to(0, "A", 3) + up_to(0, "B", 3) + up_to(0, "C", 5) + up_to(0, "D", 5)
+    return one_skip_bo_rolled(board + up_to(1, "A", 3), final_turn)
+
+
+def test_strong_fills_where_the_race_is_close() -> None:
+    """On A or B the Skip-Bo is worth as much now; basic fills B, where it leads most.
+    Strong fills A: a lead of one bubble in an even race is worth more than a fourth
+    bubble of lead (games/skip_bo_dice/strong.py, RACE)."""
+    seen = one_skip_bo_in_two_races(final_turn=False)
+    assert BOTS["basic"](seen, Rng("r")) == die("B", 0)
+    assert BOTS["strong"](seen, Rng("r")) == die("A", 0)
+
+
+def test_strong_races_no_more_in_its_final_turn() -> None:
+    """In its final turn no race is left to win later: strong fills B, as basic does."""
+    seen = one_skip_bo_in_two_races(final_turn=True)
+    assert BOTS["basic"](seen, Rng("r")) == die("B", 0)
+    assert BOTS["strong"](seen, Rng("r")) == die("B", 0)

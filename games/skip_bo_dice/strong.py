@@ -22,10 +22,10 @@ with these changes:
 - **The races**: another player who has a pile still to complete races this seat for
   its completion reward. Where a plan may stop, each pile's race is valued by the lead
   (this seat's next bubble less the best rival's) from `RACE`, what a lead was measured
-  to bring in games of basic against itself, scaled by `RACE_WEIGHT`: a bubble that
-  makes an even race a lead counts for more than one more bubble of a long lead. Piles
-  alike in reward and next bubble but not in their races are no longer interchangeable.
-  In its last turn the races are worth nothing.
+  to bring in completion rewards in games of basic against itself, scaled by
+  `RACE_WEIGHT`: a bubble that makes an even race a lead counts for more than one more
+  bubble of a long lead. Piles alike in reward and next bubble but not in their races
+  are no longer interchangeable. In its last turn the races are worth nothing.
 - **Re-rolls**: with no fill worth making, it values re-rolling its unused dice (all but
   Skip-Bo faces; with the Bonus Die, or without it) by the best plan over a few rolls
   sampled from the dice's faces (seeded, from its `Rng`), and re-rolls only where that
@@ -50,11 +50,11 @@ END_BONUS = 2.0         # ending the game while ahead: the lead is locked in
 REROLL_SAMPLES = 12     # rolls sampled to value a re-roll
 REROLL_MARGIN = 1.2     # a re-roll must promise this much more than the point it keeps
 COVERAGE = 0.5          # what a pile's next bubble is worth when a roll surely fits it
-RACE_WEIGHT = 0.3       # how much of a race's measured worth a plan counts
-# What a pile brings its player less the rival from the end of the player's turn on, by
-# the lead (the player's next bubble less the rival's, clamped to -3..3), in games of
-# basic against itself: tests/benchmarks/skip_bo_dice_races.py (3,000 games, seed races).
-RACE = {-3: -1.75, -2: -1.75, -1: -1.71, 0: -0.58, 1: 0.75, 2: 1.23, 3: 1.48}
+RACE_WEIGHT = 0.5       # how much of a race's measured worth a plan counts
+# What a pile's completion brings its player less the rival from the end of the player's
+# turn on, by the lead (the player's next bubble less the rival's, clamped to -3..3), in
+# games of basic against itself: tests/benchmarks/skip_bo_dice_races.py (3,000 games).
+RACE = {-3: -1.90, -2: -1.58, -1: -1.21, 0: -0.42, 1: 0.53, 2: 0.95, 3: 1.71}
 
 
 def number_dice_chance(bubble: int) -> float:

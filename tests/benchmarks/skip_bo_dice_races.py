@@ -8,10 +8,12 @@ Two-seat games of `basic` against itself, each game's dice seeded from `--seed`.
 time a seat ends its fill step (`done`) outside the last round, every pile of its own
 that it and the rival have both still to complete is recorded with its lead: the seat's
 next bubble less the rival's (clamped to -3..3). At the game's end each record gets what
-the pile brought from then on: the stars and completion reward the seat won on it,
-less those the rival won on it. The script prints that mean per lead, with its count and
-standard error, and the table as strong.py keeps it: the means made non-decreasing in
-the lead (a longer lead is never worth less; adjacent leads that break this are pooled).
+the pile's completion brought from then on: the completion reward the seat won on it,
+less the rival's (the stars are left out: the planner counts them itself, and the
+rival's next star says nothing about the race). The script prints that mean per lead,
+with its count and standard error, and the table as strong.py keeps it: the means made
+non-decreasing in the lead (a longer lead is never worth less; adjacent leads that break
+this are pooled).
 
 A measure of the games `basic` plays, not of the rules: a lead is worth what it is worth
 between these bots (who is to move next, how fast piles fill). strong.py uses the table's
@@ -42,11 +44,9 @@ Record = tuple[int, str, int, int, int]   # (seat, pile, lead, seat's points, ri
 
 
 def pile_points(board: Mapping[str, Any], pile: str) -> int:
-    """The stars collected on a pile of this board, and its completion reward."""
-    shown = board["piles"][pile]
-    done = shown["completed"]
-    stars = sum(1 for mark in shown["stars"].values() if mark == "collected")
-    return stars + (done["reward"] if done else 0)
+    """The completion reward a pile of this board earned (0: not completed)."""
+    done = board["piles"][pile]["completed"]
+    return done["reward"] if done else 0
 
 
 def races(view: Mapping[str, Any], seat: int) -> list[Record]:
@@ -63,7 +63,8 @@ def races(view: Mapping[str, Any], seat: int) -> list[Record]:
 
 
 def play(seed: str) -> list[tuple[int, int]]:
-    """One game: (lead, what the pile brought the seat less the rival from then on)."""
+    """One game: (lead, what the pile's completion brought the seat less the rival
+    from then on)."""
     dice = SeededDice(seed)
     config = GameConfig(players=2, options=resolve_options(RULES.options, {}),
                         first_player=None)
@@ -119,7 +120,7 @@ def main() -> None:
     brought: dict[int, list[int]] = defaultdict(list)
     for lead, points in found:
         brought[lead].append(points)
-    print("| lead | records | points brought (seat less rival) | standard error |")
+    print("| lead | records | completion points (seat less rival) | standard error |")
     print("| --- | --- | --- | --- |")
     means, counts = {}, {}
     for lead in LEADS:

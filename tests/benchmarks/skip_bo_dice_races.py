@@ -40,7 +40,7 @@ from tests.benchmarks.bots import SeededDice
 
 RULES = GAMES["skip-bo-dice"]
 LEADS = range(-3, 4)
-Record = tuple[int, str, int, int, int]   # (seat, pile, lead, seat's points, rival's points)
+Record = tuple[int, str, int]   # (seat, pile, lead)
 
 
 def pile_points(board: Mapping[str, Any], pile: str) -> int:
@@ -50,15 +50,15 @@ def pile_points(board: Mapping[str, Any], pile: str) -> int:
 
 
 def races(view: Mapping[str, Any], seat: int) -> list[Record]:
-    """This seat's piles in a race with the rival, each with its lead and both points."""
+    """This seat's piles in a race with the rival (neither has completed them yet), each
+    with its lead."""
     mine, rival = view["seats"][seat], view["seats"][1 - seat]
     out = []
     for pile in PILES:
         if mine["piles"][pile]["completed"] or rival["piles"][pile]["completed"]:
             continue
         lead = len(mine["piles"][pile]["marks"]) - len(rival["piles"][pile]["marks"])
-        out.append((seat, pile, max(min(LEADS), min(max(LEADS), lead)),
-                    pile_points(mine, pile), pile_points(rival, pile)))
+        out.append((seat, pile, max(min(LEADS), min(max(LEADS), lead))))
     return out
 
 
@@ -84,9 +84,8 @@ def play(seed: str) -> list[tuple[int, int]]:
             state = RULES.evolve(state, event)
         step += 1
     final = RULES.view(state, 0)["seats"]
-    return [(lead, (pile_points(final[seat], pile) - mine)
-             - (pile_points(final[1 - seat], pile) - rival))
-            for seat, pile, lead, mine, rival in records]
+    return [(lead, pile_points(final[seat], pile) - pile_points(final[1 - seat], pile))
+            for seat, pile, lead in records]
 
 
 def never_less(means: dict[int, float], counts: dict[int, int]) -> dict[int, float]:

@@ -163,7 +163,8 @@ def one_skip_bo_rolled(board: list[GameEvent], final_turn: bool) -> Seen:
 
 def test_strong_leaves_piles_waiting_for_different_numbers() -> None:
     """A Skip-Bo is worth as much on any of these piles now; basic fills the first (A),
-    strong a pile that leaves the next bubbles 3, 4, 6 and 7, which more rolls fit."""
+    strong a pile that leaves the next bubbles 3, 4, 6 and 7, which more rolls fit (the
+    races, seat 1 having filled nothing, favour A a little: a lead of 2 made 3)."""
     seen = one_skip_bo_to_place(final_turn=False)
     assert BOTS["basic"](seen, Rng("c")) == die("A", 0)
     assert BOTS["strong"](seen, Rng("c")) == die("C", 0)

@@ -20,12 +20,17 @@ with these changes:
   chances, so among plans of equal worth now the bot leaves piles waiting for
   different numbers.
 - **The races**: another player who has a pile still to complete races this seat for
-  its completion reward. Where a plan may stop, each pile's race is valued by the lead
-  (this seat's next bubble less the best rival's) from `RACE`, what a lead was measured
-  to bring in completion rewards in games of basic against itself, scaled by
-  `RACE_WEIGHT`: a bubble that makes an even race a lead counts for more than one more
-  bubble of a long lead. Piles alike in reward and next bubble but not in their races
-  are no longer interchangeable. In its last turn the races are worth nothing.
+  its completion reward. Where a plan may stop, each pile's race is valued by where
+  both stand on it (this seat's next bubble, or completed, and the best rival's) from
+  `RACE`, what that pair was measured to bring in completion rewards in games of basic
+  against itself, scaled by `RACE_WEIGHT` (and by the reward raced for, against the
+  first): a bubble that makes an even race a lead counts for more than one more bubble
+  of a long lead, and the same lead is worth less high on a pile than low on it. Piles
+  alike in reward and next bubble but not in their races are no longer interchangeable.
+  In its last turn the races are worth nothing.
+- **Skip-Bos held**: a free Skip-Bo or a Skip-Bo Reward spent in a plan costs
+  `SKIP_BO_HELD`, more than the point it keeps unused: held, it can still fill the one
+  bubble a later race needs. In its last turn it costs the point alone.
 - **Re-rolls**: with no fill worth making, it values re-rolling its unused dice (all but
   Skip-Bo faces; with the Bonus Die, or without it) by the best plan over a few rolls
   sampled from the dice's faces (seeded, from its `Rng`), and re-rolls only where that
@@ -40,7 +45,7 @@ from typing import Any
 from games.core.bots import Rng, Seen
 
 from .basic import SKIP_BO_POINT, Planner, Values, Weights, act, planned_fill
-from .data import BONUS, BUBBLES, DICE, PILES_TO_END, SKIP_BO
+from .data import BONUS, BUBBLES, COMPLETION_REWARDS, DICE, PILES_TO_END, SKIP_BO
 
 JSON = Any
 
@@ -51,10 +56,36 @@ REROLL_SAMPLES = 12     # rolls sampled to value a re-roll
 REROLL_MARGIN = 1.2     # a re-roll must promise this much more than the point it keeps
 COVERAGE = 0.5          # what a pile's next bubble is worth when a roll surely fits it
 RACE_WEIGHT = 0.5       # how much of a race's measured worth a plan counts
+FIRST_REWARD = COMPLETION_REWARDS[0]
+SKIP_BO_HELD = 1.75     # what a free Skip-Bo or Skip-Bo Reward held is worth to a plan
 # What a pile's completion brings its player less the rival from the end of the player's
-# turn on, by the lead (the player's next bubble less the rival's, clamped to -3..3), in
-# games of basic against itself: tests/benchmarks/skip_bo_dice_races.py (3,000 games).
-RACE = {-3: -1.90, -2: -1.58, -1: -1.21, 0: -0.42, 1: 0.53, 2: 0.95, 3: 1.71}
+# turn on, by (the player's next bubble, 11 once completed; the rival's), in games of
+# basic against itself: tests/benchmarks/skip_bo_dice_races.py (3,000 games). A pile the
+# player has completed counts the rival's reward to come alone.
+RACE = {
+    (1, 1): -0.40, (1, 2): -1.19, (1, 3): -1.54, (1, 4): -1.76, (1, 5): -1.83,
+    (1, 6): -1.84, (1, 7): -1.92, (1, 8): -1.90, (1, 9): -1.93, (1, 10): -1.87,
+    (2, 1): 0.61, (2, 2): -0.40, (2, 3): -1.18, (2, 4): -1.57, (2, 5): -1.77,
+    (2, 6): -1.84, (2, 7): -1.88, (2, 8): -1.95, (2, 9): -1.93, (2, 10): -1.93,
+    (3, 1): 1.07, (3, 2): 0.58, (3, 3): -0.42, (3, 4): -1.34, (3, 5): -1.60,
+    (3, 6): -1.90, (3, 7): -1.99, (3, 8): -2.13, (3, 9): -2.13, (3, 10): -2.17,
+    (4, 1): 1.42, (4, 2): 1.04, (4, 3): 0.29, (4, 4): -0.49, (4, 5): -1.22,
+    (4, 6): -1.66, (4, 7): -2.00, (4, 8): -2.12, (4, 9): -2.20, (4, 10): -2.28,
+    (5, 1): 1.68, (5, 2): 1.39, (5, 3): 0.81, (5, 4): 0.16, (5, 5): -0.54,
+    (5, 6): -1.32, (5, 7): -1.63, (5, 8): -2.07, (5, 9): -2.23, (5, 10): -2.26,
+    (6, 1): 1.76, (6, 2): 1.66, (6, 3): 1.32, (6, 4): 0.66, (6, 5): 0.17,
+    (6, 6): -0.59, (6, 7): -1.29, (6, 8): -1.70, (6, 9): -2.02, (6, 10): -2.12,
+    (7, 1): 1.91, (7, 2): 1.77, (7, 3): 1.62, (7, 4): 1.25, (7, 5): 0.60,
+    (7, 6): -0.03, (7, 7): -0.60, (7, 8): -1.38, (7, 9): -1.73, (7, 10): -1.99,
+    (8, 1): 1.92, (8, 2): 1.92, (8, 3): 1.93, (8, 4): 1.49, (8, 5): 1.24,
+    (8, 6): 0.55, (8, 7): -0.14, (8, 8): -0.68, (8, 9): -1.35, (8, 10): -1.72,
+    (9, 1): 1.94, (9, 2): 1.94, (9, 3): 2.09, (9, 4): 1.87, (9, 5): 1.55,
+    (9, 6): 1.04, (9, 7): 0.42, (9, 8): -0.43, (9, 9): -0.70, (9, 10): -1.09,
+    (10, 1): 1.95, (10, 2): 1.94, (10, 3): 2.29, (10, 4): 2.20, (10, 5): 1.84,
+    (10, 6): 1.46, (10, 7): 0.86, (10, 8): -0.20, (10, 9): -0.64, (10, 10): -0.79,
+    (11, 1): -1.09, (11, 2): -1.06, (11, 3): -0.96, (11, 4): -1.02, (11, 5): -1.13,
+    (11, 6): -1.27, (11, 7): -1.43, (11, 8): -1.59, (11, 9): -1.73, (11, 10): -1.83,
+}
 
 
 def number_dice_chance(bubble: int) -> float:
@@ -77,8 +108,8 @@ def margin(view: Mapping[str, JSON], seat: int) -> int:
 
 class EndingPlanner(Planner):
     """`basic`'s planner, with a bonus on the completion that starts the last round
-    while this seat is ahead by enough, and the piles a plan leaves open valued for
-    later turns and by their races."""
+    while this seat is ahead by enough, the piles a plan leaves open valued for later
+    turns and by their races, and Skip-Bos spent at what they are worth held."""
 
     def __init__(self, view: Mapping[str, JSON], seat: int, values: Values) -> None:
         super().__init__(view, seat, values)
@@ -96,19 +127,24 @@ class EndingPlanner(Planner):
                                and s["piles"][p]["completed"] is None), default=0)
                        for p in self.names}
         self.race_weight = 0.0 if values.final else RACE_WEIGHT
-        self.start_race = sum(self.race(self.nexts[p], self.rivals[p]) for p in self.names)
+        # what spending a held Skip-Bo costs beyond the point it keeps
+        self.held_skip_bo = 0.0 if values.final else SKIP_BO_HELD - SKIP_BO_POINT
+        self.start_race = sum(self.race(values.rewards[p], self.nexts[p], self.rivals[p])
+                              for p in self.names)
 
     def rival(self, pile: str) -> int:
         """The best rival's next bubble on this pile (0: no rival has it still to
         complete)."""
         return self.rivals[pile]
 
-    def race(self, bubble: int, rival: int) -> float:
+    def race(self, prize: int, bubble: int, rival: int) -> float:
         """What a pile's race is worth with this seat's next bubble here (11: completed)
-        and the rival's there."""
+        and the rival's there, for a completion reward of `prize` (`RACE` was measured
+        on races for the first reward; a race for a smaller one is worth that much
+        less)."""
         if not rival:
             return 0.0
-        return self.race_weight * RACE[max(min(RACE), min(max(RACE), bubble - rival))]
+        return self.race_weight * prize / FIRST_REWARD * RACE[bubble, rival]
 
     def cover(self, nexts: Iterable[int]) -> float:
         """What piles waiting for these next bubbles promise for later turns."""
@@ -118,7 +154,7 @@ class EndingPlanner(Planner):
         """Stopping with these piles open against stopping now: their next bubbles'
         worth for later turns (`cover`) and their races (a pile completed on the way
         counts its race in the fill that completes it)."""
-        race = sum(self.race(bubble, rival) for _, bubble, rival in key[0])
+        race = sum(self.race(prize, bubble, rival) for prize, bubble, rival in key[0])
         return (self.cover(bubble for _, bubble, _ in key[0]) - self.start_cover
                 + race - self.start_race)
 
@@ -144,8 +180,10 @@ class EndingPlanner(Planner):
         valued = []
         for gain, j, source, after in out:
             prize, bubble, rival = piles[j]
+            if source[0] in ("free", "reward"):
+                gain -= self.held_skip_bo
             if bubble == BUBBLES:
-                gain += self.race(BUBBLES + 1, rival)
+                gain += self.race(prize, BUBBLES + 1, rival)
                 if ends:
                     gain += self.end_value(prize, self.number(key, source))
             valued.append((gain, j, source, after))

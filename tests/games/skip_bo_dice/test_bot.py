@@ -148,16 +148,17 @@ def one_skip_bo_to_place(final_turn: bool) -> Seen:
     return one_skip_bo_rolled(board, final_turn)
 
 
-def one_skip_bo_rolled(board: list[GameEvent], final_turn: bool) -> Seen:
-    """Two seats with this board; seat 0 rolls one Skip-Bo, 1s and 2s, in its first turn
-    or (`final_turn`) in its final one, seat 1 having started the last round."""
-    roll = [SB, 1, 1, 2, 2, 1]
+def one_skip_bo_rolled(board: list[GameEvent], final_turn: bool,
+                       roll: tuple[Any, ...] = (SB, 1, 1, 2, 2, 1)) -> Seen:
+    """Two seats with this board; seat 0 rolls `roll` (by default one Skip-Bo, 1s and
+    2s), in its first turn or (`final_turn`) in its final one, seat 1 having started the
+    last round."""
     if final_turn:
         events = (start(2, first=1) + board
                   + [ev("last_round_started", seat=1, final_turns=[0])]
-                  + next_turn(2, 0, roll, ended=1))
+                  + next_turn(2, 0, list(roll), ended=1))
     else:
-        events = start(2, dice=roll) + board
+        events = start(2, dice=list(roll)) + board
     return seen_for(state_of(events), events, 0)
 
 
@@ -201,3 +202,45 @@ def test_strong_races_no_more_in_its_final_turn() -> None:
     seen = one_skip_bo_in_two_races(final_turn=True)
     assert BOTS["basic"](seen, Rng("r")) == die("B", 0)
     assert BOTS["strong"](seen, Rng("r")) == die("B", 0)
+
+
+def a_free_skip_bo_opens_a_run(final_turn: bool) -> Seen:
+    """Two seats; seat 0's A waits for 3 and it rolled a 4 and a 5 (B, C and D wait for
+    6, and nothing else rolled fits): its free Skip-Bo on A's 3 lets the 4 and the 5
+    (a star) follow. Seat 1 has filled nothing."""
+    board = up_to(0, "A", 2) + up_to(0, "B", 5) + up_to(0, "C", 5) + up_to(0, "D", 5)
+    return one_skip_bo_rolled(board, final_turn, roll=(5, 9, 9, 4, 8, 1))
+
+
+SPEND_FREE_SKIP_BO = {"type": "fill", "pile": "A", "source": {"kind": "free_skip_bo"}}
+
+
+def test_strong_holds_its_skip_bo_for_a_later_race() -> None:
+    """Three fills and a star are worth more than the point the free Skip-Bo keeps:
+    basic spends it. Held, it is worth more than a point to strong (it can still fill
+    the one bubble a race needs; games/skip_bo_dice/strong.py, SKIP_BO_HELD): strong
+    keeps it."""
+    seen = a_free_skip_bo_opens_a_run(final_turn=False)
+    assert SPEND_FREE_SKIP_BO in seen.actions()
+    assert BOTS["basic"](seen, Rng("h")) == SPEND_FREE_SKIP_BO
+    assert BOTS["strong"](seen, Rng("h")) != SPEND_FREE_SKIP_BO
+
+
+def test_strong_spends_its_skip_bo_for_a_star_in_its_final_turn() -> None:
+    """In its final turn a held Skip-Bo is worth its point alone: strong spends it for
+    the star on 5, as basic does."""
+    seen = a_free_skip_bo_opens_a_run(final_turn=True)
+    assert BOTS["basic"](seen, Rng("h")) == SPEND_FREE_SKIP_BO
+    assert BOTS["strong"](seen, Rng("h")) == SPEND_FREE_SKIP_BO
+
+
+def test_strong_weighs_a_lead_by_how_high_the_race_stands() -> None:
+    """Seat 0 rolled one Skip-Bo that fits A (it waits for 2; seat 1 for 1) or B (both
+    wait for 8). Measured by both next bubbles (games/skip_bo_dice/strong.py, RACE), a
+    lead is worth less high on a pile than low on it: one bubble more of lead on A
+    (+0.46) is worth more than making the even race on B a lead (+0.25). By the lead
+    alone (the table before), B."""
+    board = (up_to(0, "A", 1) + up_to(0, "B", 7) + up_to(0, "C", 5) + up_to(0, "D", 5)
+             + up_to(1, "B", 7))
+    seen = one_skip_bo_rolled(board, final_turn=False, roll=(SB, 1, 1, 4, 4, 1))
+    assert BOTS["strong"](seen, Rng("w")) == die("A", 0)

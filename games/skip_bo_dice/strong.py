@@ -56,7 +56,7 @@ REROLL_SAMPLES = 12     # rolls sampled to value a re-roll
 REROLL_MARGIN = 1.2     # a re-roll must promise this much more than the point it keeps
 COVERAGE = 0.5          # what a pile's next bubble is worth when a roll surely fits it
 RACE_WEIGHT = 0.5       # how much of a race's measured worth a plan counts
-FIRST_REWARD = COMPLETION_REWARDS[0]
+FIRST_REWARD = COMPLETION_REWARDS[0]   # the reward the races in RACE were run for
 SKIP_BO_HELD = 1.75     # what a free Skip-Bo or Skip-Bo Reward held is worth to a plan
 # What a pile's completion brings its player less the rival from the end of the player's
 # turn on, by (the player's next bubble, 11 once completed; the rival's), in games of

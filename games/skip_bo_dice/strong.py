@@ -121,10 +121,9 @@ class EndingPlanner(Planner):
         # in its last turn no later turn comes
         self.coverage = 0.0 if values.final else COVERAGE
         self.start_cover = self.cover(self.nexts.values())
-        seats = view["seats"]
-        self.rivals = {p: max((len(s["piles"][p]["marks"]) + 1 for s in seats
-                               if s["seat"] != seat and not s["resigned"]
-                               and s["piles"][p]["completed"] is None), default=0)
+        racing = [s["piles"] for s in view["seats"] if s["seat"] != seat and not s["resigned"]]
+        self.rivals = {p: max((piles[p]["next_bubble"] for piles in racing
+                               if piles[p]["next_bubble"] is not None), default=0)
                        for p in self.names}
         self.race_weight = 0.0 if values.final else RACE_WEIGHT
         # what spending a held Skip-Bo costs beyond the point it keeps

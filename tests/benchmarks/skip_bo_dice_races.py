@@ -52,9 +52,7 @@ def pile_points(board: Mapping[str, Any], pile: str) -> int:
 
 def next_bubble(board: Mapping[str, Any], pile: str) -> int:
     """The board's next bubble on this pile (`COMPLETED` once it is completed)."""
-    if board["piles"][pile]["completed"]:
-        return COMPLETED
-    return len(board["piles"][pile]["marks"]) + 1
+    return board["piles"][pile]["next_bubble"] or COMPLETED
 
 
 def races(view: Mapping[str, Any], seat: int) -> list[Record]:

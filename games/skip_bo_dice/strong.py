@@ -29,8 +29,9 @@ with these changes:
   alike in reward and next bubble but not in their races are no longer interchangeable.
   In its last turn the races are worth nothing.
 - **Skip-Bos held**: a free Skip-Bo or a Skip-Bo Reward spent in a plan costs
-  `SKIP_BO_HELD`, more than the point it keeps unused: held, it can still fill the one
-  bubble a later race needs. In its last turn it costs the point alone.
+  `SKIP_BO_HELD`, more than the point it keeps unused (held, it can still fill a bubble
+  a later race needs; the figure is tuned against basic, docs/benchmarks.md). In its
+  last turn it costs the point alone.
 - **Re-rolls**: with no fill worth making, it values re-rolling its unused dice (all but
   Skip-Bo faces; with the Bonus Die, or without it) by the best plan over a few rolls
   sampled from the dice's faces (seeded, from its `Rng`), and re-rolls only where that

@@ -217,9 +217,8 @@ SPEND_FREE_SKIP_BO = {"type": "fill", "pile": "A", "source": {"kind": "free_skip
 
 def test_strong_holds_its_skip_bo_for_a_later_race() -> None:
     """Three fills and a star are worth more than the point the free Skip-Bo keeps:
-    basic spends it. Held, it is worth more than a point to strong (it can still fill
-    the one bubble a race needs; games/skip_bo_dice/strong.py, SKIP_BO_HELD): strong
-    keeps it."""
+    basic spends it. Held, it is worth more than a point to strong
+    (games/skip_bo_dice/strong.py, SKIP_BO_HELD): strong keeps it."""
     seen = a_free_skip_bo_opens_a_run(final_turn=False)
     assert SPEND_FREE_SKIP_BO in seen.actions()
     assert BOTS["basic"](seen, Rng("h")) == SPEND_FREE_SKIP_BO

@@ -35,17 +35,10 @@ from typing import Any
 
 from games.core.bots import Rng, Seen
 
+from .data import BONUS, BUBBLES, DICE, PILES, SKIP_BO, STAR_BUBBLES, STOCKPILE_BOXES
+
 JSON = Any
 
-SB = "SB"
-BONUS = 5
-PILES = ("A", "B", "C", "D")
-STAR_BUBBLES = (5, 7, 10)
-BUBBLES = 10
-STOCKPILE_BOXES = 4
-ODD_FACES = (1, 3, 5, 7, 9)
-EVEN_FACES = (2, 4, 6, 8, 10)
-NUMBER_DIE_FACES = (ODD_FACES, ODD_FACES, ODD_FACES, EVEN_FACES, EVEN_FACES)
 
 SKIP_BO_POINT = 1.0   # an unused free Skip-Bo, Skip-Bo Reward or re-roll is a point
 NODE_BUDGET = 4000    # search nodes per fill decision
@@ -98,7 +91,7 @@ def lead(view: Mapping[str, JSON], seat: int, pile: str) -> int:
 # --- the fill step: a search over the orders of fills -------------------------------------
 
 def _face_order(face: JSON) -> int:
-    return 99 if face == SB else face
+    return 99 if face == SKIP_BO else face
 
 
 class Planner:
@@ -149,18 +142,18 @@ class Planner:
                 out.append((self.gain(prize, bubble, True), j, ("bonus",),
                             (after, dice, False, tops, free, reward)))
             for i, face in enumerate(dice):
-                if (i and dice[i - 1] == face) or (face != SB and face != bubble):
+                if (i and dice[i - 1] == face) or (face != SKIP_BO and face != bubble):
                     continue
-                out.append((self.gain(prize, bubble, face != SB), j, ("die", face),
+                out.append((self.gain(prize, bubble, face != SKIP_BO), j, ("die", face),
                             (after, dice[:i] + dice[i + 1:], bonus_free, tops, free, reward)))
             for k, stack in enumerate(self.stacks):
                 if tops[k] >= len(stack):
                     continue
                 value = stack[tops[k]]
-                if value != SB and value != bubble:
+                if value != SKIP_BO and value != bubble:
                     continue
                 moved = tops[:k] + (tops[k] + 1,) + tops[k + 1:]
-                out.append((self.gain(prize, bubble, value != SB), j, ("stockpile", k),
+                out.append((self.gain(prize, bubble, value != SKIP_BO), j, ("stockpile", k),
                             (after, dice, bonus_free, moved, free, reward)))
             if free:
                 out.append((self.gain(prize, bubble, False) - SKIP_BO_POINT, j, ("free",),
@@ -243,7 +236,7 @@ def reroll_promise(view: Mapping[str, JSON], seat: int, values: Values,
         if die == BONUS:
             promise += len(set(nexts)) / 10 * per_fill * 1.5   # a fit rolls it again
         else:
-            faces = NUMBER_DIE_FACES[die]
+            faces = DICE[die]   # its Skip-Bo face fits no pile's number
             fits = sum(1 for f in faces if f in nexts)
             promise += fits / 6 * per_fill + 1 / 6 * values.progress
     return promise
@@ -272,7 +265,7 @@ def fill_step(seen: Seen, actions: list[dict[str, JSON]]) -> dict[str, JSON]:
     if board["rerolls_left"] > 0:
         dice = view["dice"]
         # the dice no fill wants: all unused ones (a fill worth making was made already)
-        stuck = [d["die"] for d in dice if not d["used"] and (d["face"] != SB)]
+        stuck = [d["die"] for d in dice if not d["used"] and (d["face"] != SKIP_BO)]
         wanted = [a for a in actions if a["type"] == "reroll" and a["dice"] == stuck]
         if wanted and reroll_promise(view, seat, values, stuck) > (
                 SKIP_BO_POINT + values.weights.reroll_margin):
@@ -298,7 +291,7 @@ def best_claim(seen: Seen, claims: list[dict[str, JSON]]) -> dict[str, JSON]:
 
 def usefulness(face: JSON, nexts: Sequence[int]) -> float:
     """How useful a value on top of a Stockpile is (0: no pile can ever use it)."""
-    if face == SB:
+    if face == SKIP_BO:
         return 1.0
     if face is None:
         return 0.0

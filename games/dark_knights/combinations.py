@@ -24,7 +24,7 @@ class SetAside:
 Problem = tuple[str, str]
 
 
-def combination_score_for(dark: int, light: int, value: int) -> int:
+def combination_score_for(value: int, dark: int, light: int) -> int:
     """The scoring table: dark only 0; mixed dice x value; clean 10 or 20 x value."""
     if light == 0:
         return 0
@@ -34,7 +34,7 @@ def combination_score_for(dark: int, light: int, value: int) -> int:
 
 
 def combination_score(combination: Combination) -> int:
-    return combination_score_for(combination.dark, combination.light, combination.value)
+    return combination_score_for(combination.value, combination.dark, combination.light)
 
 
 def set_score(combinations: tuple[Combination, ...]) -> int:

@@ -13,10 +13,11 @@ from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-DARK_DICE = (0, 1, 2)
-ACE = 1
-LIGHT_ACE_VALUE = 10
-CLEAN = {2: 10, 3: 20}
+from .combinations import combination_score_for
+from .data import ACE, ALL_DICE, DARK, LIGHT, shade_of
+from .state import die_showing, matching_value
+
+DARK_DICE: tuple[int, ...] = tuple(d for d in ALL_DICE if shade_of(d) == DARK)
 
 # Rolling six fresh dice (after a roll-through): the chance it does not bust, and the
 # expected best hold of the set-aside that follows (when it does not bust). Worked out
@@ -28,20 +29,9 @@ FRESH_GAIN = 31.2859
 Shape = tuple[int, int, int, bool]
 
 
-def combination_score(value: int, dark: int, light: int) -> int:
-    """The scoring table: dark only 0; mixed dice x value; clean 10 or 20 x value."""
-    if light == 0:
-        return 0
-    if dark == 0:
-        return CLEAN[light] * value
-    return (dark + light) * value
-
-
 def die_value(die: int, face: int) -> int | None:
-    """The value a die matches on (None: a dark ace, wild)."""
-    if face == ACE:
-        return None if die in DARK_DICE else LIGHT_ACE_VALUE
-    return face
+    """The value a die matches on (None: a dark ace, wild): the rules' own."""
+    return die_showing(die, face).value
 
 
 # --- the best set-aside after a roll, scored as if held at once -------------------------
@@ -51,9 +41,10 @@ def _wild_gain(combos: list[list[int]], singles: list[tuple[int, int, int]],
     """What one more dark ace adds to target `index` (combinations, then singles)."""
     if index < len(combos):
         value, dark, light = combos[index]
-        return combination_score(value, dark + 1, light) - combination_score(value, dark, light)
+        return (combination_score_for(value, dark + 1, light)
+                - combination_score_for(value, dark, light))
     value, dark, light = singles[index - len(combos)]
-    return combination_score(value, dark + 1, light)
+    return combination_score_for(value, dark + 1, light)
 
 
 def _place_wilds(combos: list[list[int]], singles: list[tuple[int, int, int]],
@@ -131,7 +122,7 @@ def best_after_roll(shapes: tuple[Shape, ...], wild: int,
                 placed = True
             else:
                 singles.append((value, dark, light))
-        base = sum(combination_score(v, d, li) for v, d, li in combos)
+        base = sum(combination_score_for(v, d, li) for v, d, li in combos)
         # held at once: aces where they add, at least one die set aside
         gained, n = _place_wilds(combos, singles, wild_left, 0 if placed else 1)
         legal = placed or n > 0
@@ -145,7 +136,7 @@ def best_after_roll(shapes: tuple[Shape, ...], wild: int,
             paired = [list(s) for s in singles]
             for s in paired:
                 s[1] += 1
-                through += combination_score(*s)
+                through += combination_score_for(*s)
             rest = wild_left - len(singles)
             combos2 = combos + paired
             ok = bool(combos2)
@@ -189,8 +180,7 @@ def roll_outcomes(dark: int, light: int) -> tuple[tuple[float, int, tuple], ...]
                 if f != ACE:
                     counts.setdefault(f, [0, 0])[0] += 1
             for f in light_faces:
-                v = LIGHT_ACE_VALUE if f == ACE else f
-                counts.setdefault(v, [0, 0])[1] += 1
+                counts.setdefault(matching_value(LIGHT, f), [0, 0])[1] += 1  # type: ignore[arg-type]
             groups = tuple((v, d, li) for v, (d, li) in sorted(counts.items()))
             out.append((dark_ways * light_ways / total, wild, groups))
     return tuple(out)

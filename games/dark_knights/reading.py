@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .odds import DARK_DICE, Shape, combination_score, die_value
+from .combinations import combination_score_for
+from .odds import DARK_DICE, Shape, die_value
 
 JSON = Any
 
@@ -23,7 +24,7 @@ def shapes_of(combos: Sequence[Combo]) -> tuple[Shape, ...]:
 
 
 def set_score(combos: Sequence[Combo]) -> int:
-    return sum(combination_score(c[0], c[1], c[2]) for c in combos)
+    return sum(combination_score_for(c[0], c[1], c[2]) for c in combos)
 
 
 def apply_groups(combos: list[Combo], groups: Sequence[Mapping[str, JSON]],
@@ -57,7 +58,7 @@ def held_score(combos: Sequence[Combo], table: Sequence[tuple[int, int]]) -> int
         value = die_value(die, face)
         if value is not None and value in by_value:
             joined[by_value[value]][1 if die in DARK_DICE else 2] += 1
-    return sum(combination_score(*c) for c in joined)
+    return sum(combination_score_for(*c) for c in joined)
 
 
 def faces_of(view: Mapping[str, JSON]) -> dict[int, int]:

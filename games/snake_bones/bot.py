@@ -38,8 +38,10 @@ from typing import Any
 
 from games.core.bots import Rng, Seen
 
+from .data import FACES, WILD_FACE
+from .rules import count_matching
+
 JSON = Any
-FACES = (1, 2, 3, 4, 5, 6)
 # Among raises within this much of the best chance, one is sometimes taken instead.
 DISGUISE_MARGIN = 0.04
 DISGUISE_RATE = 0.15
@@ -51,11 +53,7 @@ BID_SIGNAL = 2.0
 
 def face_probability(face: int, ones_wild: bool) -> float:
     """The chance one unseen die counts toward a bid on `face`."""
-    return 1 / 3 if ones_wild and face != 1 else 1 / 6
-
-
-def own_count(dice: Sequence[int], face: int, ones_wild: bool) -> int:
-    return sum(1 for d in dice if d == face or (ones_wild and face != 1 and d == 1))
+    return 1 / 3 if ones_wild and face != WILD_FACE else 1 / 6
 
 
 def binomial(n: int, p: float) -> list[float]:
@@ -92,7 +90,7 @@ def independent_table(mine: Sequence[int], unseen: int, ones_wild: bool) -> Tabl
     """Own dice known, every unseen die independent and fair."""
     exact: dict[int, list[float]] = {}
     for face in FACES:
-        held = own_count(mine, face, ones_wild)
+        held = count_matching(mine, face, ones_wild)
         pmf = binomial(unseen, face_probability(face, ones_wild))
         exact[face] = [0.0] * held + pmf
     return Table(exact)
@@ -159,7 +157,7 @@ def decide(seen: Seen, rng: Rng, table: Table) -> dict[str, JSON]:
 def bid_key(bid: Mapping[str, JSON], table: Table, mine: Sequence[int],
             ones_wild: bool) -> tuple[float, int, int, int]:
     q, f = int(bid["quantity"]), int(bid["face"])
-    return (table.true(q, f), -q, own_count(mine, f, ones_wild), f)
+    return (table.true(q, f), -q, count_matching(mine, f, ones_wild), f)
 
 
 def best_raise(bids: list[dict[str, JSON]], table: Table, mine: Sequence[int],
@@ -184,10 +182,10 @@ def opening_bid(bids: list[dict[str, JSON]], table: Table, mine: Sequence[int],
     if not bids:
         return None
     allowed = {(int(b["quantity"]), int(b["face"])): b for b in bids}
-    faces = sorted(FACES, key=lambda f: (own_count(mine, f, ones_wild), f), reverse=True)
+    faces = sorted(FACES, key=lambda f: (count_matching(mine, f, ones_wild), f), reverse=True)
     for face in faces:
         unseen_expected = int(unseen * face_probability(face, ones_wild))
-        expected = own_count(mine, face, ones_wild) + unseen_expected
+        expected = count_matching(mine, face, ones_wild) + unseen_expected
         for quantity in range(max(1, expected), 0, -1):
             if (quantity, face) in allowed:
                 return allowed[(quantity, face)]
@@ -241,7 +239,7 @@ def hand_counts(n: int, bid_faces: tuple[int, ...],
     pmf = {face: [0.0] * (n + 1) for face in FACES}
     total = 0.0
     for hand, chance in hands(n):
-        held = {face: own_count(hand, face, ones_wild) for face in FACES}
+        held = {face: count_matching(hand, face, ones_wild) for face in FACES}
         weight = chance
         if bid_faces:
             norm = sum(math.exp(BID_SIGNAL * held[f]) for f in FACES)
@@ -273,7 +271,7 @@ def inferred_table(seen: Seen) -> Table:
     bids = round_bids(seen)
     exact: dict[int, list[float]] = {}
     for face in FACES:
-        pmf = [0.0] * own_count(mine, face, ones_wild) + [1.0]
+        pmf = [0.0] * count_matching(mine, face, ones_wild) + [1.0]
         for seat, n in others:
             bid_faces = tuple(f for bidder, f in bids if bidder == seat)
             pmf = add_counts(pmf, hand_counts(n, bid_faces, ones_wild)[face])

@@ -22,7 +22,7 @@ TABLE = [
 
 @pytest.mark.parametrize("dark, light, value, score", TABLE)
 def test_combination_score_table(dark: int, light: int, value: int, score: int) -> None:
-    assert combination_score_for(dark, light, value) == score
+    assert combination_score_for(value, dark, light) == score
 
 
 def test_table_covers_every_count_and_shade_mix() -> None:

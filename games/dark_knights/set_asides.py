@@ -68,11 +68,14 @@ def value_moves(table: tuple[Die, ...], combinations_key: CombinationsKey,
         dark, light = by_value[value]
         choices = lowest_dice((tuple(dark), tuple(light)))
         if value in taken:
-            moves = [(("add", taken[value]), c) for c in choices]
+            place: Destination = ("add", taken[value])
+            moves = [(place, c) for c in choices]
         else:
-            moves = [(("new", value), c) for c in choices if len(c) >= least_new]
+            place = ("new", value)
+            moves = [(place, c) for c in choices if len(c) >= least_new]
             if aces_at is not None:
-                moves += [(("add", aces_at), c) for c in choices]
+                to_aces = ("add", aces_at)
+                moves += [(to_aces, c) for c in choices]
         options.append(moves)
     return options
 
@@ -135,12 +138,14 @@ def chosen_moves(options: list[list[Move]], to_aces: Destination, wild: int
     combination takes a dark ace. With each, whether the dark aces alone took a value."""
     chosen: list[tuple[list[Move], bool, int]] = [([], False, 0)]   # with the aces needed
     for moves in options:
+        # Each move once: whether it goes to the dark aces alone, and the aces it needs.
+        sized = [(move, move[0] == to_aces,
+                  move[0][0] == "new" and len(move[1]) < SMALLEST_COMBINATION)
+                 for move in moves]
         grown = []
         for before, took, needed in chosen:
             grown.append((before, took, needed))   # this value's dice stay
-            for move in moves:
-                taking = move[0] == to_aces
-                single = move[0][0] == "new" and len(move[1]) < SMALLEST_COMBINATION
+            for move, taking, single in sized:
                 if not (taking and took) and needed + single <= wild:
                     grown.append((before + [move], took or taking, needed + single))
         chosen = grown
@@ -162,15 +167,21 @@ def groups_of(moves: list[Move], places: tuple[Destination, ...], counts: tuple[
     additions: dict[int, tuple[int, ...]] = {}
     new: dict[int, tuple[int, ...]] = {}
     for (where, key), dice in moves:
-        (additions if where == "add" else new)[key] = dice
+        if where == "add":
+            additions[key] = dice
+        else:
+            new[key] = dice
     start = 0
     for (where, key), n in zip(places, counts):
         if n:
             bucket = additions if where == "add" else new
-            bucket[key] = tuple(sorted(bucket.get(key, ()) + aces[start:start + n]))
+            sent = aces[start:start + n]   # sorted, as `aces` is
+            held = bucket.get(key)
+            bucket[key] = tuple(sorted(held + sent)) if held else sent
             start += n
-    return (tuple(group(i, additions[i]) for i in sorted(additions))
-            + tuple(group(None, new[v]) for v in sorted(new)))
+    groups = [group(i, additions[i]) for i in sorted(additions)]
+    groups += [group(None, new[v]) for v in sorted(new)]
+    return tuple(groups)
 
 
 # Small on purpose: a roll's table rarely comes back (3% hits in random play, over 4,000

@@ -12,7 +12,7 @@ newest Django the pins allow (README "Supported versions"). `verifier [DIR]` bui
 standalone verifier's wheel (`dice-games-verify`: games/ alone, with the `dice-verify`
 command; games/verify/README.md) into DIR, by default `dist/`. `bench` measures the rules
 engines on one core (tests/benchmarks/engines.py; its arguments: `--seconds`, `--games`,
-`--players`) and prints a markdown table.
+`--players`, `--served`) and prints a markdown table.
 """
 
 from __future__ import annotations

@@ -34,6 +34,33 @@ def test_a_playout_is_seeded() -> None:
     assert engines.playout(rules, 2, 7) == engines.playout(rules, 2, 7)
 
 
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_the_typed_and_the_served_items_play_the_same_games(slug: str) -> None:
+    """A playout drawing from `legal_moves` (the default) and one drawing from the served
+    `legal_actions` (`--served`) draw alike: the same games, event for event."""
+    rules = GAMES[slug]
+    for seed in range(3):
+        typed, served = Recorder(rules), Recorder(rules)
+        engines.playout(typed, 3, seed)
+        engines.playout(served, 3, seed, served=True)
+        assert typed.told == served.told and len(typed.told) > 10
+
+
+class Recorder:
+    """The game's rules, recording the JSON of every event decided."""
+
+    def __init__(self, rules: object) -> None:
+        self.rules, self.told = rules, []   # type: list[object]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.rules, name)
+
+    def decide(self, *args: object) -> list:
+        events = self.rules.decide(*args)   # type: ignore[attr-defined]
+        self.told += [e.to_json() for e in events]
+        return events  # type: ignore[no-any-return]
+
+
 def test_the_parts_of_a_step_are_the_playout_s_own(capsys: pytest.CaptureFixture[str]) -> None:
     """The parts' loop (tests/benchmarks/engine_parts.py) plays the benchmark's very
     playouts: the same events per playout; and it prints a row per game and count."""

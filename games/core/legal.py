@@ -141,6 +141,23 @@ def sample(item: Mapping[str, JSON], below: Any) -> dict[str, JSON]:
     return out
 
 
+def sample_move(item: Any, below: Callable[[int], int]) -> Any:
+    """One concrete action a typed legal item allows (an item of a game's `legal_moves`),
+    drawn as `sample` draws from the item served: a `Choice` gives its action with one
+    value of each domain (a subset as a tuple, in the order of `of`); a `GameAction`, or a
+    plain mapping a game lists as its JSON, is itself (`decide` takes both)."""
+    if type(item) is not Choice:
+        return item
+    chosen = dict(item.fixed)
+    for name, domain in item.choose.items():
+        if type(domain) is IntRange:
+            chosen[name] = domain.minimum + below(domain.maximum - domain.minimum + 1)
+        else:
+            options = list(domain.values())
+            chosen[name] = tuple(options[below(len(options))])
+    return item.action(**chosen)
+
+
 def expand_all(items: list[Mapping[str, JSON]]) -> list[dict[str, JSON]]:
     """Every concrete action a served list allows, in order (for tests and bots)."""
     return [action for item in items for action in expand(item)]

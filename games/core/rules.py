@@ -80,6 +80,13 @@ class GameRules(Protocol):
         """Every action `seat` may post now, each complete as it would be posted."""
         ...
 
+    def legal_moves(self, state: Any, seat: int) -> list[Any]:
+        """The same items typed, as the rules list them (`GameAction`s, `Choice`s; a game
+        may list an item as its JSON): `legal_actions` is their JSON. For players in this
+        process (bots, playouts), with `games.core.legal.sample_move`; the items are
+        shared, never to be changed."""
+        ...
+
     def awaiting(self, state: Any) -> dict[int, str]:
         """The seats that must act now, each with the kind of decision awaited."""
         ...
@@ -116,6 +123,7 @@ class Decider:
     decide: Callable[[Any, int, Action | GameAction, Dice], list[GameEvent]]
     evolve: Callable[[Any, GameEvent], Any]
     legal_actions: Callable[[Any, int], list[dict[str, JSON]]]
+    legal_moves: Callable[[Any, int], list[Any]]
     awaiting: Callable[[Any], dict[int, str]]
     view: Callable[[Any, int | None], dict[str, JSON]]
     timeout_action: Callable[[Any, int], dict[str, JSON]]
@@ -161,7 +169,9 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
     the seat is still in play (not resigned, not eliminated): a seat out of play posting
     anything is `not_in_play`. Events stay typed in and out (the store turns them into
     their JSON and back: `GameEvent.to_json`, `Messages.parse_event`); what else goes out
-    (legal actions, views, outcomes) is written as JSON. Two shortcuts keep the answers:
+    (legal actions, views, outcomes) is written as JSON, but for `legal_moves`, the legal
+    items as the game's `legal_actions` lists them (typed: docs/decider.md). Two
+    shortcuts keep the answers:
     the caller's fold of `decide`'s events takes the states its Story folded
     (games/core/story.py `folding`), and the guards take the outcome and the awaited
     seats asked last about the very same state (games/core/memo.py)."""
@@ -203,6 +213,7 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
         slug=slug, name=name, min_players=min_players, max_players=max_players,
         options=options, setup=setup, decide=decide_events, evolve=folding(evolve),
         legal_actions=lambda state, seat: legal_json(legal_actions(state, seat)),
+        legal_moves=legal_actions,
         awaiting=lambda state: dict(awaited(state)),  # a copy: the remembered one is shared
         view=lambda state, viewer: view(state, viewer).to_json(),
         timeout_action=lambda state, seat: timeout_action(state, seat).to_json(),

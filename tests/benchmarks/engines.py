@@ -1,13 +1,17 @@
 """The rules engines' speed: seeded random legal playouts, one core, no service.
 
-    python3 dev.py bench [--seconds S] [--games SLUG ...] [--players N ...]
+    python3 dev.py bench [--seconds S] [--games SLUG ...] [--players N ...] [--served]
 
 For every game (or those named) and player count (2, 3 and 4 by default), as many full
 playouts as fit in `--seconds` (at least one): each starts from `setup` with the game's
 default options, then asks the outcome, the awaited seats, one awaited seat's (drawn at
-random) `legal_actions`, and decides a random legal action (one concrete action of a random
-served item: games.core.legal.sample; never `resign`, with which games end in a handful of
-events), folding every event. Playout n is seeded with n, so two runs play the same games.
+random) legal items, and decides a random legal action (one concrete action of a random
+item; never `resign`, with which games end in a handful of events), folding every event.
+The items are the typed ones a player in this process reads (`legal_moves`, drawn from
+with games.core.legal.sample_move, the action decided as it is); with `--served`, the
+JSON ones a client is served (`legal_actions`, drawn from with games.core.legal.sample,
+the action read back by `decide`), the only ones a checkout before `legal_moves` has.
+Both draw alike, so they play the same games. Playout n is seeded with n, so two runs play the same games.
 The loop's own draws are kept cheap, so that the figure is the engine's: one uniform
 `random()` per draw (`SeededDice` rolls the same way), a lone awaited seat taken without
 a draw, and a drawn `resign` drawn again among the other items only (still uniform).
@@ -17,8 +21,8 @@ Prints a markdown table: playouts per second and events decided and folded per s
 than they would a wall clock. Each row is measured in a process of its own, started for
 it (`--one-process`: all in this one), so that no row inherits warm caches or memos from
 the rows before it. docs/benchmarks.md, "The rules engine", has the figures.
-The loop uses only what the engines have long had (GameRules and legal.sample), so the
-same file measures an older checkout too.
+On a checkout without `legal_moves` the loop draws from the served items, so the same
+file measures an older checkout too.
 """
 
 from __future__ import annotations
@@ -36,6 +40,11 @@ from games.core import GameConfig, GameRules
 from games.core.legal import sample
 from games.core.options import resolve_options
 from games.registry import GAMES
+
+try:   # the typed items' draw (an older checkout measured with this file has none)
+    from games.core.legal import Choice, sample_move
+except ImportError:   # then every playout draws from the served items
+    pass
 
 PLAYERS = (2, 3, 4)
 T = TypeVar("T")
@@ -64,14 +73,19 @@ class SeededDice:
         return int(self.draw() * sides) + 1
 
 
-def playout(rules: GameRules, players: int, seed: int) -> int:
-    """One seeded random game to its end; the number of events decided and folded."""
+def playout(rules: GameRules, players: int, seed: int, served: bool = False) -> int:
+    """One seeded random game to its end; the number of events decided and folded. The
+    actions are drawn from the typed legal items (`legal_moves`, `sample_move`), or with
+    `served` (or on a checkout without `legal_moves`) from the served JSON ones
+    (`legal_actions`, `sample`): the same draws, so the same game either way."""
     state, events, below, dice = begin(rules, players, seed)
-    outcome, awaiting, legal = rules.outcome, rules.awaiting, rules.legal_actions
-    decide, evolve = rules.decide, rules.evolve
+    outcome, awaiting, decide, evolve = rules.outcome, rules.awaiting, rules.decide, rules.evolve
+    typed = not served and hasattr(rules, "legal_moves")
+    legal = rules.legal_moves if typed else rules.legal_actions
+    draw = choose_move if typed else choose
     while outcome(state) is None:
         seat = pick_seat(awaiting(state), below)
-        told = decide(state, seat, choose(legal(state, seat), below), dice)
+        told = decide(state, seat, draw(legal(state, seat), below), dice)
         for event in told:
             state = evolve(state, event)
         events += len(told)
@@ -112,12 +126,31 @@ def choose(items: list[dict[str, Any]], below: Callable[[int], int]) -> dict[str
     return sample(item, below)
 
 
-def measure(slug: str, players: int, seconds: float) -> Figure:
+def choose_move(items: list[Any], below: Callable[[int], int]) -> Any:
+    """`choose` on the typed items: the same draws, a typed action (or an item a game
+    lists as its JSON)."""
+    item = items[below(len(items))]
+    if type_of(item) == "resign":
+        others = [a for a in items if type_of(a) != "resign"]
+        item = others[below(len(others))]
+    return sample_move(item, below)
+
+
+def type_of(item: Any) -> str:
+    """A typed legal item's action type: an action's, a choice's action's, or a listed
+    JSON item's `type` (asked in that order: `isinstance` of `Mapping` is slow)."""
+    kind = getattr(item, "TYPE", None)
+    if kind is not None:
+        return kind  # type: ignore[no-any-return]
+    return item.action.TYPE if isinstance(item, Choice) else item["type"]  # type: ignore[no-any-return]
+
+
+def measure(slug: str, players: int, seconds: float, served: bool = False) -> Figure:
     rules = GAMES[slug]
     playouts = events = 0
     start = time.process_time()
     while playouts == 0 or time.process_time() - start < seconds:
-        events += playout(rules, players, playouts)
+        events += playout(rules, players, playouts, served)
         playouts += 1
     return Figure(slug, players, playouts, events, time.process_time() - start)
 
@@ -134,6 +167,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="CPU seconds per game and player count (default 3)")
     parser.add_argument("--games", nargs="+", choices=sorted(GAMES), default=sorted(GAMES))
     parser.add_argument("--players", nargs="+", type=int, default=list(PLAYERS))
+    parser.add_argument("--served", action="store_true",
+                        help="draw from the served JSON items (legal_actions, read back by "
+                        "decide), as a checkout without legal_moves does, instead of the "
+                        "typed ones (legal_moves)")
     parser.add_argument("--one-process", action="store_true",
                         help="measure every row in this process (each row's caches then "
                         "start warm from the rows before it)")
@@ -141,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows = [(slug, players) for slug in args.games for players in args.players
             if GAMES[slug].min_players <= players <= GAMES[slug].max_players]
     figures = []
-    for figure in each_in_a_new_process(measure, rows, args.seconds,
+    for figure in each_in_a_new_process(measure, rows, args.seconds, args.served,
                                         one_process=args.one_process):
         figures.append(figure)
         print(figure.row(), file=sys.stderr, flush=True)  # progress

@@ -125,9 +125,10 @@ def legal_groups(table: tuple[Die, ...], combinations_key: CombinationsKey
         for place, dice in moves:
             if place[0] == "new":
                 allowed[at[place]] = any_number[len(dice) < SMALLEST_COMBINATION:]
+        sent = dict(moves)
         for counts in bounded_splits(tuple(allowed), wild):
             if moves or any(counts):
-                legal.append(groups_of(moves, places, counts, aces))
+                legal.append(groups_of(sent, places, counts, aces))
     return legal
 
 
@@ -160,28 +161,21 @@ def plain_groups(moves: list[Move]) -> tuple[Group, ...]:
             + tuple(group(None, dice) for (where, _), dice in moves if where == "new"))
 
 
-def groups_of(moves: list[Move], places: tuple[Destination, ...], counts: tuple[int, ...],
-              aces: tuple[int, ...]) -> tuple[Group, ...]:
+def groups_of(moved: dict[Destination, tuple[int, ...]], places: tuple[Destination, ...],
+              counts: tuple[int, ...], aces: tuple[int, ...]) -> tuple[Group, ...]:
     """The choice as groups: additions by combination index, then new combinations by
-    value, die numbers sorted (the dark aces sent, lowest first, in the places' order)."""
-    additions: dict[int, tuple[int, ...]] = {}
-    new: dict[int, tuple[int, ...]] = {}
-    for (where, key), dice in moves:
-        if where == "add":
-            additions[key] = dice
-        else:
-            new[key] = dice
+    value ("add" sorts before "new"), die numbers sorted (the dark aces sent, lowest
+    first, in the places' order, joining the dice `moved` to each place)."""
+    sent = moved.copy()
     start = 0
-    for (where, key), n in zip(places, counts):
+    for place, n in zip(places, counts):
         if n:
-            bucket = additions if where == "add" else new
-            sent = aces[start:start + n]   # sorted, as `aces` is
-            held = bucket.get(key)
-            bucket[key] = tuple(sorted(held + sent)) if held else sent
+            dice = aces[start:start + n]   # sorted, as `aces` is
+            held = sent.get(place)
+            sent[place] = tuple(sorted(held + dice)) if held else dice
             start += n
-    groups = [group(i, additions[i]) for i in sorted(additions)]
-    groups += [group(None, new[v]) for v in sorted(new)]
-    return tuple(groups)
+    return tuple([group(None if where == "new" else key, dice)
+                  for (where, key), dice in sorted(sent.items())])
 
 
 # Small on purpose: a roll's table rarely comes back (3% hits in random play, over 4,000

@@ -11,7 +11,8 @@ The items are the typed ones a player in this process reads (`legal_moves`, draw
 with games.core.legal.sample_move, the action decided as it is); with `--served`, the
 JSON ones a client is served (`legal_actions`, drawn from with games.core.legal.sample,
 the action read back by `decide`), the only ones a checkout before `legal_moves` has.
-Both draw alike, so they play the same games. Playout n is seeded with n, so two runs play the same games.
+Both draw alike, so they play the same games. Playout n is seeded with n, so two runs
+play the same games.
 The loop's own draws are kept cheap, so that the figure is the engine's: one uniform
 `random()` per draw (`SeededDice` rolls the same way), a lone awaited seat taken without
 a draw, and a drawn `resign` drawn again among the other items only (still uniform).

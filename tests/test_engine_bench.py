@@ -5,6 +5,7 @@ game and player count played at least one playout to its end and folded its even
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 
@@ -37,28 +38,41 @@ def test_a_playout_is_seeded() -> None:
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_the_typed_and_the_served_items_play_the_same_games(slug: str) -> None:
     """A playout drawing from `legal_moves` (the default) and one drawing from the served
-    `legal_actions` (`--served`) draw alike: the same games, event for event."""
+    `legal_actions` (`--served`) draw alike: the same games, event for event, each asking
+    only its own items."""
     rules = GAMES[slug]
     for seed in range(3):
         typed, served = Recorder(rules), Recorder(rules)
         engines.playout(typed, 3, seed)
         engines.playout(served, 3, seed, served=True)
         assert typed.told == served.told and len(typed.told) > 10
+        assert typed.asked == {"legal_moves"} and served.asked == {"legal_actions"}
 
 
 class Recorder:
-    """The game's rules, recording the JSON of every event decided."""
+    """The game's rules, recording the JSON of every event decided and which legal items
+    were asked."""
 
-    def __init__(self, rules: object) -> None:
-        self.rules, self.told = rules, []   # type: list[object]
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.told: list[dict[str, Any]] = []
+        self.asked: set[str] = set()
 
-    def __getattr__(self, name: str) -> object:
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.rules, name)
 
-    def decide(self, *args: object) -> list:
-        events = self.rules.decide(*args)   # type: ignore[attr-defined]
+    def decide(self, *args: Any) -> list[Any]:
+        events = self.rules.decide(*args)
         self.told += [e.to_json() for e in events]
         return events  # type: ignore[no-any-return]
+
+    def legal_moves(self, *args: Any) -> list[Any]:
+        self.asked.add("legal_moves")
+        return self.rules.legal_moves(*args)  # type: ignore[no-any-return]
+
+    def legal_actions(self, *args: Any) -> list[Any]:
+        self.asked.add("legal_actions")
+        return self.rules.legal_actions(*args)  # type: ignore[no-any-return]
 
 
 def test_the_parts_of_a_step_are_the_playout_s_own(capsys: pytest.CaptureFixture[str]) -> None:

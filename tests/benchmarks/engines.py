@@ -118,23 +118,28 @@ def pick_seat(awaited: Mapping[int, str], below: Callable[[int], int]) -> int:
 
 
 def choose(items: list[dict[str, Any]], below: Callable[[int], int]) -> dict[str, Any]:
-    """One concrete action of a random served item; a drawn `resign` is drawn again among
-    the others (each then has 1 / (n - 1))."""
-    item = items[below(len(items))]
-    if item["type"] == "resign":
-        others = [a for a in items if a["type"] != "resign"]
-        item = others[below(len(others))]
-    return sample(item, below)
+    """One concrete action of a random served item."""
+    return sample(drawn(items, below, served_type), below)
 
 
 def choose_move(items: list[Any], below: Callable[[int], int]) -> Any:
     """`choose` on the typed items: the same draws, a typed action (or an item a game
     lists as its JSON)."""
+    return sample_move(drawn(items, below, type_of), below)
+
+
+def drawn(items: list[Any], below: Callable[[int], int], kind: Callable[[Any], str]) -> Any:
+    """A random item; a drawn `resign` is drawn again among the others (each then has
+    1 / (n - 1))."""
     item = items[below(len(items))]
-    if type_of(item) == "resign":
-        others = [a for a in items if type_of(a) != "resign"]
+    if kind(item) == "resign":
+        others = [a for a in items if kind(a) != "resign"]
         item = others[below(len(others))]
-    return sample_move(item, below)
+    return item
+
+
+def served_type(item: Mapping[str, Any]) -> str:
+    return item["type"]  # type: ignore[no-any-return]
 
 
 def type_of(item: Any) -> str:

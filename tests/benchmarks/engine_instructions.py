@@ -2,14 +2,16 @@
 not move (the playouts of tests/benchmarks/engines.py, counted by valgrind's callgrind).
 
     PYTHONPATH=. .venv/bin/python tests/benchmarks/engine_instructions.py \
-        [--games SLUG ...] [--players N ...] [--events 4000] [--checkout DIR]
+        [--games SLUG ...] [--players N ...] [--events 4000] [--checkout DIR] [--served]
 
 For each game and player count: the seeded playouts 0, 1, 2, ... of `engines.playout`
 until they reach `--events`, run under `valgrind --tool=callgrind`; from the instructions
 it counts, those of the same process playing none (the interpreter starting, the imports)
 are taken off, and the rest is divided by the events decided and folded. `--checkout DIR`
 measures the engines of another checkout (its `games/` on the path first) with this
-file's loop, so two commits are compared on the same playouts. Needs Debian's
+file's loop, so two commits are compared on the same playouts; `--served` plays them
+from the served JSON items, as `dev.py bench --served` does (every figure before
+2026-12-05 was counted so; a checkout without `legal_moves` is). Needs Debian's
 `valgrind`. A wall clock on a shared two-core machine swings by 15-20% from run to run
 (docs/benchmarks.md, "The rules engine"); instruction counts do not, though they do not
 see what memory and branches cost, so read them beside the clock's figures.
@@ -38,30 +40,34 @@ engines = sys.modules["engines"] = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(engines)
 from games.registry import GAMES
 rules, players, wanted = GAMES[sys.argv[2]], int(sys.argv[3]), int(sys.argv[4])
+served = sys.argv[5] == "served"
 events = seed = 0
 while events < wanted:
-    events += engines.playout(rules, players, seed)
+    events += engines.playout(rules, players, seed, served)
     seed += 1
 print(events, seed)
 """
 
 
-def counted(checkout: Path, slug: str, players: int, events: int) -> tuple[int, int]:
+def counted(checkout: Path, slug: str, players: int, events: int,
+            served: bool) -> tuple[int, int]:
     """(instructions, events folded) of one process playing up to `events`."""
     env = {**os.environ, "PYTHONPATH": str(checkout)}
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         sys.executable, "-c", PLAY, str(ENGINES), slug, str(players), str(events)],
+         sys.executable, "-c", PLAY, str(ENGINES), slug, str(players), str(events),
+         "served" if served else "typed"],
         cwd=checkout, env=env, capture_output=True, text=True, check=True)
     found = re.search(r"Collected : (\d+)", done.stderr)
     assert found, done.stderr[-2000:]
     return int(found.group(1)), int(done.stdout.split()[0])
 
 
-def per_event(checkout: Path, slug: str, players: int, events: int) -> tuple[float, int]:
+def per_event(checkout: Path, slug: str, players: int, events: int,
+              served: bool = False) -> tuple[float, int]:
     """Instructions per event decided and folded, and the events counted."""
-    idle, _ = counted(checkout, slug, players, 0)
-    busy, folded = counted(checkout, slug, players, events)
+    idle, _ = counted(checkout, slug, players, 0, served)
+    busy, folded = counted(checkout, slug, players, events, served)
     return (busy - idle) / folded, folded
 
 
@@ -75,13 +81,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="events to play at least, per game and player count")
     parser.add_argument("--checkout", type=Path, default=ROOT,
                         help="the checkout whose engines are measured (default: this one)")
+    parser.add_argument("--served", action="store_true",
+                        help="play from the served JSON items (engines.py --served)")
     args = parser.parse_args(argv)
     print("| game | players | events | instructions per event |\n| --- | --- | --- | --- |")
     for slug in args.games:
         rules = GAMES[slug]
         for players in args.players:
             if rules.min_players <= players <= rules.max_players:
-                cost, folded = per_event(args.checkout.resolve(), slug, players, args.events)
+                cost, folded = per_event(args.checkout.resolve(), slug, players, args.events,
+                                          args.served)
                 print(f"| {slug} | {players} | {folded:,} | {cost:,.0f} |", flush=True)
     return 0
 

@@ -3,7 +3,8 @@
     .venv/bin/python -m tests.benchmarks.engine_parts [--playouts 200] [--games SLUG ...]
         [--players N ...]
 
-The playouts of tests/benchmarks/engines.py (same seeds, same draws), each step cut into
+The playouts of tests/benchmarks/engines.py (same seeds, same draws), drawn from the served
+JSON items as `dev.py bench --served` draws them, each step cut into
 the parts a caller of the rules goes through: *ask* (the outcome, the awaited seats and
 one of them drawn), *legal* (`legal_actions` for that seat, as served JSON), *choose*
 (one concrete action of a random item: `engines.choose`), *decide* (the shared guards,

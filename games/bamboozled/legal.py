@@ -4,10 +4,9 @@ Every item is concrete: a roller has at most 36 plain scores, 13 card-backed one
 concede and revive (the declared score is one of 36 readings in rank order, not a
 range), so no list comes near 100 items.
 
-The flat items are listed as served (JSON), each written once and shared: the served
-list copies every one (games.core.legal.legal_json copies a plain dict), so a caller may
-change what it is given. A roller is listed some 14 declarations on every turn. A
-card-backed declaration (its card a nested object) stays typed, written on every call.
+Every item is a typed action, built once and shared (actions are immutable): the plain
+declarations per standing score, the card plays and discards per card, the answers.
+The served list is their JSON, written on each call (games.core.legal.legal_json).
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from __future__ import annotations
 import functools
 
 from games.core import IllegalAction
-from games.core.messages import JSON, GameAction
+from games.core.messages import GameAction
 
 from .actions import (
     Accept, CallBluff, Concede, Declare, Discard, PlayCard, Resign, Revive, Roll,
@@ -42,27 +41,18 @@ AWAITS: dict[str, tuple[type[GameAction], ...]] = {
     AWAIT_ROLL: RESPONDER_MOVES,
     AWAIT_DISCARD: (Discard,),
 }
-# A flat legal item as served, written once (see the module's docstring).
-Served = dict[str, JSON]
-Item = Served | GameAction
-
-
-def written(*actions: GameAction) -> tuple[Served, ...]:
-    return tuple(action.to_json() for action in actions)
-
-
 # The actions without fields (the clock posts some of them), and as listed.
 ACCEPT, ROLL_DICE, CONCEDE = Accept(), Roll(), Concede()
-ANSWERS = written(ACCEPT, CallBluff())
-ROLLS = written(ROLL_DICE)
-CONCESSIONS = written(CONCEDE)
-REVIVES = written(Revive())
-RESIGN = written(Resign())[0]
+ANSWERS: tuple[GameAction, ...] = (ACCEPT, CallBluff())
+ROLLS: tuple[GameAction, ...] = (ROLL_DICE,)
+CONCESSIONS: tuple[GameAction, ...] = (CONCEDE,)
+REVIVES: tuple[GameAction, ...] = (Revive(),)
+RESIGN = Resign()
 # Each card's play (before a roll) and discard, as listed.
-CARD_PLAYS: dict[str, Served] = {c: PlayCard(card=c).to_json()  # type: ignore[arg-type]
-                                 for c in BEFORE_ROLL}
-DISCARDS: dict[str, Served] = {c: Discard(card=c).to_json()  # type: ignore[arg-type]
-                               for c in CARD_NAMES}
+CARD_PLAYS: dict[str, GameAction] = {c: PlayCard(card=c)  # type: ignore[arg-type]
+                                     for c in BEFORE_ROLL}
+DISCARDS: dict[str, GameAction] = {c: Discard(card=c)  # type: ignore[arg-type]
+                                   for c in CARD_NAMES}
 AFTER_ROLL_SET = frozenset(AFTER_ROLL)
 
 
@@ -78,7 +68,7 @@ def awaiting(state: State) -> dict[int, str]:
     return {}
 
 
-def legal_actions(state: State, seat: int) -> list[Item]:
+def legal_actions(state: State, seat: int) -> list[GameAction]:
     """The seat's moves now, then `resign` for every seat still in play."""
     moves = turn_actions(state, seat)
     if not state.over and seat in state.active:
@@ -86,7 +76,7 @@ def legal_actions(state: State, seat: int) -> list[Item]:
     return moves
 
 
-def turn_actions(state: State, seat: int) -> list[Item]:
+def turn_actions(state: State, seat: int) -> list[GameAction]:
     kind = awaiting(state).get(seat)
     if kind == AWAIT_DECLARE:
         moves = declarations(state, seat)  # a new list, extended here
@@ -103,13 +93,13 @@ def turn_actions(state: State, seat: int) -> list[Item]:
     return []
 
 
-def declarations(state: State, seat: int) -> list[Item]:
+def declarations(state: State, seat: int) -> list[GameAction]:
     """Every plain score high enough (kids: only the dice's readings), then every score an
     after-roll card in hand backs."""
     dice = state.dice
     assert dice is not None
     plain = readings(dice) if state.kids else SCORES
-    out: list[Item] = list(plain_declarations(plain, state.standing, state.kids))
+    out: list[GameAction] = list(plain_declarations(plain, state.standing, state.kids))
     hand = state.seats[seat].hand
     if not AFTER_ROLL_SET.isdisjoint(hand):
         held = tuple(name for name in AFTER_ROLL if name in hand)
@@ -119,10 +109,10 @@ def declarations(state: State, seat: int) -> list[Item]:
 
 @functools.cache
 def plain_declarations(scores: tuple[int, ...], standing: int,
-                       kids: bool) -> tuple[Served, ...]:
+                       kids: bool) -> tuple[Declare, ...]:
     """The declarations of `scores` high enough against `standing`: the same for every
     roller, so each list is built once (scores: every score, or kids, a roll's readings)."""
-    return written(*(Declare(score=s) for s in scores if clears(s, standing, kids)))
+    return tuple(Declare(score=s) for s in scores if clears(s, standing, kids))
 
 
 # Keyed on the dice, the after-roll cards held, the standing score and the variant: at
@@ -139,20 +129,20 @@ def backed_declarations(dice: Dice2, held: tuple[str, ...], standing: int,
                  for s in backed_scores(dice, use) if clears(s, standing, kids))
 
 
-def concessions(state: State) -> tuple[Served, ...]:
+def concessions(state: State) -> tuple[GameAction, ...]:
     """Kids rules: a roller whose dice do not beat may take the strike instead of a card."""
     if not state.kids or state.dice is None or dice_beat(state):
         return ()
     return CONCESSIONS
 
 
-def before_roll_cards(state: State, seat: int) -> list[Served]:
+def before_roll_cards(state: State, seat: int) -> list[GameAction]:
     hand = state.seats[seat].hand
     names = KIDS_BEFORE_ROLL if state.kids else BEFORE_ROLL
     return [CARD_PLAYS[c] for c in names if c in hand]
 
 
-def revives(state: State, seat: int) -> tuple[Served, ...]:
+def revives(state: State, seat: int) -> tuple[GameAction, ...]:
     player = state.seats[seat]
     if player.strikes > 0 and "revive" in player.hand:
         return REVIVES

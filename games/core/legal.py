@@ -84,7 +84,7 @@ class Choice:
 
 
 def legal_json(items: list[Any]) -> list[dict[str, JSON]]:
-    """Legal-action items as served: actions and choices as JSON, plain dicts as they are."""
+    """Legal-action items as served: actions and choices as their JSON."""
     get = _SERVED.get
     return [(get(item.__class__) or _served_writer(item.__class__))(item) for item in items]
 
@@ -95,15 +95,12 @@ _SERVED: dict[type, Callable[[Any], dict[str, JSON]]] = {}
 
 
 def _served_writer(kind: type) -> Callable[[Any], dict[str, JSON]]:
-    """An item's `to_json` (an action's generated writer when it keeps GameAction's),
-    or a copy of a plain mapping."""
+    """An item's `to_json` (an action's generated writer when it keeps GameAction's)."""
     write: Callable[[Any], dict[str, JSON]]
     if issubclass(kind, GameAction) and kind.to_json is GameAction.to_json:
         write = codec.typed_writer(kind)
-    elif hasattr(kind, "to_json"):
-        write = kind.to_json
     else:
-        write = dict
+        write = kind.to_json
     _SERVED[kind] = write
     return write
 
@@ -144,8 +141,8 @@ def sample(item: Mapping[str, JSON], below: Any) -> dict[str, JSON]:
 def sample_move(item: Any, below: Callable[[int], int]) -> Any:
     """One concrete action a typed legal item allows (an item of a game's `legal_moves`),
     drawn as `sample` draws from the item served: a `Choice` gives its action with one
-    value of each domain (a subset as a tuple, in the order of `of`); a `GameAction`, or a
-    plain mapping a game lists as its JSON, is itself (`decide` takes both)."""
+    value of each domain (a subset as a tuple, in the order of `of`); a `GameAction` is
+    itself (`decide` takes it as it is)."""
     if type(item) is not Choice:
         return item
     chosen = dict(item.fixed)

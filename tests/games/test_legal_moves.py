@@ -1,10 +1,11 @@
 """The typed legal items (`legal_moves`, drawn from with `games.core.legal.sample_move`)
 are the served ones (`legal_actions`, `sample`) before their JSON (issue #34, item 1).
 
-Over random play of every game, at every step, for the seat to act: the served items are
-the typed items' JSON; a draw from a typed item gives the action that the same draw from
-its served item reads back to (equal as typed actions: a tuple where a tuple belongs); and
-deciding that typed action tells the same events as deciding the served one.
+Over random play of every game, at every step, for the seat to act: every typed item is an
+action or a `Choice` (never JSON), and the served items are their JSON; a draw from a
+typed item gives the action that the same draw from its served item reads back to (equal
+as typed actions: a tuple where a tuple belongs); and deciding that typed action tells the
+same events as deciding the served one.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Any
 import pytest
 
 from games.core import GameConfig
-from games.core.legal import legal_json, sample, sample_move
+from games.core.legal import Choice, legal_json, sample, sample_move
+from games.core.messages import GameAction
 from games.core.options import resolve_options
 from games.registry import GAMES
 from tests.support.harness import RandomDice
@@ -24,8 +26,8 @@ GAMES_PER_TABLE = 4
 MAX_STEPS = 300
 # Table sizes and options whose legal items take every shape: choices of ranges (Snake
 # Bones' stakes and bids, Bare Bones' amounts), of subsets (Skip-Bo Dice's and Bare Bones'
-# re-rolls, Bare Bones' supply dice), Bamboozled's items listed as JSON, Dark Knights'
-# groups.
+# re-rolls, Bare Bones' supply dice), Bamboozled's shared declarations, plain and
+# card-backed, Dark Knights' groups.
 TABLES: dict[str, list[dict[str, Any]]] = {
     "snake-bones": [dict(players=2), dict(players=4, ones_wild=True)],
     "bamboozled": [dict(players=2), dict(players=3, kids=True)],
@@ -62,6 +64,7 @@ def test_typed_legal_items_are_the_served_ones(slug: str) -> None:
                     break
                 seat = min(rules.awaiting(state))
                 typed = rules.legal_moves(state, seat)
+                assert all(isinstance(item, (GameAction, Choice)) for item in typed), slug
                 served = rules.legal_actions(state, seat)
                 assert legal_json(typed) == served, (slug, table, steps)
                 pick = rng.choice([i for i, item in enumerate(served)

@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 from .combinations import combination_score_for
-from .data import ACE, ALL_DICE, DARK, LIGHT, shade_of
+from .data import ALL_DICE, DARK, LIGHT, shade_of
 from .state import die_showing, matching_value
 
 DARK_DICE: tuple[int, ...] = tuple(d for d in ALL_DICE if shade_of(d) == DARK)
@@ -174,11 +174,14 @@ def roll_outcomes(dark: int, light: int) -> tuple[tuple[float, int, tuple], ...]
     out = []
     for dark_faces, dark_ways in _multisets(dark):
         for light_faces, light_ways in _multisets(light):
-            wild = dark_faces.count(ACE)
+            wild = 0
             counts: dict[int, list[int]] = {}
             for f in dark_faces:
-                if f != ACE:
-                    counts.setdefault(f, [0, 0])[0] += 1
+                value = matching_value(DARK, f)
+                if value is None:  # wild (state.is_wild)
+                    wild += 1
+                else:
+                    counts.setdefault(value, [0, 0])[0] += 1
             for f in light_faces:
                 counts.setdefault(matching_value(LIGHT, f), [0, 0])[1] += 1  # type: ignore[arg-type]
             groups = tuple((v, d, li) for v, (d, li) in sorted(counts.items()))

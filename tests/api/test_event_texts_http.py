@@ -160,8 +160,11 @@ def test_the_stream_and_the_long_poll_tell_in_the_readers_language(players) -> N
     assert seated["text"].startswith("La table est installée")
 
     def commit_soon() -> None:  # a stake while the long poll waits
-        listing = b.legal(game_id)
-        b.act(game_id, playing(expand_all(listing["actions"]))[0], listing["version"])
+        try:
+            listing = b.legal(game_id)
+            b.act(game_id, playing(expand_all(listing["actions"]))[0], listing["version"])
+        finally:
+            connection.close()  # this thread's: back to the pool before the thread ends
 
     mover = threading.Timer(0.3, commit_soon)
     mover.start()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import time
 from typing import Any
 
 import pytest
@@ -58,6 +59,33 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "postgres" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None) -> Any:
+    """pytest-django's, and before the test databases are dropped, a check that every
+    connection taken from the pool was given back. Django gives a thread's connection back
+    only when that thread closes it: a test's thread that ends without closing keeps one out
+    for good (a pool slot lost, and a session PostgreSQL will not let the database be
+    dropped with)."""
+    yield
+    from django.db import connections
+
+    connections.close_all()   # this thread's own
+    database = connections["default"]
+    if "pool" not in database.settings_dict.get("OPTIONS", {}):
+        return
+    deadline = time.monotonic() + 5   # a request thread finishing as the session ends
+    while (out := taken(database.pool)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not out, (f"{out} pooled database connection(s) never given back: a test's "
+                     "thread used the database and ended without connection.close()")
+
+
+def taken(pool: Any) -> int:
+    """Connections of the pool now in use (psycopg_pool's statistics)."""
+    stats = pool.get_stats()
+    return int(stats["pool_size"] - stats["pool_available"])
 
 
 @pytest.fixture

@@ -1,0 +1,233 @@
+"""Snake Bones' engine floor: the benchmark's playouts on a minimal engine (issue #34
+item 1; a script, not a test; report in docs/benchmarks.md, "The engines' floor").
+
+    PYTHONPATH=. .venv/bin/python tests/benchmarks/snake_bones_floor.py \\
+        [--seconds 2] [--players 2 3 4] [--check 300]
+
+tests/benchmarks/engines.py plays seeded random playouts on the rules engine. This file
+plays the very same playouts (same seeds, same draws of a seat, an item and its values,
+same dice, default options, seat 0 opening) on the least a CPython engine can be: one
+mutable list per seat, the table's state in a few local variables, events as plain
+tuples appended to a list and folded by changing those lists in place, no typed records,
+no copies, no memo, no listing cached. Each step still checks what the real engine checks
+of it (the seat is awaited, a stake or bid in range, a bid is a raise, a call has a bid
+to call) and lists the seat's items as the real engine lists them, so the draws agree.
+
+It is a measuring stick, not a second home for the rules: nothing imports it. `--check N`
+first plays playouts 0 .. N-1 on both engines and compares every event's type and each
+playout's length, and refuses to measure if one differs (a change of the rules that this
+file does not follow shows there). What it prints: events per second on the floor beside
+the real engine's, in this process, alternated, so the two share the machine's state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from typing import Callable
+
+from games.core import GameConfig
+from games.core.options import resolve_options
+from games.registry import GAMES
+
+from tests.benchmarks import engines
+
+SLUG = "snake-bones"
+DICE, COINS, SIDES = 5, 10, 6
+
+# A seat: [dice_count, coins, stake or None, dice (list), out_round or None]
+DICE_COUNT, COINS_HELD, STAKE, HAND, OUT = range(5)
+Event = tuple
+
+
+def playout(players: int, seed: int, types: list[str] | None = None) -> int:
+    """Playout `seed` of engines.py, on the floor: the events decided and folded (their
+    types appended to `types` when given)."""
+    rng = random.Random(seed)
+    draw = rng.random
+    seats = [[DICE, COINS, None, [], None] for _ in range(players)]
+    told: list[Event] = [("game_started",), ("round_started",)]
+    events, round_, opener, turn, bid = 2, 1, 0, None, None  # bid: (seat, quantity, face)
+    staking = True
+    note = types.extend if types is not None else None
+    if note:
+        note(e[0] for e in told)
+    while True:
+        active = [i for i, s in enumerate(seats) if s[OUT] is None]
+        if len(active) <= 1:
+            return events
+        # Ask: who is awaited, then draw one (engines.pick_seat).
+        if staking:
+            awaited = [i for i in active if seats[i][STAKE] is None]
+        else:
+            awaited = [turn]
+        seat = awaited[0] if len(awaited) == 1 else awaited[int(draw() * len(awaited))]
+        # List the seat's items as legal_moves does, then draw one (engines.drawn; resign
+        # is last: drawn again among the others).
+        in_play = sum(seats[i][DICE_COUNT] for i in active)
+        if staking:
+            items: list[tuple] = [("stake", seats[seat][COINS_HELD])]
+        elif bid is None:
+            items = [("bid", None, in_play)]
+        else:
+            items = [("bid", bid[1] + 1, in_play)] if bid[1] < in_play else []
+            items += [("call_bluff",), ("call_spot_on",)]
+        n = len(items) + 1
+        k = int(draw() * n)
+        item = items[k] if k < len(items) else items[int(draw() * len(items))]
+        # Choose its values (sample_move) and decide, checking what the engine checks.
+        kind = item[0]
+        if kind == "stake":
+            coins = 1 + int(draw() * item[1])
+            told = decide_stake(seats, active, seat, coins, draw)
+            if len(told) > 1:
+                staking, turn = False, opener
+        elif kind == "bid":
+            low = 1 if item[1] is None else item[1]
+            quantity = low + int(draw() * (item[2] - low + 1))
+            face = 1 + int(draw() * 6)
+            told = decide_bid(seats, active, seat, turn, bid, quantity, face, in_play)
+            bid, turn = (seat, quantity, face), told[0][4]
+        else:
+            told = decide_call(seats, active, seat, bid, round_, opener, players,
+                               kind == "call_bluff")
+            if told[-1][0] == "round_started":
+                round_, opener, turn, bid, staking = round_ + 1, told[-1][1], None, None, True
+                for s in seats:
+                    s[STAKE], s[HAND] = None, []
+        events += len(told)
+        if note:
+            note(e[0] for e in told)
+
+
+def decide_stake(seats: list[list], active: list[int], seat: int, coins: int,
+                 draw: Callable[[], float]) -> list[Event]:
+    """A stake, folded; the last one reveals the stakes and rolls every active seat's
+    dice (each seat's in turn, as reveal_stakes_and_roll rolls them)."""
+    if not 1 <= coins <= seats[seat][COINS_HELD]:
+        raise ValueError("stake_out_of_range")
+    seats[seat][STAKE] = coins
+    told: list[Event] = [("stake_placed", seat, coins)]
+    if any(seats[i][STAKE] is None for i in active):
+        return told
+    for i in active:
+        seats[i][HAND] = [int(draw() * SIDES) + 1 for _ in range(seats[i][DICE_COUNT])]
+    told.append(("stakes_revealed", {i: seats[i][STAKE] for i in active}))
+    told.append(("dice_rolled", {i: list(seats[i][HAND]) for i in active}))
+    return told
+
+
+def decide_bid(seats: list[list], active: list[int], seat: int, turn: int | None,
+               bid: tuple | None, quantity: int, face: int, in_play: int) -> list[Event]:
+    if seat != turn:
+        raise ValueError("not_your_turn")
+    if not 1 <= face <= 6 or not 1 <= quantity <= in_play:
+        raise ValueError("bid_out_of_range")
+    if bid is not None and quantity <= bid[1]:
+        raise ValueError("bid_not_higher")
+    following = next((seat + step) % len(seats) for step in range(1, len(seats) + 1)
+                     if seats[(seat + step) % len(seats)][OUT] is None)
+    return [("bid_made", seat, quantity, face, following)]
+
+
+def decide_call(seats: list[list], active: list[int], caller: int, bid: tuple | None,
+                round_: int, opener: int, players: int, bluff: bool) -> list[Event]:
+    """A call: the count, the losers' dice and stakes, who is out, the next round."""
+    if bid is None:
+        raise ValueError("opener_must_bid")
+    bidder, quantity, face = bid
+    count = sum(seats[i][HAND].count(face) for i in active)
+    if bluff:
+        right = count < quantity
+        losers = [bidder] if right else [caller]
+        payments = [(bidder, caller)] if right else [(caller, bidder)]
+    else:
+        right = count == quantity
+        losers = [i for i in active if i != caller] if right else [caller]
+        payments = [(i, caller) for i in losers] if right else [(caller, bidder)]
+    told: list[Event] = [("bluff_called" if bluff else "spot_on_called", caller, count,
+                          {i: list(seats[i][HAND]) for i in active})]
+    for i in losers:
+        seats[i][DICE_COUNT] -= 1
+        told.append(("die_lost", i, seats[i][DICE_COUNT]))
+    for payer, payee in payments:
+        paid = min(seats[payer][STAKE] or 0, seats[payer][COINS_HELD])
+        seats[payer][COINS_HELD] -= paid
+        seats[payee][COINS_HELD] += paid
+        told.append(("coins_paid", payer, payee, paid))
+    for i in active:
+        if seats[i][DICE_COUNT] <= 0 or seats[i][COINS_HELD] <= 0:
+            seats[i][OUT] = round_
+            told.append(("player_out", i, round_))
+    still = [i for i in active if seats[i][OUT] is None]
+    if len(still) <= 1:
+        told.append(("game_over", still))
+        return told
+    following = next((opener - step) % players for step in range(1, players + 1)
+                     if seats[(opener - step) % players][OUT] is None)
+    told.append(("round_started", following))
+    return told
+
+
+def engine_types(players: int, seed: int) -> list[str]:
+    """The event types of playout `seed` on the rules engine (engines.playout's loop)."""
+    rules = GAMES[SLUG]
+    state, _, below, dice = engines.begin(rules, players, seed)
+    types = [e.TYPE for e in rules.setup(GameConfig(players, resolve_options(rules.options, {}),
+                                                    0), engines.SeededDice(random.Random(seed)))]
+    while rules.outcome(state) is None:
+        seat = engines.pick_seat(rules.awaiting(state), below)
+        told = rules.decide(state, seat, engines.choose_move(rules.legal_moves(state, seat),
+                                                             below), dice)
+        for event in told:
+            state = rules.evolve(state, event)
+        types += [e.TYPE for e in told]
+    return types
+
+
+def check(players: int, playouts: int) -> None:
+    for seed in range(playouts):
+        ours: list[str] = []
+        playout(players, seed, ours)
+        theirs = engine_types(players, seed)
+        if ours != theirs:
+            at = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b),
+                      min(len(ours), len(theirs)))
+            raise SystemExit(f"{players} players, playout {seed}: the floor differs from "
+                             f"the engine at event {at}: {ours[at:at + 3]} / {theirs[at:at + 3]}")
+
+
+def rate(play: Callable[[int, int], int], players: int, seconds: float) -> float:
+    """Events per CPU-second over playouts 0, 1, ... for `seconds`."""
+    start, events, seed = time.process_time(), 0, 0
+    while seed == 0 or time.process_time() - start < seconds:
+        events += play(players, seed)
+        seed += 1
+    return events / (time.process_time() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--players", nargs="+", type=int, default=[2, 3, 4])
+    parser.add_argument("--check", type=int, default=300,
+                        help="playouts compared event by event with the engine first")
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args(argv)
+    rules = GAMES[SLUG]
+    print("| players | round | engine events/s | floor events/s | floor / engine |")
+    print("| --- | --- | --- | --- | --- |")
+    for players in args.players:
+        check(players, args.check)
+        for r in range(1, args.rounds + 1):
+            engine = rate(lambda p, s: engines.playout(rules, p, s), players, args.seconds)
+            floor = rate(playout, players, args.seconds)
+            print(f"| {players} | {r} | {engine:,.0f} | {floor:,.0f} | {floor / engine:.2f}x |",
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -13,11 +13,17 @@ no copies, no memo, no listing cached. Each step still checks what the real engi
 of it (the seat is awaited, a stake or bid in range, a bid is a raise, a call has a bid
 to call) and lists the seat's items as the real engine lists them, so the draws agree.
 
+A middle rung, the *typed floor*, decides and draws as the floor does but keeps the
+engine's own records: its immutable `State`, its typed events, its folds (evolve.FOLDS,
+each event folded once). The floor to the typed floor is what the records and their
+copies cost; the typed floor to the engine, the rest of the engine's shape (the shared
+guards, memos, typed legal items, one small function per rule).
+
 It is a measuring stick, not a second home for the rules: nothing imports it. `--check N`
-first plays playouts 0 .. N-1 on both engines and compares every event's type and each
-playout's length, and refuses to measure if one differs (a change of the rules that this
-file does not follow shows there). What it prints: events per second on the floor beside
-the real engine's, in this process, alternated, so the two share the machine's state.
+first plays playouts 0 .. N-1 on the engine and on both rungs and compares every event's
+type and each playout's length, and refuses to measure if one differs (a change of the
+rules that this file does not follow shows there). What it prints: events per second of
+the engine, the typed floor and the floor, one after the other in this process.
 """
 
 from __future__ import annotations
@@ -31,6 +37,10 @@ from typing import Callable
 from games.core import GameConfig
 from games.core.options import resolve_options
 from games.registry import GAMES
+from games.snake_bones import events as ev
+from games.snake_bones.evolve import FOLDS
+from games.snake_bones.rules import out_reason, standings
+from games.snake_bones.state import Payment, State
 
 from tests.benchmarks import engines
 
@@ -171,6 +181,148 @@ def decide_call(seats: list[list], active: list[int], caller: int, bid: tuple | 
     return told
 
 
+# --- the middle rung: the game's own typed states, events and folds ---------------------
+
+def typed_playout(players: int, seed: int, types: list[str] | None = None) -> int:
+    """Playout `seed` with the engine's own immutable `State`, typed events and folds
+    (evolve.FOLDS, each event folded once), decided and drawn as the floor decides and
+    draws: what the records and copies cost, without the rest of the engine's shape."""
+    rng = random.Random(seed)
+    draw = rng.random
+    told = GAMES[SLUG].setup(GameConfig(players, DEFAULTS, 0), engines.SeededDice(rng))
+    state = folded(None, told)  # type: ignore[arg-type]
+    events = len(told)
+    note = types.extend if types is not None else None
+    if note:
+        note(e.TYPE for e in told)
+    while True:
+        seats = state.seats
+        active = [i for i, s in enumerate(seats) if s.out_round is None]
+        if len(active) <= 1:
+            return events
+        staking = state.phase == "staking"
+        awaited = [i for i in active if seats[i].stake is None] if staking else [state.turn]
+        seat = awaited[0] if len(awaited) == 1 else awaited[int(draw() * len(awaited))]
+        in_play = sum(seats[i].dice_count for i in active)
+        bid = state.bid
+        if staking:
+            items: list[tuple] = [("stake", seats[seat].coins)]
+        elif bid is None:
+            items = [("bid", None, in_play)]
+        else:
+            items = [("bid", bid.quantity + 1, in_play)] if bid.quantity < in_play else []
+            items += [("call_bluff",), ("call_spot_on",)]
+        n = len(items) + 1
+        k = int(draw() * n)
+        item = items[k] if k < len(items) else items[int(draw() * len(items))]
+        kind = item[0]
+        if kind == "stake":
+            coins = 1 + int(draw() * item[1])
+            told = typed_stake(state, active, seat, coins, draw)
+            state = folded(state, told)
+        elif kind == "bid":
+            low = 1 if item[1] is None else item[1]
+            quantity = low + int(draw() * (item[2] - low + 1))
+            face = 1 + int(draw() * 6)
+            told = typed_bid(state, active, seat, quantity, face, in_play)
+            state = folded(state, told)
+        else:
+            told = []
+            state = typed_call(state, active, seat, kind == "call_bluff", told)
+        events += len(told)
+        if note:
+            note(e.TYPE for e in told)
+
+
+DEFAULTS = resolve_options(GAMES[SLUG].options, {})
+
+
+def folded(state: State, told: list) -> State:
+    """`state` with the events folded, each once."""
+    for event in told:
+        state = FOLDS[event.__class__](state, event)
+    return state
+
+
+def typed_stake(state: State, active: list[int], seat: int, coins: int,
+                draw: Callable[[], float]) -> list:
+    seats = state.seats
+    if not 1 <= coins <= seats[seat].coins:
+        raise ValueError("stake_out_of_range")
+    told: list = [ev.StakePlaced(seat=seat, private={seat: ev.StakePrivate(coins=coins)})]
+    if any(seats[i].stake is None for i in active if i != seat):
+        return told
+    stakes = {i: seats[i].stake for i in active}
+    stakes[seat] = coins
+    rolled = {i: tuple([int(draw() * SIDES) + 1 for _ in range(seats[i].dice_count)])
+              for i in active}
+    told.append(ev.StakesRevealed(stakes=stakes))
+    told.append(ev.DiceRolled(dice_counts={i: len(d) for i, d in rolled.items()},
+                              private={i: ev.DicePrivate(dice=d) for i, d in rolled.items()}))
+    return told
+
+
+def typed_bid(state: State, active: list[int], seat: int, quantity: int, face: int,
+              in_play: int) -> list:
+    if seat != state.turn:
+        raise ValueError("not_your_turn")
+    if not 1 <= face <= 6 or not 1 <= quantity <= in_play:
+        raise ValueError("bid_out_of_range")
+    if state.bid is not None and quantity <= state.bid.quantity:
+        raise ValueError("bid_not_higher")
+    players = state.players
+    following = next((seat + step) % players for step in range(1, players + 1)
+                     if state.seats[(seat + step) % players].out_round is None)
+    return [ev.BidMade(seat=seat, quantity=quantity, face=face, next=following)]
+
+
+def typed_call(state: State, active: list[int], caller: int, bluff: bool,
+               told: list) -> State:
+    """A call's events appended to `told`, each folded as it is told (the outs and the
+    next round read the state the losses leave): the state after them."""
+    bid = state.bid
+    if bid is None:
+        raise ValueError("opener_must_bid")
+    seats = state.seats
+    count = sum(seats[i].dice.count(bid.face) for i in active)
+    if bluff:
+        right = count < bid.quantity
+        losers = (bid.seat,) if right else (caller,)
+        pairs = [(bid.seat, caller)] if right else [(caller, bid.seat)]
+    else:
+        right = count == bid.quantity
+        losers = tuple(i for i in active if i != caller) if right else (caller,)
+        pairs = [(i, caller) for i in losers] if right else [(caller, bid.seat)]
+    payments = tuple(Payment(p, q, min(seats[p].stake or 0, seats[p].coins)) for p, q in pairs)
+    kind = ev.BluffCalled if bluff else ev.SpotOnCalled
+    told.append(kind(round=state.round, caller=caller, bid=bid,
+                     dice={i: seats[i].dice for i in active}, count=count,
+                     caller_right=right, losers=losers, payments=payments))
+    told += [ev.DieLost(seat=i, dice_left=seats[i].dice_count - 1) for i in losers]
+    told += [ev.CoinsPaid(payer=p.payer, payee=p.payee, coins=p.coins) for p in payments]
+    state = folded(state, told)
+    for i in active:
+        s = state.seats[i]
+        if s.dice_count <= 0 or s.coins <= 0:
+            out = ev.PlayerOut(seat=i, round=state.round,
+                               reason=out_reason(state, i))  # type: ignore[arg-type]
+            told.append(out)
+            state = FOLDS[ev.PlayerOut](state, out)
+    still = [i for i in active if state.seats[i].out_round is None]
+    if len(still) <= 1:
+        result = standings(state)
+        end: ev.GameEvent = ev.GameOver(winners=result.winners, ranking=result.ranking,
+                                        scores=result.scores)
+    else:
+        players, opener = state.players, state.opener
+        assert opener is not None
+        following = next((opener - step) % players for step in range(1, players + 1)
+                         if state.seats[(opener - step) % players].out_round is None)
+        end = ev.RoundStarted(round=state.round + 1, opener=following, active=tuple(still))
+    told.append(end)
+    return FOLDS[end.__class__](state, end)
+
+
 def engine_types(players: int, seed: int) -> list[str]:
     """The event types of playout `seed` on the rules engine (engines.playout's loop)."""
     rules = GAMES[SLUG]
@@ -188,15 +340,19 @@ def engine_types(players: int, seed: int) -> list[str]:
 
 
 def check(players: int, playouts: int) -> None:
+    """Playouts 0 .. playouts-1 on the floor and the middle rung tell the engine's events,
+    type for type; else exit saying where they part."""
     for seed in range(playouts):
-        ours: list[str] = []
-        playout(players, seed, ours)
         theirs = engine_types(players, seed)
-        if ours != theirs:
-            at = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b),
-                      min(len(ours), len(theirs)))
-            raise SystemExit(f"{players} players, playout {seed}: the floor differs from "
-                             f"the engine at event {at}: {ours[at:at + 3]} / {theirs[at:at + 3]}")
+        for name, play in (("floor", playout), ("typed floor", typed_playout)):
+            ours: list[str] = []
+            play(players, seed, ours)
+            if ours != theirs:
+                at = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b),
+                          min(len(ours), len(theirs)))
+                raise SystemExit(f"{players} players, playout {seed}: the {name} differs "
+                                 f"from the engine at event {at}: {ours[at:at + 3]} / "
+                                 f"{theirs[at:at + 3]}")
 
 
 def rate(play: Callable[[int, int], int], players: int, seconds: float) -> float:
@@ -217,15 +373,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args(argv)
     rules = GAMES[SLUG]
-    print("| players | round | engine events/s | floor events/s | floor / engine |")
-    print("| --- | --- | --- | --- | --- |")
+    print("| players | round | engine events/s | typed floor | floor | typed floor / engine "
+          "| floor / engine |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for players in args.players:
         check(players, args.check)
         for r in range(1, args.rounds + 1):
             engine = rate(lambda p, s: engines.playout(rules, p, s), players, args.seconds)
+            typed = rate(typed_playout, players, args.seconds)
             floor = rate(playout, players, args.seconds)
-            print(f"| {players} | {r} | {engine:,.0f} | {floor:,.0f} | {floor / engine:.2f}x |",
-                  flush=True)
+            print(f"| {players} | {r} | {engine:,.0f} | {typed:,.0f} | {floor:,.0f} | "
+                  f"{typed / engine:.2f}x | {floor / engine:.2f}x |", flush=True)
     return 0
 
 

@@ -74,19 +74,8 @@ def playout(players: int, seed: int, types: list[str] | None = None) -> int:
         else:
             awaited = [turn]
         seat = awaited[0] if len(awaited) == 1 else awaited[int(draw() * len(awaited))]
-        # List the seat's items as legal_moves does, then draw one (engines.drawn; resign
-        # is last: drawn again among the others).
         in_play = sum(seats[i][DICE_COUNT] for i in active)
-        if staking:
-            items: list[tuple] = [("stake", seats[seat][COINS_HELD])]
-        elif bid is None:
-            items = [("bid", None, in_play)]
-        else:
-            items = [("bid", bid[1] + 1, in_play)] if bid[1] < in_play else []
-            items += [("call_bluff",), ("call_spot_on",)]
-        n = len(items) + 1
-        k = int(draw() * n)
-        item = items[k] if k < len(items) else items[int(draw() * len(items))]
+        item = drawn_item(staking, seats[seat][COINS_HELD], bid and bid[1], in_play, draw)
         # Choose its values (sample_move) and decide, checking what the engine checks.
         kind = item[0]
         if kind == "stake":
@@ -110,6 +99,22 @@ def playout(players: int, seed: int, types: list[str] | None = None) -> int:
         events += len(told)
         if note:
             note(e[0] for e in told)
+
+
+def drawn_item(staking: bool, coins: int, quantity: int | None, in_play: int,
+               draw: Callable[[], float]) -> tuple:
+    """The seat's items listed as legal_moves lists them (`quantity`: the standing bid's,
+    None before one), then one drawn as engines.drawn draws: resign, listed last, is
+    drawn again among the others."""
+    if staking:
+        items: list[tuple] = [("stake", coins)]
+    elif quantity is None:
+        items = [("bid", None, in_play)]
+    else:
+        items = [("bid", quantity + 1, in_play)] if quantity < in_play else []
+        items += [("call_bluff",), ("call_spot_on",)]
+    k = int(draw() * (len(items) + 1))
+    return items[k] if k < len(items) else items[int(draw() * len(items))]
 
 
 def decide_stake(seats: list[list], active: list[int], seat: int, coins: int,
@@ -205,16 +210,7 @@ def typed_playout(players: int, seed: int, types: list[str] | None = None) -> in
         seat = awaited[0] if len(awaited) == 1 else awaited[int(draw() * len(awaited))]
         in_play = sum(seats[i].dice_count for i in active)
         bid = state.bid
-        if staking:
-            items: list[tuple] = [("stake", seats[seat].coins)]
-        elif bid is None:
-            items = [("bid", None, in_play)]
-        else:
-            items = [("bid", bid.quantity + 1, in_play)] if bid.quantity < in_play else []
-            items += [("call_bluff",), ("call_spot_on",)]
-        n = len(items) + 1
-        k = int(draw() * n)
-        item = items[k] if k < len(items) else items[int(draw() * len(items))]
+        item = drawn_item(staking, seats[seat].coins, bid and bid.quantity, in_play, draw)
         kind = item[0]
         if kind == "stake":
             coins = 1 + int(draw() * item[1])

@@ -123,8 +123,9 @@ def run(args: list[str]) -> int:
 
 def serve(address: str, python: Path | str, web: bool = False) -> int:
     """Migrate, then run the server, a Celery worker and beat with `python` until one of
-    them ends or Ctrl-C; then stop the others. `web`: the web client was built. Each child dies with this process (Linux's
-    parent-death signal, infra/parent_death.py), so killing it, even with SIGKILL, leaves
+    them ends or Ctrl-C; then stop the others. `web`: the web client was built. Each
+    child dies with this process (Linux's parent-death signal, infra/parent_death.py),
+    so killing it, even with SIGKILL, leaves
     nothing serving or scheduling; beat is a process of its own (not the worker's
     `--beat` child, which outlived a killed worker)."""
     subprocess.run([str(python), str(ROOT / "manage.py"), "migrate", "--noinput", "-v", "0"],
@@ -174,6 +175,12 @@ WITHOUT_DJANGO = (RULES_TESTS, "tests/test_named_paths.py", "tests/test_unused_c
                   "tests/test_bot_bench.py")
 
 
+# Those tests run without pytest-django, so pyproject.toml's DJANGO_SETTINGS_MODULE is an
+# option nobody reads there: pytest's warning about it is expected and silenced, in that
+# run only.
+NO_DJANGO = ("-p", "no:django", "-W", "ignore:Unknown config option:pytest.PytestConfigWarning")
+
+
 # The rest in two pytest-xdist workers: its tests mostly wait (on servers, workers,
 # browsers), so two of them overlap their waits; each worker has its own test database and
 # Redis database (config/settings_test.py). On PostgreSQL and Redis the rest took 10 min 6 s
@@ -209,7 +216,7 @@ def test(args: list[str], python: Path = PYTHON) -> int:
     if args:
         return subprocess.call([*pytest, *args], cwd=ROOT, env=env)
     with tempfile.TemporaryFile("w+") as rules_log:
-        rules = subprocess.Popen([*pytest, *WITHOUT_DJANGO, "-p", "no:django"], cwd=ROOT,
+        rules = subprocess.Popen([*pytest, *WITHOUT_DJANGO, *NO_DJANGO], cwd=ROOT,
                                  env=env, stdout=rules_log, stderr=subprocess.STDOUT)
         try:
             ignored = [f"--ignore={path}" for path in WITHOUT_DJANGO]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from games.registry import GAMES
-from tests.benchmarks import engine_parts, engines
+from tests.benchmarks import engine_parts, engines, snake_bones_floor
 
 
 def test_the_bench_prints_a_row_per_game_and_player_count(
@@ -87,3 +87,18 @@ def test_the_parts_of_a_step_are_the_playout_s_own(capsys: pytest.CaptureFixture
     assert engine_parts.main(["--playouts", "1", "--players", "2"]) == 0
     rows = [line.split("|")[1:-1] for line in capsys.readouterr().out.splitlines()[2:]]
     assert [r[0].strip() for r in rows] == sorted(GAMES)
+
+
+def test_the_snake_bones_floors_play_the_benchmark_s_games(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Both floors of tests/benchmarks/snake_bones_floor.py tell the engine's events, type
+    for type, on the benchmark's playouts (docs/benchmarks.md reads their rates against the
+    engine's on that ground), and the script prints a row per player count."""
+    for players in (2, 4):
+        snake_bones_floor.check(players, 25)
+        events = engines.playout(GAMES["snake-bones"], players, 3)
+        assert snake_bones_floor.playout(players, 3) == events
+        assert snake_bones_floor.typed_playout(players, 3) == events
+    assert snake_bones_floor.main(["--seconds", "0", "--rounds", "1", "--check", "1",
+                                   "--players", "3"]) == 0
+    assert capsys.readouterr().out.splitlines()[2].startswith("| 3 | 1 |")

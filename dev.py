@@ -125,9 +125,8 @@ def serve(address: str, python: Path | str, web: bool = False) -> int:
     """Migrate, then run the server, a Celery worker and beat with `python` until one of
     them ends or Ctrl-C; then stop the others. `web`: the web client was built. Each
     child dies with this process (Linux's parent-death signal, infra/parent_death.py),
-    so killing it, even with SIGKILL, leaves
-    nothing serving or scheduling; beat is a process of its own (not the worker's
-    `--beat` child, which outlived a killed worker)."""
+    so killing it, even with SIGKILL, leaves nothing serving or scheduling; beat is a
+    process of its own (not the worker's `--beat` child, which outlived a killed worker)."""
     subprocess.run([str(python), str(ROOT / "manage.py"), "migrate", "--noinput", "-v", "0"],
                    check=True, cwd=ROOT)
     celery = [str(python), "-m", "celery", "-A", "config"]

@@ -1,5 +1,6 @@
 """Snake Bones' engine floor: the benchmark's playouts on a minimal engine (issue #34
-item 1; a script, not a test; report in docs/benchmarks.md, "The engines' floor").
+item 1; a script, not a test; report in docs/benchmarks.md, "The floor of a Snake Bones
+step").
 
     PYTHONPATH=. .venv/bin/python tests/benchmarks/snake_bones_floor.py \\
         [--seconds 2] [--players 2 3 4] [--check 300]
@@ -19,11 +20,12 @@ each event folded once). The floor to the typed floor is what the records and th
 copies cost; the typed floor to the engine, the rest of the engine's shape (the shared
 guards, memos, typed legal items, one small function per rule).
 
-It is a measuring stick, not a second home for the rules: nothing imports it. `--check N`
-first plays playouts 0 .. N-1 on the engine and on both rungs and compares every event's
-type and each playout's length, and refuses to measure if one differs (a change of the
-rules that this file does not follow shows there). What it prints: events per second of
-the engine, the typed floor and the floor, one after the other in this process.
+It is a measuring stick, not a second home for the rules: nothing in the product imports
+it. `--check N` first plays playouts 0 .. N-1 on the engine and on both rungs and compares
+every event's type and each playout's length, and refuses to measure if one differs (a
+change of the rules that this file does not follow shows there, and in
+tests/test_engine_bench.py). What it prints: events per second of the engine, the typed
+floor and the floor, one after the other in this process.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from games.core import GameConfig
 from games.core.options import resolve_options
 from games.registry import GAMES
 from games.snake_bones import events as ev
+from games.snake_bones.data import SIDES, STARTING_COINS, STARTING_DICE
 from games.snake_bones.evolve import FOLDS
 from games.snake_bones.rules import out_reason, standings
 from games.snake_bones.state import Payment, State
@@ -45,7 +48,6 @@ from games.snake_bones.state import Payment, State
 from tests.benchmarks import engines
 
 SLUG = "snake-bones"
-DICE, COINS, SIDES = 5, 10, 6
 
 # A seat: [dice_count, coins, stake or None, dice (list), out_round or None]
 DICE_COUNT, COINS_HELD, STAKE, HAND, OUT = range(5)
@@ -57,7 +59,7 @@ def playout(players: int, seed: int, types: list[str] | None = None) -> int:
     types appended to `types` when given)."""
     rng = random.Random(seed)
     draw = rng.random
-    seats = [[DICE, COINS, None, [], None] for _ in range(players)]
+    seats = [[STARTING_DICE, STARTING_COINS, None, [], None] for _ in range(players)]
     told: list[Event] = [("game_started",), ("round_started",)]
     events, round_, opener, turn, bid = 2, 1, 0, None, None  # bid: (seat, quantity, face)
     staking = True

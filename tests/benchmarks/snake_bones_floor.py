@@ -34,7 +34,7 @@ import argparse
 import random
 import sys
 import time
-from typing import Callable
+from typing import Any, Callable
 
 from games.core import GameConfig
 from games.core.options import resolve_options
@@ -48,6 +48,7 @@ from games.snake_bones.state import Payment, State
 from tests.benchmarks import engines
 
 SLUG = "snake-bones"
+DEFAULTS = resolve_options(GAMES[SLUG].options, {})
 
 # A seat: [dice_count, coins, stake or None, dice (list), out_round or None]
 DICE_COUNT, COINS_HELD, STAKE, HAND, OUT = range(5)
@@ -232,8 +233,6 @@ def typed_playout(players: int, seed: int, types: list[str] | None = None) -> in
             note(e.TYPE for e in told)
 
 
-DEFAULTS = resolve_options(GAMES[SLUG].options, {})
-
 
 def folded(state: State, told: list) -> State:
     """`state` with the events folded, each once."""
@@ -322,19 +321,31 @@ def typed_call(state: State, active: list[int], caller: int, bluff: bool,
 
 
 def engine_types(players: int, seed: int) -> list[str]:
-    """The event types of playout `seed` on the rules engine (engines.playout's loop)."""
-    rules = GAMES[SLUG]
-    state, _, below, dice = engines.begin(rules, players, seed)
-    types = [e.TYPE for e in rules.setup(GameConfig(players, resolve_options(rules.options, {}),
-                                                    0), engines.SeededDice(random.Random(seed)))]
-    while rules.outcome(state) is None:
-        seat = engines.pick_seat(rules.awaiting(state), below)
-        told = rules.decide(state, seat, engines.choose_move(rules.legal_moves(state, seat),
-                                                             below), dice)
-        for event in told:
-            state = rules.evolve(state, event)
-        types += [e.TYPE for e in told]
-    return types
+    """The event types of playout `seed` on the rules engine, played by engines.playout."""
+    telling = Telling(GAMES[SLUG])
+    engines.playout(telling, players, seed)  # type: ignore[arg-type]
+    return telling.types
+
+
+class Telling:
+    """The game's rules, noting the type of every event set up or decided."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.types: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rules, name)
+
+    def setup(self, *args: Any) -> list[Any]:
+        return self.noted(self.rules.setup(*args))
+
+    def decide(self, *args: Any) -> list[Any]:
+        return self.noted(self.rules.decide(*args))
+
+    def noted(self, events: list[Any]) -> list[Any]:
+        self.types += [e.TYPE for e in events]
+        return events
 
 
 def check(players: int, playouts: int) -> None:

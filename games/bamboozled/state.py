@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from games.core import MalformedAction
-from games.core.frozen import replace
+from games.core.frozen import copyable, replace
 from games.core.messages import Record, doc
 from games.core.seats import next_seat
 
@@ -82,6 +82,7 @@ class Call:
     my_bad: bool
 
 
+@copyable
 @dataclass(frozen=True)
 class Seat:
     strikes: int = 0
@@ -90,6 +91,7 @@ class Seat:
     resigned: bool = False  # out by resigning (RULINGS, "Resigning")
 
 
+@copyable
 @dataclass(frozen=True)
 class State:
     players: int

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.frozen import replace
+from games.core.frozen import copyable, replace
 from games.core.messages import Record
 
 from .data import (  # noqa: F401  (the phases and steps are read from here too)
@@ -64,6 +64,7 @@ class Aside:
         return ctt_colour(self.card)
 
 
+@copyable
 @dataclass(frozen=True)
 class Seat:
     hand: tuple[str, ...] = ()
@@ -89,6 +90,7 @@ class Seat:
         return cards + [a.card for a in self.aside]
 
 
+@copyable
 @dataclass(frozen=True)
 class Die(Record):
     """A rolled die: its colour and the number it shows."""
@@ -97,6 +99,7 @@ class Die(Record):
     face: int
 
 
+@copyable
 @dataclass(frozen=True)
 class Turn:
     number: int              # 0-based over the whole game
@@ -128,6 +131,7 @@ FRESH_TURN = Turn(number=0, round=1, seat=0)
 (cheaper than setting its 23 fields one by one)."""
 
 
+@copyable
 @dataclass(frozen=True)
 class State:
     players: int

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from games.core.frozen import copyable
 from games.core.messages import Record, doc
 
 from .actions import Group
@@ -108,6 +109,7 @@ class TurnRecord:
     score: int                                    # the seat's banked score afterwards
 
 
+@copyable
 @dataclass(frozen=True)
 class State:
     players: int

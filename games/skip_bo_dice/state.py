@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.core.frozen import copyable
+
 from .data import FILL, FREE_SKIP_BOS, PILES, REROLLS, STOCKPILE_BOXES, STOCKPILES, Face
 
 
+@copyable
 @dataclass(frozen=True)
 class Box:
     """One written Stockpile box; `used` when its number was crossed out."""
@@ -23,6 +26,7 @@ class Completion:
     reward: int
 
 
+@copyable
 @dataclass(frozen=True)
 class Board:
     """One player's board."""
@@ -48,6 +52,7 @@ class Board:
         return all(len(s) >= STOCKPILE_BOXES for s in self.stockpiles)
 
 
+@copyable
 @dataclass(frozen=True)
 class State:
     """The whole table.

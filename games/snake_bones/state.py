@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Mapping
 
+from games.core.frozen import copyable
 from games.core.messages import Record, doc
 
 from .data import STARTING, STARTING_COINS, STARTING_DICE
@@ -49,6 +50,7 @@ class Reveal(Record):
         "every bid of the called round, in order, with who made it (the last is `bid`)"))
 
 
+@copyable
 @dataclass(frozen=True)
 class SeatState:
     dice_count: int = STARTING_DICE
@@ -63,6 +65,7 @@ class SeatState:
         return self.out_round is not None
 
 
+@copyable
 @dataclass(frozen=True)
 class State:
     players: int

@@ -24,7 +24,15 @@ if (os.environ.get("REDIS_URL") and os.environ.get("PYTEST_XDIST_WORKER", "").st
     os.environ["DICE_TEST_REDIS_MOVED"] = "1"
 
 from .settings import *  # noqa: E402,F401,F403
-from .settings import DATABASES, REST_FRAMEWORK  # noqa: E402
+from .settings import DATABASES, REST_FRAMEWORK, VAR_DIR  # noqa: E402
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded default is tested on a file, as it runs. Django's default test database
+    # on SQLite is in memory, shared between threads, where a read that meets a write
+    # fails at once ("database table is locked") instead of waiting for the lock
+    # (`timeout`) as a file's readers do: a stream then ended mid-test, one run in about
+    # fifteen. Each xdist worker gets a file of its own (pytest-django adds `_gwN`).
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-dice-games.sqlite3")}
 
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # Lets the test runner TRUNCATE its own test database between transactional tests;

@@ -32,6 +32,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # fails at once ("database table is locked") instead of waiting for the lock
     # (`timeout`) as a file's readers do: a stream then ended mid-test, one run in about
     # fifteen. Each xdist worker gets a file of its own (pytest-django adds `_gwN`).
+    VAR_DIR.mkdir(parents=True, exist_ok=True)  # a fresh clone has none before `dev.py run`
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-dice-games.sqlite3")}
 
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):

@@ -4,6 +4,7 @@ a broken bot left to its clock, and a table of bots and absent players played to
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from celery import Celery
@@ -24,11 +25,23 @@ def awaited(game_id: str) -> set[int]:
     return {int(seat) for seat in Game.objects.get(id=game_id).awaiting}
 
 
+def where(game_id: str, worker: Worker) -> Callable[[], str]:
+    """What a failed wait shows: the head, its bot turns, the last batches, the log's tail."""
+    def described() -> str:
+        game = Game.objects.get(id=game_id)
+        turns = list(BotTurn.objects.filter(game_id=game_id).values(
+            "seat", "version", "failed", "due_at", "enqueued_at"))
+        last = [(e.seq, e.actor, e.command) for e in batches(game_id)[-3:]]
+        return (f"status {game.status}, version {game.version}, awaiting {game.awaiting}\n"
+                f"bot turns {turns}\nlast batches {last}\n{worker.tail()}")
+    return described
+
+
 def test_bots_move_through_the_worker_until_the_player_is_awaited(worker: Worker, players) -> None:  # type: ignore[no-untyped-def]
     (a,) = players(1)
     game_id = bot_table(a, "dark-knights", ["basic", "basic"], first_player=1)
     wait_until(lambda: awaited(game_id) == {0}, 60, "the bots did not play their turns",
-               worker.tail)
+               where(game_id, worker))
     actors = [e.actor for e in batches(game_id)]
     assert "bot:1" in actors and "bot:2" in actors, actors
     assert not BotTurn.objects.filter(game_id=game_id).exists()

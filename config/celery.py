@@ -24,12 +24,16 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks(["events"])
 
 pool_parent: dict[str, int] = {}
-"""The pid of the worker process about to fork a pool process, inherited by the child."""
+"""The pid of the worker process that forks the pool processes, inherited by each."""
 
 
-@signals.worker_before_create_process.connect
+@signals.worker_init.connect
 def remember_the_worker(**_: Any) -> None:
-    """In the worker, just before it forks a pool process."""
+    """In the worker, as it is set up, before its pool exists. `worker_init`, not
+    `worker_before_create_process`: only the pool of an event loop (a Redis broker) sends
+    the latter, so the pool on the embedded default's filesystem broker never did and its
+    pool processes went without the check (decision 0019, "The pool without an event
+    loop")."""
     pool_parent["pid"] = os.getpid()
 
 

@@ -4,7 +4,10 @@ signal: a race that a worker killed with SIGKILL right after "ready." lost under
 leaving a pool process blocked for good on the pool's queue lock (decision 0019).
 
 Both hooks are driven through Celery's own signals, in a process forked as the prefork
-pool forks its children, so the race is reproduced on purpose instead of by luck.
+pool forks its children, so the race is reproduced on purpose instead of by luck. And a
+real prefork worker, on either broker, shows that the signal the hook remembers its pid
+by is sent there: the pool without an event loop (the filesystem broker) never sent the
+one first used (decision 0019, "The pool without an event loop").
 """
 
 from __future__ import annotations
@@ -14,10 +17,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.clocks.worker import ROOT
-from tests.support.processes import alive, wait_for
+import pytest
 
-# The "worker": sends the signal the prefork pool sends before a fork, forks, prints the
+from tests.clocks.worker import ROOT, RedisServer
+from tests.support.processes import Session, alive, children, wait_for
+
+# The "worker": sends the signal a worker sends as it is set up, forks, prints the
 # child's pid, then ends at once ("first") or ("later") waits until the pool process has
 # started, says so and waits to be killed. The "pool process" ("first": once its worker
 # is gone) sends Celery's start-up signal and, if still alive, writes the marker and
@@ -29,7 +34,7 @@ django.setup()
 from celery import signals
 import config.celery
 marker, worker_ends_first = sys.argv[1], sys.argv[2] == "first"
-signals.worker_before_create_process.send(sender=None)
+signals.worker_init.send(sender=None)
 worker = os.getpid()  # read before the fork: the worker may end before its child first runs
 child = os.fork()
 if child == 0:
@@ -107,3 +112,32 @@ def test_the_solo_pool_keeps_the_worker_s_own_parent_death_signal(tmp_path: Path
                           timeout=60)
     assert solo.returncode == 0, solo.stderr
     assert solo.stdout.strip() == "0"
+
+
+@pytest.mark.served
+@pytest.mark.parametrize("broker", ["filesystem", "redis"])
+def test_a_real_worker_s_pool_processes_know_their_worker(tmp_path: Path, broker: str) -> None:
+    """Each pool process of `celery worker` (prefork) has its worker's pid to check."""
+    log = tmp_path / "pool.log"
+    env = {**environment(tmp_path), "DICE_TEST_POOL_LOG": str(log)}
+    env.pop("DATABASE_URL", None)  # the worker runs no task: the embedded default's SQLite
+    env.pop("REDIS_URL", None)
+    redis = RedisServer(tmp_path) if broker == "redis" else None
+    if redis is not None:
+        redis.start()
+        env["REDIS_URL"] = redis.url
+    worker = Session([sys.executable, "-m", "celery", "-A", "tests.ops.pool_parent_worker",
+                      "worker", "--concurrency", "2", "--loglevel=INFO"],
+                     tmp_path / "worker.log", ROOT, env)
+    try:
+        assert wait_for(lambda: log.exists() and len(log.read_text().splitlines()) >= 2,
+                        40), worker.tail()
+        pool = children(worker.pid)
+        noted = [line.split() for line in log.read_text().splitlines()]
+        assert {int(pid) for pid, _, _ in noted} <= set(pool), (noted, pool)
+        assert all(remembered == parent == str(worker.pid) for _, remembered, parent in noted), \
+            noted
+    finally:
+        worker.end()
+        if redis is not None:
+            redis.stop()

@@ -106,8 +106,14 @@ def test_a_burst_of_wrong_logins_checks_ten_and_leaves_reads_alone(  # type: ign
     logins, (read, mine) = answers[:40], answers[40]
     checks = read_log(hashes)[before:]
 
-    assert read[0] == 200 and read[3] < 0.2, f"the game read: {code(read)} in {read[3]:.3f} s"
-    assert mine[0] == 200 and mine[3] < 0.2, f"the games read: {code(mine)} in {mine[3]:.3f} s"
+    # Neither read waited as long as one hash takes. Alone they take 8-55 ms (under the load
+    # of other tests); one took 0.23 s in a full CI run on two cores, with nothing wrong.
+    # With a connection held while hashing (close_connections() left out), a read takes
+    # 0.29-0.87 s, and the hash log says `held` (below).
+    assert read[0] == 200 and read[3] < HASH_SECONDS, \
+        f"the game read: {code(read)} in {read[3]:.3f} s"
+    assert mine[0] == 200 and mine[3] < HASH_SECONDS, \
+        f"the games read: {code(mine)} in {mine[3]:.3f} s"
     assert len(checks) <= 10, f"{len(checks)} wrong passwords were checked"
     assert all(kind == "verify" and not held for kind, held in checks), checks
     codes = sorted(code(a) for a in logins)

@@ -49,6 +49,8 @@ def copyable(cls: type[T]) -> type[T]:
     @functools.wraps(build)
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         build(self, *args, **kwargs)
+        # Field by field, not `dict(self.__dict__)`: a dict's copy clones its table, the
+        # oversized one included.
         _set_fields(self, "__dict__", {name: value for name, value in self.__dict__.items()})
 
     cls.__init__ = __init__  # type: ignore[misc]

@@ -55,7 +55,10 @@ def test_a_copyable_record_has_the_size_of_its_copies(count: int) -> None:
     record = many_fields(count)()
     copy = replace(record, f0=1)
     sizes = [sys.getsizeof(vars(r)) for r in (record, copy, replace(copy, f0=2))]
-    assert sizes == [sizes[0]] * 3, sizes
+    # The size a dict of these fields needs: one filled key by key (with 1 to 4 fields
+    # and with 21, a copy of the dict CPython makes for the instance is twice as large).
+    needed = sys.getsizeof(dict(zip(vars(record), vars(record).values())))
+    assert sizes == [needed] * 3, (sizes, needed)
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))

@@ -106,9 +106,9 @@ NOTIFICATIONS = """() => navigator.serviceWorker.ready.then((r) => r.getNotifica
   .then((ns) => ns.map((n) => ({title: n.title, body: n.body, tag: n.tag, data: n.data})))"""
 
 
-def until(check: Callable[[], Any], what: str, page: Any) -> Any:
+def until(check: Callable[[], Any], what: str, page: Any, seconds: float = TIMEOUT / 1000) -> Any:
     """`check()`'s first truthy answer, asked every 100 ms (the page's events run between)."""
-    deadline = time.monotonic() + TIMEOUT / 1000
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         answer = check()
         if answer:
@@ -315,6 +315,9 @@ ACTIVATED = """navigator.serviceWorker.ready.then((r) => new Promise((done) => {
 }))"""
 
 
+DELIVERIES = 3  # a push's deliveries before its notice counts as never shown (Pushes.show)
+
+
 class Pushes:
     """Pushes delivered to the page's worker through the DevTools protocol."""
 
@@ -345,12 +348,29 @@ class Pushes:
     def shown(self) -> list[dict[str, Any]]:
         return list(self.page.evaluate(NOTIFICATIONS))
 
-    def wait_for(self, title: str, tag: str) -> list[dict[str, Any]]:
+    def wait_for(self, title: str, tag: str, seconds: float = TIMEOUT / 1000) -> list[dict[str, Any]]:
         """The notifications once one tagged `tag` says `title`."""
         def there() -> list[dict[str, Any]] | None:
             shown = self.shown()
             return shown if any(n["tag"] == tag and n["title"] == title for n in shown) else None
-        return list(until(there, f"a notification {tag!r} titled {title!r}", self.page))
+        return list(until(there, f"a notification {tag!r} titled {title!r}", self.page, seconds))
+
+    def show(self, data: str, title: str, tag: str) -> list[dict[str, Any]]:
+        """`data` delivered until the notification tagged `tag` says `title`; the
+        notifications then. Chromium's DevTools delivery can lose a push on a loaded machine:
+        4 of 26 runs of the click test beside two busy loops lost one, the worker running and
+        activated and reporting no error, and the same push delivered again was shown
+        (2026-12-06). A push that shows a notice is idempotent (same tag, same notice), so it
+        is delivered again after a third of the wait; never one the worker must ignore."""
+        for attempt in range(DELIVERIES):
+            self.deliver(data)
+            try:
+                return self.wait_for(title, tag, TIMEOUT / 1000 / DELIVERIES)
+            except AssertionError:
+                if attempt == DELIVERIES - 1:
+                    raise
+                print(f"push not shown as {title!r}: delivered again")
+        raise AssertionError("unreachable")
 
 
 def notice(game: str, version: int, title: str, url: str | None = None, kind: str = "your_turn"
@@ -375,25 +395,25 @@ def test_a_push_shows_a_notice_and_a_click_opens_its_game(server: Server, browse
         pushes = Pushes(page, server.url)
         first, second = str(uuid.uuid4()), str(uuid.uuid4())
 
-        pushes.deliver(notice(first, 3, "Your turn in Dark Knights"))
-        [shown] = pushes.wait_for("Your turn in Dark Knights", f"game-{first}")
+        [shown] = pushes.show(notice(first, 3, "Your turn in Dark Knights"),
+                              "Your turn in Dark Knights", f"game-{first}")
         assert shown["body"] == "Your turn in Dark Knights (version 3)"
         assert shown["data"]["url"] == f"{server.url}/play/#/game/{first}"
 
-        pushes.deliver(notice(first, 5, "Your clock runs low", kind="clock_warning"))
-        [shown] = pushes.wait_for("Your clock runs low", f"game-{first}")  # replaced: still one
+        [shown] = pushes.show(notice(first, 5, "Your clock runs low", kind="clock_warning"),
+                              "Your clock runs low", f"game-{first}")  # replaced: still one
         # A stale notice (version 4 < 5) arrives late, then one of another game: the worker
         # handles pushes in order, and each first reads the notifications shown (the same
         # channel as showing one), so once the second game's is shown the stale one is done.
         pushes.deliver(notice(first, 4, "Stale"))
-        pushes.deliver(notice(second, 1, "Rematch offered", url="https://elsewhere.example/play/"))
-        shown_now = pushes.wait_for("Rematch offered", f"game-{second}")
+        shown_now = pushes.show(notice(second, 1, "Rematch offered", url="https://elsewhere.example/play/"),
+                                "Rematch offered", f"game-{second}")
         assert sorted((n["tag"], n["title"]) for n in shown_now) == sorted([
             (f"game-{first}", "Your clock runs low"), (f"game-{second}", "Rematch offered")])
         assert next(n for n in shown_now if n["tag"] == f"game-{second}")["data"]["url"] == f"{server.url}/play/"
 
-        pushes.deliver("not JSON at all")
-        [generic] = [n for n in pushes.wait_for("Dice Games", "dice-games") if n["tag"] == "dice-games"]
+        shown_now = pushes.show("not JSON at all", "Dice Games", "dice-games")
+        [generic] = [n for n in shown_now if n["tag"] == "dice-games"]
         assert generic["body"] == "Something happened in one of your games."
         assert generic["data"]["url"] == f"{server.url}/play/"
 
@@ -445,8 +465,7 @@ def test_a_move_pushes_and_the_worker_shows_what_the_service_received(
 
         bob.page.goto("/play/#/")
         bob.page.wait_for_selector("#create-form", timeout=TIMEOUT)
-        pushes.deliver(received.clear.decode())
-        [shown] = pushes.wait_for(payload["title"], f"game-{game_id}")
+        [shown] = pushes.show(received.clear.decode(), payload["title"], f"game-{game_id}")
         assert shown["body"] == payload["body"]
         assert shown["data"] == {"url": f"{server.url}/play/#/game/{game_id}", "kind": "your_turn",
                                  "game": game_id, "version": payload["version"]}

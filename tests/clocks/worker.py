@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -67,6 +68,23 @@ class RedisServer:
                 return s.recv(16).startswith(b"+PONG")
         except OSError:
             return False
+
+
+@contextmanager
+def own_broker(workdir: Path, redis: bool) -> Iterator[dict[str, str]]:
+    """The environment that gives served processes a broker no other test shares: with
+    `redis`, REDIS_URL of a private redis-server (stopped on leaving); else an empty
+    REDIS_URL, the embedded default (its filesystem broker under the processes'
+    DICE_VAR_DIR)."""
+    if not redis:
+        yield {"REDIS_URL": ""}
+        return
+    server = RedisServer(workdir)
+    server.start()
+    try:
+        yield {"REDIS_URL": server.url}
+    finally:
+        server.stop()
 
 
 class Worker:

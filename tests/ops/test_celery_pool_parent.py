@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.clocks.worker import ROOT, RedisServer
+from tests.clocks.worker import ROOT, own_broker
 from tests.support.processes import Session, alive, children, wait_for
 
 # The "worker": sends the signal a worker sends as it is set up, forks, prints the
@@ -121,23 +121,17 @@ def test_a_real_worker_s_pool_processes_know_their_worker(tmp_path: Path, broker
     log = tmp_path / "pool.log"
     env = {**environment(tmp_path), "DICE_TEST_POOL_LOG": str(log)}
     env.pop("DATABASE_URL", None)  # the worker runs no task: the embedded default's SQLite
-    env.pop("REDIS_URL", None)
-    redis = RedisServer(tmp_path) if broker == "redis" else None
-    if redis is not None:
-        redis.start()
-        env["REDIS_URL"] = redis.url
-    worker = Session([sys.executable, "-m", "celery", "-A", "tests.ops.pool_parent_worker",
-                      "worker", "--concurrency", "2", "--loglevel=INFO"],
-                     tmp_path / "worker.log", ROOT, env)
-    try:
-        assert wait_for(lambda: log.exists() and len(log.read_text().splitlines()) >= 2,
-                        40), worker.tail()
-        pool = children(worker.pid)
-        noted = [line.split() for line in log.read_text().splitlines()]
-        assert {int(pid) for pid, _, _ in noted} <= set(pool), (noted, pool)
-        assert all(remembered == parent == str(worker.pid) for _, remembered, parent in noted), \
-            noted
-    finally:
-        worker.end()
-        if redis is not None:
-            redis.stop()
+    with own_broker(tmp_path, redis=broker == "redis") as broker_env:
+        worker = Session([sys.executable, "-m", "celery", "-A", "tests.ops.pool_parent_worker",
+                          "worker", "--concurrency", "2", "--loglevel=INFO"],
+                         tmp_path / "worker.log", ROOT, {**env, **broker_env})
+        try:
+            assert wait_for(lambda: log.exists() and len(log.read_text().splitlines()) >= 2,
+                            40), worker.tail()
+            pool = children(worker.pid)
+            noted = [line.split() for line in log.read_text().splitlines()]
+            assert {int(pid) for pid, _, _ in noted} <= set(pool), (noted, pool)
+            assert all(remembered == parent == str(worker.pid)
+                       for _, remembered, parent in noted), noted
+        finally:
+            worker.end()

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.clocks.worker import ROOT, RedisServer, free_port
+from tests.clocks.worker import ROOT, free_port, own_broker
 from tests.clocks.worker import test_database_url as database_url
 from tests.support.processes import (
     Session,
@@ -92,29 +92,23 @@ def test_a_killed_celery_worker_leaves_no_pool_process(tmp_path: Path, broker: s
     other tests left a pool process blocked for good on the pool's queue lock, 0 of 16
     on a quieter machine: decision 0019); tests/ops/test_celery_pool_parent.py checks
     the hook itself without luck."""
-    env = environment(tmp_path)
-    redis = RedisServer(tmp_path) if broker == "redis" else None
-    if redis is not None:
-        redis.start()
-        env["REDIS_URL"] = redis.url
-    worker = Session([sys.executable, "-m", "celery", "-A", "config", "worker",
-                      "--concurrency", "2", "--loglevel=INFO"],
-                     tmp_path / "worker.log", ROOT, env)
-    try:
-        started = ((lambda: len(children(worker.pid)) >= 2) if killed == "as its pool starts"
-                   else (lambda: "ready." in worker.tail()))
-        assert wait_for(started, 40), worker.tail()
-        pool = children(worker.pid)
-        assert len(pool) >= 2, (pool, worker.tail())
-        os.kill(worker.pid, signal.SIGKILL)
-        # 15 s: alone they go within 0.1 s; under CI's full load (three test processes on
-        # two cores) a pool process still setting up has to be scheduled to see it.
-        assert wait_for(lambda: not any(alive(p) for p in pool), 15), \
-            f"{[command_line(p) for p in pool if alive(p)]} outlived the worker"
-    finally:
-        worker.end()
-        if redis is not None:
-            redis.stop()
+    with own_broker(tmp_path, redis=broker == "redis") as broker_env:
+        worker = Session([sys.executable, "-m", "celery", "-A", "config", "worker",
+                          "--concurrency", "2", "--loglevel=INFO"],
+                         tmp_path / "worker.log", ROOT, {**environment(tmp_path), **broker_env})
+        try:
+            started = ((lambda: len(children(worker.pid)) >= 2)
+                       if killed == "as its pool starts" else (lambda: "ready." in worker.tail()))
+            assert wait_for(started, 40), worker.tail()
+            pool = children(worker.pid)
+            assert len(pool) >= 2, (pool, worker.tail())
+            os.kill(worker.pid, signal.SIGKILL)
+            # 15 s: alone they go within 0.1 s; under CI's full load (three test processes
+            # on two cores) a pool process still setting up has to be scheduled to see it.
+            assert wait_for(lambda: not any(alive(p) for p in pool), 15), \
+                f"{[command_line(p) for p in pool if alive(p)]} outlived the worker"
+        finally:
+            worker.end()
 
 
 def start_dev_serve(workdir: Path, port: int) -> Session:

@@ -15,7 +15,7 @@ from typing import Iterator
 
 import pytest
 
-from tests.clocks.worker import RedisServer, wait_until
+from tests.clocks.worker import own_broker, wait_until
 from tests.support.api import table
 from tests.support.server import Server
 
@@ -29,24 +29,21 @@ EMBEDDED_POLL = 0.5
 @pytest.fixture(params=["redis", "embedded"])
 def two_servers(request: pytest.FixtureRequest,
                 tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    redis = RedisServer(tmp_path) if request.param == "redis" else None
-    if redis is not None:
-        redis.start()
-    env = ({"REDIS_URL": redis.url, "DICE_EMBEDDED_POLL": "60"} if redis is not None else
-           {"REDIS_URL": "", "DICE_EMBEDDED_POLL": str(EMBEDDED_POLL)})
-    servers = []
-    try:
-        for name in ("a", "b"):
-            (tmp_path / name).mkdir()
-            server = Server(tmp_path / name, DICE_STREAM_HEARTBEAT="1", **env)
-            servers.append(server)
-            server.start()
-        yield servers[0], servers[1]
-    finally:
-        for server in servers:
-            server.stop()
-        if redis is not None:
-            redis.stop()
+    redis = request.param == "redis"
+    poll = "60" if redis else str(EMBEDDED_POLL)
+    with own_broker(tmp_path, redis) as broker_env:
+        servers = []
+        try:
+            for name in ("a", "b"):
+                (tmp_path / name).mkdir()
+                server = Server(tmp_path / name, DICE_STREAM_HEARTBEAT="1",
+                                DICE_EMBEDDED_POLL=poll, **broker_env)
+                servers.append(server)
+                server.start()
+            yield servers[0], servers[1]
+        finally:
+            for server in servers:
+                server.stop()
 
 
 class StreamReader(threading.Thread):

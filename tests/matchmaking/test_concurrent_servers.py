@@ -18,7 +18,7 @@ from events.matchmaking.policy import Waiting, plan
 from events.models import Seat, Ticket, TicketStatus
 from tests.support.api import Api
 from tests.support.concurrency import at_once
-from tests.support.server import Server
+from tests.support.server import Server, two_servers_in
 
 pytestmark = [pytest.mark.served, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -32,17 +32,8 @@ def waiting(ticket: Ticket) -> Waiting:
 
 @pytest.fixture
 def two_servers(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    servers = []
-    try:
-        for name in ("a", "b"):
-            (tmp_path / name).mkdir()
-            server = Server(tmp_path / name)
-            servers.append(server)
-            server.start()
-        yield servers[0], servers[1]
-    finally:
-        for server in servers:
-            server.stop()
+    with two_servers_in(tmp_path) as two:
+        yield two
 
 
 def post_ticket(server: Server, token: str, low: int, high: int) -> dict:

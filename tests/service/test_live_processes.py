@@ -17,7 +17,7 @@ import pytest
 
 from tests.clocks.worker import own_broker, wait_until
 from tests.support.api import table
-from tests.support.server import Server
+from tests.support.server import Server, two_servers_in
 
 pytestmark = [pytest.mark.served, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -31,19 +31,9 @@ def two_servers(request: pytest.FixtureRequest,
                 tmp_path: Path) -> Iterator[tuple[Server, Server]]:
     redis = request.param == "redis"
     poll = "60" if redis else str(EMBEDDED_POLL)
-    with own_broker(tmp_path, redis) as broker_env:
-        servers = []
-        try:
-            for name in ("a", "b"):
-                (tmp_path / name).mkdir()
-                server = Server(tmp_path / name, DICE_STREAM_HEARTBEAT="1",
-                                DICE_EMBEDDED_POLL=poll, **broker_env)
-                servers.append(server)
-                server.start()
-            yield servers[0], servers[1]
-        finally:
-            for server in servers:
-                server.stop()
+    with own_broker(tmp_path, redis) as broker_env, two_servers_in(
+            tmp_path, DICE_STREAM_HEARTBEAT="1", DICE_EMBEDDED_POLL=poll, **broker_env) as two:
+        yield two
 
 
 class StreamReader(threading.Thread):

@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from tests.clocks.worker import ROOT, free_port, test_database_url, wait_until
@@ -60,3 +62,20 @@ class Server:
                 return answer.status == 200
         except OSError:
             return False
+
+
+@contextmanager
+def two_servers_in(workdir: Path, **env: str) -> Iterator[tuple[Server, Server]]:
+    """Two servers on the same database, each in a folder of its own under `workdir` ("a"
+    and "b"), started with `env`; both stopped on leaving (whichever started)."""
+    servers: list[Server] = []
+    try:
+        for name in ("a", "b"):
+            (workdir / name).mkdir()
+            server = Server(workdir / name, **env)
+            servers.append(server)
+            server.start()
+        yield servers[0], servers[1]
+    finally:
+        for server in servers:
+            server.stop()

@@ -22,13 +22,15 @@ and an upcaster in games/verify/upcasters.py), never a silent one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar, Mapping
+
+from games.core.frozen import frozen_record
 
 from .core.messages import GameEvent, Messages, Record, doc
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TableSeat(Record):
     """A seat as the start fixed it: a player's (their player id), or a bot's (no player,
     and its level). Stored below schema version 3, `player` was the username: the
@@ -63,7 +65,7 @@ class TableSeat(Record):
         return {key: out[key] for key in order if key in out}
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TableSeated(GameEvent):
     """The service's first event: who sits where, the options and the seed commitment."""
 
@@ -80,7 +82,7 @@ class TableSeated(GameEvent):
         omit_none=True))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ClientSeedsFixed(GameEvent):
     """Dice scheme 3: the seeds, fixed once every committed seat revealed or the reveal
     deadline passed (docs/fairness.md). Written before the rules' first event."""
@@ -97,7 +99,7 @@ class ClientSeedsFixed(GameEvent):
 EVERY_SEAT_ON_AUTOPLAY = "every_seat_on_autoplay"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GameAbandoned(GameEvent):
     """Every seat was an absent player on autoplay: the game ends with no winner."""
 
@@ -106,7 +108,7 @@ class GameAbandoned(GameEvent):
     seats: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SeedRevealed(GameEvent):
     """The service's last event: the server seed, revealed when the game ends."""
 

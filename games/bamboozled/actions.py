@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
+from games.core.frozen import frozen_record
 from games.core import MalformedAction
 from games.core.messages import GameAction, Messages, doc
 
@@ -14,7 +15,7 @@ SCORE_SET = frozenset(SCORES)  # every declaration's score is checked against it
 from .state import CardName, CardUse
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Declare(GameAction):
     """The roller declares a score (tie or beat the standing one; kids: beat it), with an
     after-roll card played face down (kids: open), or none."""
@@ -31,21 +32,21 @@ class Declare(GameAction):
                                   f"{self.score} is not a score two dice can show")
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Accept(GameAction):
     """The responder believes the declaration and rolls against it."""
 
     TYPE: ClassVar[str] = "accept"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CallBluff(GameAction):
     """The responder calls the declaration a bluff: the dice are revealed."""
 
     TYPE: ClassVar[str] = "call"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PlayCard(GameAction):
     """The responder (kids: the next roller) plays a before-roll card: fresh_start,
     my_bad, skip or reverse."""
@@ -54,14 +55,14 @@ class PlayCard(GameAction):
     card: CardName
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Revive(GameAction):
     """Play Revive on your own turn: return one strike."""
 
     TYPE: ClassVar[str] = "revive"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Discard(GameAction):
     """Discard a card of your choice when over the hand limit."""
 
@@ -69,21 +70,21 @@ class Discard(GameAction):
     card: CardName
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Roll(GameAction):
     """Kids rules: the next roller rolls against the open score."""
 
     TYPE: ClassVar[str] = "roll"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Concede(GameAction):
     """Kids rules: a roller whose dice do not beat the score takes the strike."""
 
     TYPE: ClassVar[str] = "concede"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Resign(GameAction):
     """Leave the game for good, in or out of turn (RULINGS, "Resigning")."""
 

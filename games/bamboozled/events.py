@@ -8,16 +8,17 @@ reads a stored `card_played` as its new type); `CARD_PLAYED_V1` names them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar, Literal, Mapping
 
+from games.core.frozen import frozen_record
 from games.core.messages import JSON, GameEvent, Messages, Record, doc
 from games.core.outcome import Outcome
 
 from .state import CardName, CardUse, Direction, Options, Verdict
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GameStarted(GameEvent):
     TYPE: ClassVar[str] = "game_started"
     players: int
@@ -28,12 +29,12 @@ class GameStarted(GameEvent):
     direction: Direction
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DealtPrivate(Record):
     cards: tuple[CardName, ...]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CardsDealt(GameEvent):
     TYPE: ClassVar[str] = "cards_dealt"
     Private: ClassVar = DealtPrivate
@@ -42,7 +43,7 @@ class CardsDealt(GameEvent):
     private: Mapping[int, DealtPrivate] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RoundStarted(GameEvent):
     TYPE: ClassVar[str] = "round_started"
     round: int
@@ -50,12 +51,12 @@ class RoundStarted(GameEvent):
     reason: Literal["first_round", "strike", "fresh_start", "my_bad", "resigned"]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DicePrivate(Record):
     dice: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DiceRolled(GameEvent):
     """The roller rolls two dice: seen only by them (kids rules: open, in `dice`)."""
 
@@ -68,14 +69,14 @@ class DiceRolled(GameEvent):
     private: Mapping[int, DicePrivate] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DeclarationPrivate(Record):
     dice: tuple[int, ...]
     card: CardUse | None = field(metadata=doc("the after-roll card played face down"))
     verdict: Verdict
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ScoreDeclared(GameEvent):
     """A declaration. Hidden rolls: `seat`, `score`, `responder`, with the dice, the
     face-down card and the verdict private to the declarer. Kids rules (open rolls):
@@ -104,12 +105,12 @@ class ScoreDeclared(GameEvent):
                 "card_dice": data.get("card_dice"), "next": data["next"]}
 
 
-@dataclass(frozen=True)
+@frozen_record
 class KeptPrivate(Record):
     card_kept: CardName = field(metadata=doc("the face-down card, back in the hand"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DeclarationAccepted(GameEvent):
     TYPE: ClassVar[str] = "declaration_accepted"
     Private: ClassVar = KeptPrivate
@@ -121,13 +122,13 @@ class DeclarationAccepted(GameEvent):
     private: Mapping[int, KeptPrivate] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DeckRefilled(GameEvent):
     TYPE: ClassVar[str] = "deck_refilled"
     cards: int = field(metadata=doc("the discards that became the draw pile"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DrawnPrivate(Record):
     card: CardName
 
@@ -135,7 +136,7 @@ class DrawnPrivate(Record):
 DrawReason = Literal["bamboozle", "not_beaten"]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CardDrawn(GameEvent):
     TYPE: ClassVar[str] = "card_drawn"
     Private: ClassVar = DrawnPrivate
@@ -146,7 +147,7 @@ class CardDrawn(GameEvent):
     private: Mapping[int, DrawnPrivate] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DrawPileEmpty(GameEvent):
     """A draw with no card left in the pile nor the discards: nothing is drawn."""
 
@@ -155,7 +156,7 @@ class DrawPileEmpty(GameEvent):
     reason: DrawReason
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CardDiscarded(GameEvent):
     TYPE: ClassVar[str] = "card_discarded"
     seat: int
@@ -166,7 +167,7 @@ class CardDiscarded(GameEvent):
 
 # --- the cards played outside a declaration (card_played before schema version 2) --------
 
-@dataclass(frozen=True)
+@frozen_record
 class ScoreResetCardPlayed(GameEvent):
     """Fresh Start or My Bad played by the responder: the score goes back to 0 and the
     card player rolls (after My Bad's call, unless it ends the game); what the card does
@@ -177,7 +178,7 @@ class ScoreResetCardPlayed(GameEvent):
     card: Literal["fresh_start", "my_bad"]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SkipPlayed(GameEvent):
     """Skip played by the responder: the next player in direction responds instead."""
 
@@ -187,7 +188,7 @@ class SkipPlayed(GameEvent):
     responder: int = field(metadata=doc("the seat that responds now"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SkipPlayedToDeclarer(GameEvent):
     """Skip played when the next player would be the declarer (two players left): the
     declarer rolls again against their own score."""
@@ -198,7 +199,7 @@ class SkipPlayedToDeclarer(GameEvent):
     roll_again: int = field(metadata=doc("the declarer, who rolls again"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ReversePlayed(GameEvent):
     """Reverse played by the responder: the direction flips (not with two players left)
     and the declarer rolls again against their own score."""
@@ -210,7 +211,7 @@ class ReversePlayed(GameEvent):
     roll_again: int = field(metadata=doc("the declarer, who rolls again"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RevivePlayed(GameEvent):
     """Revive returns one strike: played on the player's own turn, or at once on
     receiving the final strike."""
@@ -239,7 +240,7 @@ def card_played_type(data: Mapping[str, Any]) -> str:
 
 # -----------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class BluffCalled(GameEvent):
     """A call (plain, or made with My Bad): the declarer's dice and face-down card are
     shown and judged."""
@@ -255,7 +256,7 @@ class BluffCalled(GameEvent):
     verdict: Verdict
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ScoreNotBeaten(GameEvent):
     """Kids rules: the roller's dice (with any card) do not beat the open score."""
 
@@ -266,7 +267,7 @@ class ScoreNotBeaten(GameEvent):
     dice: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class StrikeTaken(GameEvent):
     TYPE: ClassVar[str] = "strike_taken"
     seat: int
@@ -274,7 +275,7 @@ class StrikeTaken(GameEvent):
     strikes: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PlayerOut(GameEvent):
     TYPE: ClassVar[str] = "player_out"
     seat: int
@@ -282,7 +283,7 @@ class PlayerOut(GameEvent):
     discarded: tuple[CardName, ...] = field(metadata=doc("the hand, put on the discards"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GameOver(Outcome, GameEvent):
     TYPE: ClassVar[str] = "game_over"
 
@@ -291,7 +292,7 @@ CARD_PLAYED = (ScoreResetCardPlayed, SkipPlayed, SkipPlayedToDeclarer, ReversePl
                RevivePlayed)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PlayerResigned(GameEvent):
     """A seat resigned (RULINGS, "Resigning"): out at once, as if put out now."""
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Literal
 
 from games.core import MalformedAction
-from games.core.frozen import copyable, replace
+from games.core.frozen import frozen_record, replace
 from games.core.messages import Record, doc
 from games.core.seats import next_seat
 
@@ -20,7 +20,7 @@ Verdict = Literal["true", "bluff", "card"]
 Direction = Literal["clockwise", "counterclockwise"]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Options(Record):
     strikes: int = field(metadata=doc("strikes that put a player out", minimum=3))
     hand_limit: int | None = field(metadata=doc(
@@ -33,7 +33,7 @@ CARD_FIELDS: dict[str, tuple[bool, bool]] = {
     "jackpot": (False, False), "double": (True, False), "up_down": (True, True)}
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CardUse(Record):
     """An after-roll card as played with a declaration: Jackpot (`name` only), Double
     (`die`: the die made equal to the other), Up/Down (`die` and `direction`)."""
@@ -59,7 +59,7 @@ class CardUse(Record):
                                   "field 'die' is 0 (first die) or 1 (second die)")
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Declaration:
     """A declared score waiting for an answer. `card` (face down) and `verdict` are secret."""
 
@@ -69,7 +69,7 @@ class Declaration:
     verdict: str  # "true" | "bluff" | "card"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Call:
     """The last bluff call, as it was revealed to everyone."""
 
@@ -82,8 +82,7 @@ class Call:
     my_bad: bool
 
 
-@copyable
-@dataclass(frozen=True)
+@frozen_record
 class Seat:
     strikes: int = 0
     hand: tuple[str, ...] = ()  # in the order the cards were taken in
@@ -91,8 +90,7 @@ class Seat:
     resigned: bool = False  # out by resigning (RULINGS, "Resigning")
 
 
-@copyable
-@dataclass(frozen=True)
+@frozen_record
 class State:
     players: int
     strike_limit: int

@@ -30,10 +30,10 @@ two players left, its strike or the other's: their difference), computed exactly
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from games.core.frozen import frozen_record
 from games.core.bots import Rng, Seen
 from games.core.seats import next_seat
 
@@ -118,7 +118,7 @@ def rule_calls(t: int, s: int, odd_declarer: float) -> bool:
     return call_value(truth) > accept_value(truth, match_chance(score))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Answers:
     """How one seat answers: its chance to call where basic's rule calls, and where the
     rule accepts (Beta posteriors over the answers it gave)."""
@@ -169,7 +169,7 @@ def answers_of(tally: list[float]) -> Answers:
 
 # --- the round, solved against the model ---------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class Plan:
     """Per standing score: the chance the bot takes the round's strike when it rolls
     against it (`rolling`) and when the other seat rolls against it (`waiting`)."""
@@ -226,7 +226,7 @@ def plan(duel: bool, odd_me: float, odd_other: float, answerer: Answers,
 
 # --- choosing a move -----------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class Table:
     """What the bot reads off its Seen for one decision."""
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal, Mapping
 
+from games.core.frozen import frozen_record
 from games.core.messages import Record, doc
 from games.core.outcome import Outcome
 
@@ -13,7 +14,7 @@ from .outcome import outcome
 from .state import Call, CardName, CardUse, Direction, Options, State, Verdict, direction_name
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SeatView(Record):
     seat: int
     strikes: int
@@ -22,7 +23,7 @@ class SeatView(Record):
     resigned: bool = field(metadata=doc("out by resigning"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DeclarationView(Record):
     """The declaration waiting for an answer (hidden rolls)."""
 
@@ -31,7 +32,7 @@ class DeclarationView(Record):
     responder: int | None = field(metadata=doc("the seat to respond"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CallView(Record):
     """The last bluff call, with the dice and any face-down card it revealed."""
 
@@ -44,7 +45,7 @@ class CallView(Record):
     my_bad: bool
 
 
-@dataclass(frozen=True)
+@frozen_record
 class OwnView(Record):
     """The viewer's own secrets."""
 
@@ -56,7 +57,7 @@ class OwnView(Record):
         "what your pending declaration is: true, bluff or card"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class View(Record):
     """A Bamboozled table as one seat (or a spectator) sees it."""
 

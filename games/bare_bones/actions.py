@@ -8,10 +8,11 @@ rule, checked by `decide`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import pairwise
 from typing import ClassVar, Literal
 
+from games.core.frozen import frozen_record
 from games.core import MalformedAction
 from games.core.legal import IntRange, Subset
 from games.core.messages import GameAction, Messages, doc
@@ -39,7 +40,7 @@ def malformed(message: str) -> MalformedAction:
 
 # --- the draft and stage 1, playing cards ---------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class Draft(GameAction):
     """Pick a supply card costing 6 or less."""
 
@@ -47,7 +48,7 @@ class Draft(GameAction):
     card: str = field(metadata=doc(CARD))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PlayCard(GameAction):
     """Play a card from the hand; Mimic, Yard Sale, Joyride and Loan Shark take one more
     field (and only they do)."""
@@ -80,21 +81,21 @@ class PlayCard(GameAction):
         return {name: getattr(self, name) for name in PARAMS.get(STACK[self.card], ())}
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DrawRed(GameAction):
     """Red's draw: one card for every two Red Dice Cards in play."""
 
     TYPE: ClassVar[str] = "draw_red"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class StopPlaying(GameAction):
     """End card playing; the roll comes next."""
 
     TYPE: ClassVar[str] = "stop_playing"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Borrow(GameAction):
     """Joyride: borrow a Dice Card of the revealed hand."""
 
@@ -102,7 +103,7 @@ class Borrow(GameAction):
     card: str = field(metadata=doc(CARD))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SwapReturn(GameAction):
     """Swap Meet: one card of the hand back to its supply stack."""
 
@@ -110,7 +111,7 @@ class SwapReturn(GameAction):
     card: str = field(metadata=doc(CARD))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SwapTake(GameAction):
     """Swap Meet: take a supply card costing at most the returned cards' total."""
 
@@ -118,7 +119,7 @@ class SwapTake(GameAction):
     card: str = field(metadata=doc(CARD))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SwapFinish(GameAction):
     """Swap Meet: take nothing."""
 
@@ -127,7 +128,7 @@ class SwapFinish(GameAction):
 
 # --- stage 2, rolling and re-rolling --------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class Roll(GameAction):
     """Roll the chosen dice, named in one of two ways (exactly one of the fields):
     `supply_dice`, the dice of the supply by number (what `legal_actions` offers), or
@@ -152,14 +153,14 @@ class Roll(GameAction):
             raise malformed("'supply_dice' names each die once")
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RerollGreen(GameAction):
     """Green: re-roll every Green die, once a turn."""
 
     TYPE: ClassVar[str] = "reroll_green"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RerollDie(GameAction):
     """Re-Re-Roll: re-roll one die."""
 
@@ -167,7 +168,7 @@ class RerollDie(GameAction):
     die: int = field(metadata=doc("the die's index in the turn's dice"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RerollFullHouse(GameAction):
     """Full House: re-roll any of the dice, once."""
 
@@ -181,7 +182,7 @@ class RerollFullHouse(GameAction):
             raise malformed("'dice' lists at least one die, ascending, once")
 
 
-@dataclass(frozen=True)
+@frozen_record
 class KeepDice(GameAction):
     """Stop re-rolling."""
 
@@ -190,7 +191,7 @@ class KeepDice(GameAction):
 
 # --- stage 3, the scoring choice -------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class ChooseDoubled(GameAction):
     """Which dice the doubling card doubles (one of the listed sets)."""
 
@@ -198,7 +199,7 @@ class ChooseDoubled(GameAction):
     dice: tuple[int, ...] = field(metadata=doc("the doubled dice's indices"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ChooseParity(GameAction):
     """Odds or Evens: the numbers kept (and doubled); the others are removed."""
 
@@ -208,7 +209,7 @@ class ChooseParity(GameAction):
 
 # --- stages 4 and 5: buying, Hot Potatoes, bonus matching -------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class Buy(GameAction):
     """Buy a supply card (onto the discard pile)."""
 
@@ -216,12 +217,12 @@ class Buy(GameAction):
     card: str = field(metadata=doc(CARD))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class EndBuying(GameAction):
     TYPE: ClassVar[str] = "end_buying"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PlaceHotPotato(GameAction):
     """Put a Hot Potato played this turn onto an opponent's draw pile, or (null) onto
     the own discard pile."""
@@ -231,7 +232,7 @@ class PlaceHotPotato(GameAction):
         "an opponent's seat; null (or absent): the own discard pile"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class BonusMatch(GameAction):
     """The next player lays a third Dice Card of a colour with two copies in play."""
 
@@ -239,14 +240,14 @@ class BonusMatch(GameAction):
     card: str = field(metadata=doc(CARD))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class EndMatching(GameAction):
     TYPE: ClassVar[str] = "end_matching"
 
 
 # --- resigning (every game) --------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class Resign(GameAction):
     """(Ruling) Leave the game for good, in or out of turn: the seat's cards leave play and
     it is ranked below every player who did not resign."""

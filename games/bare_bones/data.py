@@ -5,9 +5,9 @@ Everything here is data of the ruleset; the rules read it and never repeat it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
+from games.core.frozen import frozen_record
 from games.core import Option
 
 SLUG = "bare-bones"
@@ -77,7 +77,7 @@ ACTION_UNITS_PER_TURN = 5
 # --- Action Cards ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ActionCard:
     """An Action Card as printed: its cost, Action Units, and the numbers of its effect."""
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import combinations, product
 
+from games.core.frozen import frozen_record
 from games.core.messages import GameAction
 
 from .actions import ChooseDoubled, ChooseParity
@@ -21,7 +21,7 @@ from .data import ACTION_CARDS
 from .state import Die
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Doubling:
     """One way a card scores: the doubled dice and the removed ones (by index)."""
 

@@ -7,9 +7,10 @@ the drawing seat only). The JSON of each class is the one stored since the first
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar, Literal
 
+from games.core.frozen import frozen_record
 from games.core.messages import GameEvent, Messages, Record, doc
 from games.core.outcome import Outcome
 
@@ -21,7 +22,7 @@ ACTION_SET_SCHEMA = next(o.schema for o in OPTIONS if o.name == "action_set")
 
 # --- setup and the draft -------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class Options(Record):
     rounds: int = field(metadata=doc("rounds played", minimum=1, maximum=30))
     action_set: Any = field(metadata=doc(
@@ -29,7 +30,7 @@ class Options(Record):
         **ACTION_SET_SCHEMA))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GameStarted(GameEvent):
     TYPE: ClassVar[str] = "game_started"
     players: int
@@ -42,7 +43,7 @@ class GameStarted(GameEvent):
         "each round of the roll-off: the four Blue dice of every seat still in it"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CardDrafted(GameEvent):
     TYPE: ClassVar[str] = "card_drafted"
     seat: int
@@ -52,12 +53,12 @@ class CardDrafted(GameEvent):
 
 # --- drawing --------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class CardsPrivate(Record):
     cards: tuple[Card, ...] = field(metadata=doc("the cards drawn, in the order drawn"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CardsDrawn(GameEvent):
     TYPE: ClassVar[str] = "cards_drawn"
     Private: ClassVar = CardsPrivate
@@ -70,7 +71,7 @@ class CardsDrawn(GameEvent):
     private: Mapping[int, CardsPrivate] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DiscardReshuffled(GameEvent):
     """The discard pile became the draw pile."""
 
@@ -81,7 +82,7 @@ class DiscardReshuffled(GameEvent):
 
 # --- the start of a turn --------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class TurnStarted(GameEvent):
     TYPE: ClassVar[str] = "turn_started"
     turn: int = field(metadata=doc("the turn's number over the whole game, from 0"))
@@ -91,7 +92,7 @@ class TurnStarted(GameEvent):
     extra_draws: int = field(metadata=doc("cards drawn now for last turn's bonus matches"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CantTouchThisReturned(GameEvent):
     TYPE: ClassVar[str] = "cant_touch_this_returned"
     seat: int
@@ -102,7 +103,7 @@ class CantTouchThisReturned(GameEvent):
 
 # --- playing cards ------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class CardPlayed(GameEvent):
     TYPE: ClassVar[str] = "card_played"
     seat: int
@@ -122,7 +123,7 @@ class CardPlayed(GameEvent):
         "a Dice Card Full House played", omit_none=True))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class FullHouseDrew(GameEvent):
     """Full House draws face up: a Dice Card is played, an Action Card discarded."""
 
@@ -132,7 +133,7 @@ class FullHouseDrew(GameEvent):
     played: bool
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CardBorrowed(GameEvent):
     TYPE: ClassVar[str] = "card_borrowed"
     seat: int
@@ -140,7 +141,7 @@ class CardBorrowed(GameEvent):
     card: Card
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CardReturned(GameEvent):
     TYPE: ClassVar[str] = "card_returned"
     seat: int
@@ -148,20 +149,20 @@ class CardReturned(GameEvent):
     value: int = field(metadata=doc("Swap Meet: the returned cards' total cost so far"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SwapTaken(GameEvent):
     TYPE: ClassVar[str] = "swap_taken"
     seat: int
     card: Card
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SwapFinished(GameEvent):
     TYPE: ClassVar[str] = "swap_finished"
     seat: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PlayingStopped(GameEvent):
     TYPE: ClassVar[str] = "playing_stopped"
     seat: int
@@ -169,7 +170,7 @@ class PlayingStopped(GameEvent):
 
 # --- dice ------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class DiceRolled(GameEvent):
     TYPE: ClassVar[str] = "dice_rolled"
     seat: int
@@ -177,7 +178,7 @@ class DiceRolled(GameEvent):
                                                "in the turn"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GreenRerolled(GameEvent):
     TYPE: ClassVar[str] = "green_rerolled"
     seat: int
@@ -185,7 +186,7 @@ class GreenRerolled(GameEvent):
     faces: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DieRerolled(GameEvent):
     TYPE: ClassVar[str] = "die_rerolled"
     seat: int
@@ -194,7 +195,7 @@ class DieRerolled(GameEvent):
     rerolls_left: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class FullHouseRerolled(GameEvent):
     TYPE: ClassVar[str] = "full_house_rerolled"
     seat: int
@@ -202,13 +203,13 @@ class FullHouseRerolled(GameEvent):
     faces: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DiceKept(GameEvent):
     TYPE: ClassVar[str] = "dice_kept"
     seat: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TurnScored(GameEvent):
     TYPE: ClassVar[str] = "turn_scored"
     seat: int
@@ -229,7 +230,7 @@ class TurnScored(GameEvent):
 
 # --- buying and the end of the turn -----------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class CardBought(GameEvent):
     TYPE: ClassVar[str] = "card_bought"
     seat: int
@@ -238,7 +239,7 @@ class CardBought(GameEvent):
     coins: int = field(metadata=doc("coins left"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class BuyingEnded(GameEvent):
     TYPE: ClassVar[str] = "buying_ended"
     seat: int
@@ -247,14 +248,14 @@ class BuyingEnded(GameEvent):
     owed: int = field(metadata=doc("Loan Shark: coins to repay next turn"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class HotPotatoPlaced(GameEvent):
     TYPE: ClassVar[str] = "hot_potato_placed"
     seat: int
     onto: int | None = field(metadata=doc("the opponent's draw pile; null: own discard pile"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CantTouchThisRolled(GameEvent):
     TYPE: ClassVar[str] = "cant_touch_this_rolled"
     seat: int
@@ -263,7 +264,7 @@ class CantTouchThisRolled(GameEvent):
     face: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class BonusMatched(GameEvent):
     TYPE: ClassVar[str] = "bonus_matched"
     seat: int
@@ -271,13 +272,13 @@ class BonusMatched(GameEvent):
     active: int = field(metadata=doc("the active player whose pair was matched"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class MatchingEnded(GameEvent):
     TYPE: ClassVar[str] = "matching_ended"
     seat: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ReturnedCard(Record):
     """A borrowed card back to its owner's hand."""
 
@@ -285,7 +286,7 @@ class ReturnedCard(Record):
     to: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TurnEnded(GameEvent):
     TYPE: ClassVar[str] = "turn_ended"
     seat: int
@@ -295,7 +296,7 @@ class TurnEnded(GameEvent):
     returned: tuple[ReturnedCard, ...]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PlayerResigned(GameEvent):
     """(Ruling) The seat left the game: its hand, piles, play area and Can't Touch This
     leave play (the die goes back to the supply), its coins and loan leave the game, its
@@ -310,7 +311,7 @@ class PlayerResigned(GameEvent):
 
 # --- the end ---------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class Breakdown(Record):
     """A seat's final total and what it is made of."""
 
@@ -322,14 +323,14 @@ class Breakdown(Record):
     total: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Final(Outcome):
     """The outcome with each seat's breakdown."""
 
     breakdown: Mapping[int, Breakdown] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GameOver(Final, GameEvent):
     TYPE: ClassVar[str] = "game_over"
 

@@ -7,10 +7,9 @@ are known, in `draw_top` (the last one is the top card).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from games.core.frozen import copyable, replace
+from games.core.frozen import frozen_record, replace
 from games.core.messages import Record
 
 from .data import (  # noqa: F401  (the phases and steps are read from here too)
@@ -36,7 +35,7 @@ from .data import (  # noqa: F401  (the phases and steps are read from here too)
 )
 
 
-@dataclass(frozen=True)
+@frozen_record
 class InPlay:
     """A card in a play area. `colour`: the Dice colour it counts as (Dice Card, Mimic,
     borrowed card); `owner`: the seat that lent it (Joyride); `matched`: laid by bonus
@@ -52,7 +51,7 @@ DICE_CARD_IN_PLAY: dict[str, InPlay] = {colour: InPlay(colour, colour) for colou
 """A Dice Card played as itself, built once per colour (most cards played are these)."""
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Aside:
     """A Can't Touch This set aside with its die: `face` is blocked for the others."""
 
@@ -64,8 +63,7 @@ class Aside:
         return ctt_colour(self.card)
 
 
-@copyable
-@dataclass(frozen=True)
+@frozen_record
 class Seat:
     hand: tuple[str, ...] = ()
     draw_top: tuple[str, ...] = ()
@@ -90,8 +88,7 @@ class Seat:
         return cards + [a.card for a in self.aside]
 
 
-@copyable
-@dataclass(frozen=True)
+@frozen_record
 class Die(Record):
     """A rolled die: its colour and the number it shows."""
 
@@ -99,8 +96,7 @@ class Die(Record):
     face: int
 
 
-@copyable
-@dataclass(frozen=True)
+@frozen_record
 class Turn:
     number: int              # 0-based over the whole game
     round: int
@@ -131,8 +127,7 @@ FRESH_TURN = Turn(number=0, round=1, seat=0)
 (cheaper than setting its 23 fields one by one)."""
 
 
-@copyable
-@dataclass(frozen=True)
+@frozen_record
 class State:
     players: int
     rounds: int

@@ -6,9 +6,10 @@ never in order)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
+from games.core.frozen import frozen_record
 from games.core.messages import Record, doc
 from games.core.outcome import Outcome
 
@@ -61,7 +62,7 @@ Step = Literal[STEPS]  # type: ignore[valid-type]
 
 # --- seats ---------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class PlayAreaEntry(Record):
     card: Card
     colour: Colour | None = field(metadata=doc("the Dice colour it counts as (Mimic: the copy)"))
@@ -69,7 +70,7 @@ class PlayAreaEntry(Record):
     bonus_matched: bool = field(metadata=doc("laid by bonus matching last turn"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class AsideView(Record):
     """A Can't Touch This set aside with its die, blocking `face` for the others."""
 
@@ -78,7 +79,7 @@ class AsideView(Record):
     face: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SeatView(Record):
     seat: int
     score: int = field(metadata=doc("the running score"))
@@ -98,7 +99,7 @@ class SeatView(Record):
         "the seat resigned: out of play, its cards gone, its running score kept"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DeckView(Record):
     """The viewer's own cards as the viewer knows them from what they drafted, bought,
     drew and played: which cards and how many, never the draw pile's order. Shown only
@@ -126,7 +127,7 @@ def deck_view(game: State, seat: int) -> DeckView:
 
 # --- the turn -------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class RevealedHand(Record):
     """A hand shown to the table this turn (public until the turn ends)."""
 
@@ -138,14 +139,14 @@ class RevealedHand(Record):
         "were played"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DieView(Record):
     die: int = field(metadata=doc("the die's index, as actions name it"))
     colour: Colour
     face: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ScoringAction(Record):
     """A scoring choice as it is posted (`choose_doubled` or `choose_parity`)."""
 
@@ -154,14 +155,14 @@ class ScoringAction(Record):
     keep: Literal["odd", "even"] | None = field(default=None, metadata=doc(omit_none=True))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ScoringChoice(Record):
     action: ScoringAction
     points: int
     coins: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TurnView(Record):
     number: int
     round: int
@@ -190,13 +191,13 @@ class TurnView(Record):
 
 # --- the table --------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class DraftProgress(Record):
     picks: int
     total: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SupplyStack(Record):
     card: Card
     stack: str = field(metadata=doc("the stack (cant_touch_this for its colour versions)"))
@@ -204,20 +205,20 @@ class SupplyStack(Record):
     cost: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DiceCardData(Record):
     cost: int
     final_point_value: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ActionCardData(Record):
     title: str
     cost: int
     action_units: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Ruleset(Record):
     """The ruleset's data, for clients."""
 
@@ -232,7 +233,7 @@ class Ruleset(Record):
     draft_max_cost: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class View(Record):
     """A Bare Bones table as one seat (or a spectator) sees it."""
 

@@ -13,8 +13,10 @@ postable as is). `choose` runs the named level.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Mapping, Sequence, TypeVar
+
+from games.core.frozen import frozen_record
 
 from .legal import expand_all
 
@@ -24,7 +26,7 @@ LEVELS = ("basic", "strong")
 RESIGN = "resign"  # a player's own decision (RULINGS, Resigning): bots never resign
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Seen:
     """Everything one seat may see: its view, its events, its legal-action items."""
 

@@ -30,10 +30,11 @@ being 32 random bytes written as 64 lowercase hex digits (docs/fairness.md).
 
 from __future__ import annotations
 
+from games.core.frozen import frozen_record
+
 import hashlib
 import hmac
 import re
-from dataclasses import dataclass
 from typing import Sequence
 
 SPACE = 2**32
@@ -101,7 +102,7 @@ def die_from_seed(
         attempt += 1
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Draw:
     nonce: int
     sides: int

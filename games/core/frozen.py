@@ -1,34 +1,38 @@
-"""Cheap copies of the rules' frozen states: the fold is the hot path of every replay.
+"""The rules' frozen records, built and copied cheaply: every event, action, state and
+view of a game is one, and the fold is the hot path of every replay and every playout.
 
-`replace(record, **changes)` is `dataclasses.replace` for a state whose fields are plain
+`@frozen_record` declares a record: `dataclass(frozen=True)`, whose fields, defaults,
+equality, hash and repr it keeps, with an `__init__` generated once per class that takes
+the arguments the dataclass's own takes and gives the new instance its fields as one dict,
+built in one display (then runs the class's `__post_init__`, if it has one). The
+dataclass's own `__init__` sets each field through `object.__setattr__`, a call per field;
+building records was the largest own cost left in every game's profile (decision 0037,
+"One dict per record": 5-11% fewer instructions per event in four games). The dict is
+sized for its fields, so a copy of it keeps that size (docs/benchmarks.md, "The shape of a
+copy"). A record's arguments are its fields: an `InitVar` is refused.
+
+`replace(record, **changes)` is `dataclasses.replace` for a record whose fields are plain
 values: it copies the instance's fields and sets the changed ones, without running
 `__init__` (and `__post_init__`) over every field again. Use it only on classes with no
 `__post_init__` and no attribute other than their fields (no cached properties): what is
-in the instance is copied as it is. A name that is not a field is a TypeError.
-
-The copy is given a new dict of its fields rather than filling the dict its fresh
-instance would make on first use: attributes read from that filled dict cost about 2.8x
-as much as from an instance built by `__init__` (CPython 3.11; docs/benchmarks.md,
-"Fourth pass"), and the rules read a state's fields far more often than they copy it.
-
-A class that `replace` copies is marked `@copyable`, so that the instances its
-`__init__` builds have the shape of their copies (docs/benchmarks.md, "The shape of a
-copy"): a dict of the fields sized for them. Without it, the first copy of an instance
-built by `__init__` may get a dict table twice the size its fields need (CPython 3.11: with
-1 to 4 fields, and with 21, as Bamboozled's state has: 832 bytes instead of 464), and each
-later copy clones that table, for the rest of the game.
+in the instance is copied as it is. A name that is not a field is a TypeError. The copy is
+given a new dict of its fields rather than filling the dict its fresh instance would make
+on first use: attributes read from that filled dict cost about 2.8x as much as from an
+instance built by `__init__` (CPython 3.11; docs/benchmarks.md, "Fourth pass"), and the
+rules read a state's fields far more often than they copy it.
 """
 
 from __future__ import annotations
 
-import functools
-from typing import Any, TypeVar
+import dataclasses
+import inspect
+from typing import Any, Callable, TypeVar, dataclass_transform
 
 T = TypeVar("T")
 
 
 def replace(record: T, **changes: Any) -> T:
-    """A copy of a frozen dataclass with some fields changed."""
+    """A copy of a frozen record with some fields changed."""
     fields = record.__dict__
     copied = {**fields, **changes}
     if len(copied) != len(fields):  # a name that is not a field was added
@@ -39,22 +43,59 @@ def replace(record: T, **changes: Any) -> T:
     return copy
 
 
-def copyable(cls: type[T]) -> type[T]:
-    """Mark a frozen dataclass that `replace` copies (a game's state and the parts of it
-    that change): each instance its `__init__` builds is given its fields as a new dict
-    built field by field, the size that `replace` then keeps for every copy. Apply it
-    above `@dataclass(frozen=True)`."""
-    build = cls.__init__
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
+def frozen_record(cls: type[T]) -> type[T]:
+    """`@dataclass(frozen=True)` with an `__init__` that gives the instance its fields in
+    one dict (the module's docstring says why)."""
+    record = dataclasses.dataclass(frozen=True)(cls)
+    init = _fields_init(record)
+    if list(inspect.signature(init).parameters) != list(
+            inspect.signature(record.__init__).parameters):
+        raise TypeError(f"{record.__qualname__}: a frozen record's arguments are its fields"
+                        " (no InitVar)")
+    record.__init__ = init  # type: ignore[misc]
+    return record
 
-    @functools.wraps(build)
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        build(self, *args, **kwargs)
-        # Field by field, not `dict(self.__dict__)`: a dict's copy clones its table, the
-        # oversized one included.
-        _set_fields(self, "__dict__", {name: value for name, value in self.__dict__.items()})
 
-    cls.__init__ = __init__  # type: ignore[misc]
-    return cls
+class _Absent:
+    """The default of a parameter whose field has a default factory: the factory runs
+    when the argument is absent, as in the dataclass's own `__init__`."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_ABSENT = _Absent()
+
+
+def _fields_init(cls: type) -> Callable[..., None]:
+    """An `__init__` for the dataclass `cls` taking the arguments its dataclass `__init__`
+    takes, in the same order, with the same defaults."""
+    scope: dict[str, Any] = {"_set_fields": _set_fields, "_ABSENT": _ABSENT}
+    positional: list[str] = []
+    keyword_only: list[str] = []
+    factories: list[str] = []
+    entries: list[str] = []
+    for number, field in enumerate(f for f in dataclasses.fields(cls) if f.init):
+        parameter = field.name
+        if field.default is not dataclasses.MISSING:
+            scope[f"_default{number}"] = field.default
+            parameter += f"=_default{number}"
+        elif field.default_factory is not dataclasses.MISSING:
+            scope[f"_factory{number}"] = field.default_factory
+            parameter += "=_ABSENT"
+            factories.append(f"    if {field.name} is _ABSENT: {field.name} = _factory{number}()")
+        (keyword_only if field.kw_only else positional).append(parameter)
+        entries.append(f"{field.name!r}: {field.name}")
+    parameters = ["self", *positional, *(["*", *keyword_only] if keyword_only else [])]
+    body = [*factories, f"    _set_fields(self, '__dict__', {{{', '.join(entries)}}})"]
+    if hasattr(cls, "__post_init__"):
+        body.append("    self.__post_init__()")
+    exec(f"def __init__({', '.join(parameters)}) -> None:\n" + "\n".join(body), scope)
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    return init  # type: ignore[no-any-return]
 
 
 _new = object.__new__

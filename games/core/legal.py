@@ -17,14 +17,16 @@ that allows only some is written as several choices (docs/decider.md).
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, Union
+
+from games.core.frozen import frozen_record
 
 from . import codec
 from .messages import JSON, GameAction, Record, doc
 
 
-@dataclass(frozen=True)
+@frozen_record
 class IntRange(Record):
     """Any integer from `minimum` to `maximum`, both included."""
 
@@ -35,7 +37,7 @@ class IntRange(Record):
         return range(self.minimum, self.maximum + 1)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Subset(Record):
     """A list of distinct items of `of`, kept in the order of `of`, of `min_size` to
     `max_size` items, and none of the lists in `excluded`."""
@@ -64,7 +66,7 @@ def subsets(of: Sequence[int], min_size: int, max_size: int,
 Domain = Union[IntRange, Subset]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Choice:
     """One legal move with some fields still to choose (see the module's docstring)."""
 

@@ -1,9 +1,9 @@
-"""Typed messages: one small frozen dataclass per action type, event type and view.
+"""Typed messages: one small frozen record per action type, event type and view.
 
 A record's JSON shape and its JSON Schema both come from its field annotations, so the
 rules, the stored events and the public contract cannot drift apart:
 
-    @dataclass(frozen=True)
+    @frozen_record                # games/core/frozen.py
     class BidMade(GameEvent):
         TYPE: ClassVar[str] = "bid_made"
         seat: int

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Mapping, Sequence
+
+from games.core.frozen import frozen_record
 
 from .messages import Record, doc
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Outcome(Record):
     """How a game ended. A game with more to say (a score breakdown, tie-breaks) extends
     it with fields of its own."""

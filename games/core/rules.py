@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Mapping, Protocol, Sequence
+
+from games.core.frozen import frozen_record
 
 from .dice import Dice
 from .errors import IllegalAction
@@ -25,7 +27,7 @@ WRONG_PHASE = "wrong_phase"      # the seat is awaited, but not for this kind of
 NOT_IN_PLAY = "not_in_play"      # the seat resigned or was eliminated: it acts no more
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Option:
     """A variant chosen at creation. `schema` is the JSON schema of its value."""
 
@@ -35,7 +37,7 @@ class Option:
     description: str
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GameConfig:
     """What a game starts from: the number of seats, the options, the creator's choices.
 
@@ -104,7 +106,7 @@ class GameRules(Protocol):
         ...
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Decider:
     """A game assembled from its rule functions; satisfies GameRules.
 

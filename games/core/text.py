@@ -17,19 +17,20 @@ and puts in the names of the seats (`Seat`) as they are shown now.
 
 from __future__ import annotations
 
+from games.core.frozen import frozen_record
+
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Seat:
     """A seat, shown as its player's name (a bot's label) when served."""
 
     number: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Message:
     """One sentence (or a word of one) to translate: `plural` and `count` when a count
     decides its form."""

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
+from games.core.frozen import frozen_record
 from games.core import MalformedAction
 from games.core.messages import GameAction, Messages, Record, doc
 
 from .data import ALL_DICE
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Group(Record):
     """Dice set aside together: added to an existing combination, or a new combination."""
 
@@ -30,7 +31,7 @@ class Group(Record):
             raise MalformedAction("die_out_of_range", "dice are numbered 0 to 5")
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RollDice(GameAction):
     """Roll every die not in a combination (all six at the start of a turn or after a
     roll-through)."""
@@ -38,7 +39,7 @@ class RollDice(GameAction):
     TYPE: ClassVar[str] = "roll"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SetDiceAside(GameAction):
     """After a roll: make new combinations and add dice to existing ones, at once."""
 
@@ -48,14 +49,14 @@ class SetDiceAside(GameAction):
         "named once and each combination at most once"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class HoldTurn(GameAction):
     """Stop: matching table dice join their combinations and the turn total is banked."""
 
     TYPE: ClassVar[str] = "hold"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Resign(GameAction):
     """Leave the game for good, in or out of turn (RULINGS, Resigning): a turn of one's
     own ends at once, nothing banked; the seat plays no more and ranks below every

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+
+from games.core.frozen import frozen_record
 
 from .data import CLEAN_MULTIPLIER, SMALLEST_COMBINATION
 from .state import Combination, Die
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SetAside:
     """One way to set dice aside: additions to existing combinations, new combinations."""
 

@@ -5,10 +5,11 @@ Every event is public: no seat sees more than another, so no event has a private
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache, lru_cache
 from typing import ClassVar, Literal
 
+from games.core.frozen import frozen_record
 from games.core.messages import GameEvent, Messages, Record, doc
 from games.core.outcome import Outcome
 
@@ -20,7 +21,7 @@ from .state import Combination, Die, Options, combination, die_showing
 
 # --- the records events (and the view) are made of ---------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class ShownDie(Record):
     """One of the six dice showing a face."""
 
@@ -33,7 +34,7 @@ class ShownDie(Record):
         return die_showing(self.die, self.face)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ShownCombination(Record):
     """A combination of the current set, with its value and score."""
 
@@ -72,7 +73,7 @@ def shown_combination(index: int, c: Combination) -> ShownCombination:
                             score=combination_score(c))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Joined(Record):
     """A die a hold put into its combination."""
 
@@ -82,7 +83,7 @@ class Joined(Record):
 
 # --- the events ---------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen_record
 class GameStarted(GameEvent):
     TYPE: ClassVar[str] = "game_started"
     players: int
@@ -92,21 +93,21 @@ class GameStarted(GameEvent):
         "true when no first player was named and it was drawn with a die"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TurnStarted(GameEvent):
     TYPE: ClassVar[str] = "turn_started"
     seat: int
     last_turn: bool = field(metadata=doc("true during the final round"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DiceRolled(GameEvent):
     TYPE: ClassVar[str] = "dice_rolled"
     seat: int
     dice: tuple[ShownDie, ...] = field(metadata=doc("the dice rolled, in die order"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DiceSetAside(GameEvent):
     TYPE: ClassVar[str] = "dice_set_aside"
     seat: int
@@ -118,7 +119,7 @@ class DiceSetAside(GameEvent):
     set_score: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SetCompleted(GameEvent):
     """A roll-through: all six dice are in combinations; the set is scored."""
 
@@ -129,14 +130,14 @@ class SetCompleted(GameEvent):
     turn_total: int = field(metadata=doc("the turn total after adding the set"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TurnBusted(GameEvent):
     TYPE: ClassVar[str] = "turn_busted"
     seat: int
     points_lost: int = field(metadata=doc("the turn total of completed sets, lost"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TurnHeld(GameEvent):
     TYPE: ClassVar[str] = "turn_held"
     seat: int
@@ -147,7 +148,7 @@ class TurnHeld(GameEvent):
     score: int = field(metadata=doc("the seat's new banked score"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class FinalRoundStarted(GameEvent):
     TYPE: ClassVar[str] = "final_round_started"
     seat: int = field(metadata=doc("the seat that reached the target"))
@@ -155,7 +156,7 @@ class FinalRoundStarted(GameEvent):
     last_turns: tuple[int, ...] = field(metadata=doc("the seats owed a last turn, in order"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PlayerResigned(GameEvent):
     """A seat resigned (RULINGS, Resigning): it leaves the turn order and any last turn
     owed; in its own turn, the turn ends there, nothing banked. Its score is kept."""
@@ -164,7 +165,7 @@ class PlayerResigned(GameEvent):
     seat: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GameOver(Outcome, GameEvent):
     TYPE: ClassVar[str] = "game_over"
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 
-from games.core.frozen import copyable
+from games.core.frozen import frozen_record
 from games.core.messages import Record, doc
 
 from .actions import Group
@@ -14,7 +14,7 @@ from .data import (
 )
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Options(Record):
     target: int = field(metadata=doc("the banked score that wins"))
     final_round: bool = field(metadata=doc(
@@ -33,7 +33,7 @@ def matching_value(shade: str, face: int) -> int | None:
     return LIGHT_ACE_VALUE if face == ACE else face
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Die:
     """One of the six dice (by its fixed number) showing a face.
 
@@ -59,7 +59,7 @@ def die_showing(die: int, face: int) -> Die:
     return Die(die=die, face=face)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Combination:
     """Dice set aside together. `value` is 1 while it holds only dark aces.
 
@@ -95,7 +95,7 @@ def combination(dice: tuple[tuple[int, int], ...], value: int) -> Combination:
     return Combination(dice=tuple(die_showing(n, f) for n, f in dice), value=value)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TurnRecord:
     """A finished turn as the table saw it (the view's `last_turn`)."""
 
@@ -109,8 +109,7 @@ class TurnRecord:
     score: int                                    # the seat's banked score afterwards
 
 
-@copyable
-@dataclass(frozen=True)
+@frozen_record
 class State:
     players: int
     target: int

@@ -3,9 +3,10 @@ same table (only `viewer` differs)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal, Mapping
 
+from games.core.frozen import frozen_record
 from games.core.messages import Record, doc
 
 from .combinations import set_score
@@ -17,7 +18,7 @@ from .rules import hold_value
 from .state import State, TurnRecord
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SeatView(Record):
     seat: int
     score: int = field(metadata=doc("the seat's banked score"))
@@ -26,7 +27,7 @@ class SeatView(Record):
     resigned: bool = field(metadata=doc("the seat resigned: it plays no more"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class LastTurn(Record):
     """The last finished turn, as the table saw it: a player coming back to a slow game
     sees what happened on it without replaying events."""
@@ -59,7 +60,7 @@ def last_turn(record: TurnRecord | None) -> LastTurn | None:
                     score=record.score)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class View(Record):
     """A Dark Knights table (the same for every seat and spectators)."""
 

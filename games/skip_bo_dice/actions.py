@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar, Literal
 
+from games.core.frozen import frozen_record
 from games.core import MalformedAction
 from games.core.legal import Subset
 from games.core.messages import GameAction, Messages, Record, doc
@@ -26,7 +27,7 @@ SOURCE_SHAPES: dict[str, tuple[bool, bool]] = {
 """Whether each kind takes a `die` and a `stockpile` (SOURCE_FIELDS, checked per fill)."""
 
 
-@dataclass(frozen=True)
+@frozen_record
 class FillSource(Record):
     """What a fill takes: `{"kind": "die", "die": 0..5}`, `{"kind": "stockpile",
     "stockpile": 0..3}` (its top unused box), `{"kind": "free_skip_bo"}` or
@@ -44,7 +45,7 @@ class FillSource(Record):
                                   f"{list(SOURCE_FIELDS[self.kind])}")
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Fill(GameAction):
     """Fill the next bubble of a Build Pile (the active player, in the fill step)."""
 
@@ -53,7 +54,7 @@ class Fill(GameAction):
     source: FillSource
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Reroll(GameAction):
     """Spend a re-roll on any or all unused dice (the active player, in the fill step)."""
 
@@ -68,14 +69,14 @@ class Reroll(GameAction):
                                   "'dice' lists at least one die, ascending, once")
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Done(GameAction):
     """End the fill step: the stockpile step follows (the active player)."""
 
     TYPE: ClassVar[str] = "done"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class WriteStockpile(GameAction):
     """Write an unused die's face into a Stockpile that is not full (each chooser, in the
     stockpile step)."""
@@ -85,7 +86,7 @@ class WriteStockpile(GameAction):
     stockpile: int = field(metadata=doc("a Stockpile that is not full, 0..3"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ClaimBonus(GameAction):
     """Use a value the Bonus Die showed this turn to fill one bubble (any player but the
     active one, once per value, until the turn's stockpile step is over)."""
@@ -96,7 +97,7 @@ class ClaimBonus(GameAction):
     pile: Pile = field(metadata=doc("the Build Pile whose next bubble is that value"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PassClaim(GameAction):
     """Claim no more of this turn's Bonus Die values: stop being awaited (claim_window
     "awaited", in the stockpile step, a seat that can still claim)."""
@@ -105,7 +106,7 @@ class PassClaim(GameAction):
     turn: int = field(metadata=doc("the current turn's number"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Resign(GameAction):
     """Leave the game for good, in or out of turn (RULINGS, Resigning): the active
     player's turn ends at once; another seat's pending stockpile choice and claim wait

@@ -30,9 +30,9 @@ only stars and completions count, against the points unused Skip-Bos and re-roll
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from games.core.frozen import frozen_record
 from games.core.bots import Rng, Seen
 
 from .data import BONUS, BUBBLES, DICE, PILES, SKIP_BO, STAR_BUBBLES, STOCKPILE_BOXES
@@ -44,7 +44,7 @@ SKIP_BO_POINT = 1.0   # an unused free Skip-Bo, Skip-Bo Reward or re-roll is a p
 NODE_BUDGET = 4000    # search nodes per fill decision
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Weights:
     """How a level values a fill: `progress` for one bubble nearer completion (and more
     fills to come), `star_chance` for how likely a star bubble ahead is still collected

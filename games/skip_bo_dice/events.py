@@ -6,16 +6,17 @@ number or "SB") are annotated `Any`, with their JSON Schema given by FACE_SCHEMA
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar, Literal
 
+from games.core.frozen import frozen_record
 from games.core.messages import GameEvent, Messages, Record, doc
 from games.core.outcome import Outcome
 
 from .data import FACE_SCHEMA, Pile
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Options(Record):
     """The options; `{}` in the games stored before `claim_window` existed (issue #16),
     which play by the "open" claim window."""
@@ -26,7 +27,7 @@ class Options(Record):
         "for", omit_none=True))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GameStarted(GameEvent):
     TYPE: ClassVar[str] = "game_started"
     players: int
@@ -36,7 +37,7 @@ class GameStarted(GameEvent):
         "true when no seat was named: drawn with one roll of a die with `players` sides"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TurnStarted(GameEvent):
     TYPE: ClassVar[str] = "turn_started"
     turn: int
@@ -45,7 +46,7 @@ class TurnStarted(GameEvent):
                                                items=FACE_SCHEMA))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Source(Record):
     """What a fill took: `{"kind": "die", "die"}`, `{"kind": "stockpile", "stockpile",
     "box"}`, `{"kind": "free_skip_bo"}`, `{"kind": "reward_skip_bo"}` or
@@ -62,7 +63,7 @@ class Source(Record):
         "kind claim: the index of the Bonus Die value claimed", omit_none=True))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class BubbleFilled(GameEvent):
     TYPE: ClassVar[str] = "bubble_filled"
     seat: int
@@ -75,7 +76,7 @@ class BubbleFilled(GameEvent):
     source: Source
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PileCompleted(GameEvent):
     TYPE: ClassVar[str] = "pile_completed"
     seat: int
@@ -86,14 +87,14 @@ class PileCompleted(GameEvent):
     shared: bool = field(metadata=doc("an earlier completion of the pile had this moment"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class LastRoundStarted(GameEvent):
     TYPE: ClassVar[str] = "last_round_started"
     seat: int = field(metadata=doc("who completed a third pile first"))
     final_turns: tuple[int, ...] = field(metadata=doc("the seats still to take a final turn"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class BonusDieRolled(GameEvent):
     TYPE: ClassVar[str] = "bonus_die_rolled"
     seat: int
@@ -101,7 +102,7 @@ class BonusDieRolled(GameEvent):
     value_index: int = field(metadata=doc("the value's index among the turn's shown values"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DiceRerolled(GameEvent):
     TYPE: ClassVar[str] = "dice_rerolled"
     seat: int
@@ -111,7 +112,7 @@ class DiceRerolled(GameEvent):
     rerolls_left: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TurnDone(GameEvent):
     TYPE: ClassVar[str] = "turn_done"
     seat: int
@@ -119,7 +120,7 @@ class TurnDone(GameEvent):
         "the seats to choose in the stockpile step, the active one first"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class StockpileWritten(GameEvent):
     TYPE: ClassVar[str] = "stockpile_written"
     seat: int
@@ -129,21 +130,21 @@ class StockpileWritten(GameEvent):
     box: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SkipBoRewardEarned(GameEvent):
     TYPE: ClassVar[str] = "skip_bo_reward_earned"
     seat: int
     stockpile: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TurnEnded(GameEvent):
     TYPE: ClassVar[str] = "turn_ended"
     seat: int
     turn: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ClaimPassed(GameEvent):
     """A seat will not claim more of this turn's Bonus Die values: it is no longer
     awaited (claim_window "awaited" only)."""
@@ -153,7 +154,7 @@ class ClaimPassed(GameEvent):
     turn: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PlayerResigned(GameEvent):
     """A seat resigned (RULINGS, Resigning): it is no longer awaited or in the turn order
     (nor owed a final turn); its board stays, and its score, for the record."""
@@ -162,7 +163,7 @@ class PlayerResigned(GameEvent):
     seat: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GameOver(Outcome, GameEvent):
     TYPE: ClassVar[str] = "game_over"
 

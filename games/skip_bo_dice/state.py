@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-from games.core.frozen import copyable
+from games.core.frozen import frozen_record
 
 from .data import FILL, FREE_SKIP_BOS, PILES, REROLLS, STOCKPILE_BOXES, STOCKPILES, Face
 
 
-@copyable
-@dataclass(frozen=True)
+@frozen_record
 class Box:
     """One written Stockpile box; `used` when its number was crossed out."""
 
@@ -18,7 +16,7 @@ class Box:
     used: bool = False
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Completion:
     """A completed Build Pile: the place of its moment (1, 2, ...) and the reward circled."""
 
@@ -26,8 +24,7 @@ class Completion:
     reward: int
 
 
-@copyable
-@dataclass(frozen=True)
+@frozen_record
 class Board:
     """One player's board."""
 
@@ -52,8 +49,7 @@ class Board:
         return all(len(s) >= STOCKPILE_BOXES for s in self.stockpiles)
 
 
-@copyable
-@dataclass(frozen=True)
+@frozen_record
 class State:
     """The whole table.
 

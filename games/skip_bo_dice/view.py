@@ -3,9 +3,10 @@ what a spectator sees, and `you`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Literal, Mapping
 
+from games.core.frozen import frozen_record
 from games.core.messages import Record, doc
 from games.core.outcome import Outcome
 
@@ -24,13 +25,13 @@ from .state import Board, State
 StarMark = Literal["collected", "crossed"]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CompletedView(Record):
     place: int = field(metadata=doc("the place of the completion's moment"))
     reward: int = field(metadata=doc("the stars circled"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PileView(Record):
     marks: tuple[Any, ...] = field(metadata=doc("the bubbles filled, from 1",
                                                 items=FACE_SCHEMA))
@@ -40,27 +41,27 @@ class PileView(Record):
     completed: CompletedView | None
 
 
-@dataclass(frozen=True)
+@frozen_record
 class BoxView(Record):
     value: Any = field(metadata=doc("the face written", **FACE_SCHEMA))
     used: bool = field(metadata=doc("its number was used (crossed)"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class StockpileView(Record):
     boxes: tuple[BoxView, ...] = field(metadata=doc("bottom up"))
     top: Any = field(metadata=doc("the topmost unused value, null if none",
                                   **FACE_SCHEMA, nullable=True))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SkipBoRewards(Record):
     earned: int
     used: int
     available: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SeatView(Record):
     """One player's board."""
 
@@ -79,7 +80,7 @@ class SeatView(Record):
     resigned: bool = field(metadata=doc("the seat resigned: it plays no more"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DieView(Record):
     die: int
     kind: Literal["number", "bonus"]
@@ -87,26 +88,26 @@ class DieView(Record):
     used: bool = field(metadata=doc("set aside this turn"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class BonusValueView(Record):
     value_index: int
     value: int
     claimed_by: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PileCompletions(Record):
     moments: int = field(metadata=doc("the completion moments of this pile so far"))
     next_reward: int = field(metadata=doc("what the next moment earns"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class LastRound(Record):
     started_by: int
     final_turns_left: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Ruleset(Record):
     """The dice faces and board constants (data of the ruleset)."""
 
@@ -131,7 +132,7 @@ RULESET = Ruleset(
     piles_to_end=PILES_TO_END)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class View(Record):
     """A Skip-Bo Dice table as one seat (or a spectator) sees it: all of it."""
 

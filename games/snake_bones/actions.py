@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
+from games.core.frozen import frozen_record
 from games.core.legal import IntRange
 from games.core.messages import GameAction, Messages, doc
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PlaceStake(GameAction):
     """Stake coins on this round (every active seat, at the start of a round)."""
 
@@ -18,7 +19,7 @@ class PlaceStake(GameAction):
     coins: int = field(metadata=doc("1 to the coins you hold", minimum=1))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PlaceBid(GameAction):
     """Open the bidding, or raise the standing bid."""
 
@@ -29,21 +30,21 @@ class PlaceBid(GameAction):
     face: int = field(metadata=doc("the face, 1 to 6", minimum=1, maximum=6))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CallBluff(GameAction):
     """Say the standing bid is too high."""
 
     TYPE: ClassVar[str] = "call_bluff"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CallSpotOn(GameAction):
     """Say the standing bid is exactly right."""
 
     TYPE: ClassVar[str] = "call_spot_on"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Resign(GameAction):
     """Leave the game for good, in or out of turn (RULINGS, "Resigning"): the round is
     voided and a new one starts without you."""

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar, Literal, Mapping
 
+from games.core.frozen import frozen_record
 from games.core.messages import GameEvent, Messages, Record, doc
 from games.core.outcome import Outcome
 
@@ -12,7 +13,7 @@ from .data import STARTING_COINS, STARTING_DICE
 from .state import Bid, Options, Payment
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GameStarted(GameEvent):
     TYPE: ClassVar[str] = "game_started"
     players: int
@@ -22,14 +23,14 @@ class GameStarted(GameEvent):
     starting_coins: int = STARTING_COINS
 
 
-@dataclass(frozen=True)
+@frozen_record
 class FirstBidderDrawn(GameEvent):
     TYPE: ClassVar[str] = "first_bidder_drawn"
     seat: int
     roll: int = field(metadata=doc("the die (as many sides as seats) that drew the seat"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RoundStarted(GameEvent):
     TYPE: ClassVar[str] = "round_started"
     round: int
@@ -37,12 +38,12 @@ class RoundStarted(GameEvent):
     active: tuple[int, ...] = field(metadata=doc("the seats still in, in seat order"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class StakePrivate(Record):
     coins: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class StakePlaced(GameEvent):
     TYPE: ClassVar[str] = "stake_placed"
     Private: ClassVar = StakePrivate
@@ -50,18 +51,18 @@ class StakePlaced(GameEvent):
     private: Mapping[int, StakePrivate] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class StakesRevealed(GameEvent):
     TYPE: ClassVar[str] = "stakes_revealed"
     stakes: Mapping[int, int] = field(metadata=doc("each active seat's stake, by seat"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DicePrivate(Record):
     dice: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DiceRolled(GameEvent):
     TYPE: ClassVar[str] = "dice_rolled"
     Private: ClassVar = DicePrivate
@@ -69,7 +70,7 @@ class DiceRolled(GameEvent):
     private: Mapping[int, DicePrivate] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class BidMade(GameEvent):
     TYPE: ClassVar[str] = "bid_made"
     seat: int
@@ -78,7 +79,7 @@ class BidMade(GameEvent):
     next: int = field(metadata=doc("the seat to answer the bid"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CallMade(GameEvent):
     """A call reveals every active seat's dice and settles it."""
 
@@ -96,24 +97,24 @@ class CallMade(GameEvent):
         return "bluff" if self.TYPE == "bluff_called" else "spot_on"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class BluffCalled(CallMade):
     TYPE: ClassVar[str] = "bluff_called"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SpotOnCalled(CallMade):
     TYPE: ClassVar[str] = "spot_on_called"
 
 
-@dataclass(frozen=True)
+@frozen_record
 class DieLost(GameEvent):
     TYPE: ClassVar[str] = "die_lost"
     seat: int
     dice_left: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CoinsPaid(GameEvent):
     TYPE: ClassVar[str] = "coins_paid"
     payer: int = field(metadata=doc(json="from"))
@@ -121,7 +122,7 @@ class CoinsPaid(GameEvent):
     coins: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PlayerOut(GameEvent):
     TYPE: ClassVar[str] = "player_out"
     seat: int
@@ -129,7 +130,7 @@ class PlayerOut(GameEvent):
     reason: Literal["no_dice", "no_coins", "no_dice_no_coins"]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class PlayerResigned(GameEvent):
     """A seat resigned (RULINGS, "Resigning"): it is out from this round on, its coins
     leave the game, and the round is voided (no die lost, no stake paid)."""
@@ -140,7 +141,7 @@ class PlayerResigned(GameEvent):
     coins: int = field(metadata=doc("the coins the seat held: they leave the game"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GameOver(Outcome, GameEvent):
     TYPE: ClassVar[str] = "game_over"
 

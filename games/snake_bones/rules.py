@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from games.core.frozen import frozen_record
 from games.core.outcome import Outcome
 from games.core.seats import LEFT, RIGHT, next_seat
 
@@ -13,7 +13,7 @@ from .data import FACES, MIN_STAKE, RAISE_QUANTITY_OR_FACE, WILD_FACE
 from .state import Bid, Payment, State
 
 
-@dataclass(frozen=True)
+@frozen_record
 class CallResult:
     count: int
     caller_right: bool

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal, Mapping
 
-from games.core.frozen import copyable
+from games.core.frozen import frozen_record
 from games.core.messages import Record, doc
 
 from .data import STARTING, STARTING_COINS, STARTING_DICE
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Options(Record):
     ones_wild: bool = field(metadata=doc("ones count toward any other face bid upon"))
     raise_rule: Literal["quantity", "quantity_or_face"] = field(metadata=doc(
@@ -19,21 +19,21 @@ class Options(Record):
         "quantity with a higher face"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Bid(Record):
     seat: int
     quantity: int
     face: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Payment(Record):
     payer: int = field(metadata=doc(json="from"))
     payee: int = field(metadata=doc(json="to"))
     coins: int
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Reveal(Record):
     """The last call: every active seat's dice shown, the count and the result."""
 
@@ -50,8 +50,7 @@ class Reveal(Record):
         "every bid of the called round, in order, with who made it (the last is `bid`)"))
 
 
-@copyable
-@dataclass(frozen=True)
+@frozen_record
 class SeatState:
     dice_count: int = STARTING_DICE
     coins: int = STARTING_COINS
@@ -65,8 +64,7 @@ class SeatState:
         return self.out_round is not None
 
 
-@copyable
-@dataclass(frozen=True)
+@frozen_record
 class State:
     players: int
     ones_wild: bool

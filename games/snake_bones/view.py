@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal, Mapping
 
+from games.core.frozen import frozen_record
 from games.core.messages import Record, doc
 from games.core.outcome import Outcome
 
@@ -13,7 +14,7 @@ from .outcome import outcome
 from .state import Bid, Options, Reveal, State
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SeatView(Record):
     seat: int
     dice_count: int
@@ -25,7 +26,7 @@ class SeatView(Record):
         "out by resigning (its coins left the game)"))
 
 
-@dataclass(frozen=True)
+@frozen_record
 class View(Record):
     """A Snake Bones table as one seat (or a spectator) sees it."""
 

@@ -33,8 +33,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from games.core.frozen import frozen_record
 from games.core.bots import Rng, Seen
+from games.core.frozen import frozen_record
 from games.core.seats import next_seat
 
 from .basic import (

@@ -12,8 +12,8 @@ from dataclasses import field
 from itertools import pairwise
 from typing import ClassVar, Literal
 
-from games.core.frozen import frozen_record
 from games.core import MalformedAction
+from games.core.frozen import frozen_record
 from games.core.legal import IntRange, Subset
 from games.core.messages import GameAction, Messages, doc
 

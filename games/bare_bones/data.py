@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from games.core.frozen import frozen_record
 from games.core import Option
+from games.core.frozen import frozen_record
 
 SLUG = "bare-bones"
 NAME = "Bare Bones"

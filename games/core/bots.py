@@ -16,8 +16,7 @@ import hashlib
 from dataclasses import field
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
-from games.core.frozen import frozen_record
-
+from .frozen import frozen_record
 from .legal import expand_all
 
 JSON = Any

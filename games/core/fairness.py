@@ -30,12 +30,12 @@ being 32 random bytes written as 64 lowercase hex digits (docs/fairness.md).
 
 from __future__ import annotations
 
-from games.core.frozen import frozen_record
-
 import hashlib
 import hmac
 import re
 from typing import Sequence
+
+from .frozen import frozen_record
 
 SPACE = 2**32
 

@@ -20,9 +20,8 @@ import itertools
 from dataclasses import field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, Union
 
-from games.core.frozen import frozen_record
-
 from . import codec
+from .frozen import frozen_record
 from .messages import JSON, GameAction, Record, doc
 
 

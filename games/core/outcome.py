@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Any, Mapping, Sequence
 
-from games.core.frozen import frozen_record
-
+from .frozen import frozen_record
 from .messages import Record, doc
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from games.core.frozen import frozen_record
-
 from .dice import Dice
 from .errors import IllegalAction
+from .frozen import frozen_record
 from .legal import legal_json
 from .memo import remember_last
 from .messages import GameAction, GameEvent, Messages, Record

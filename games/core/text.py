@@ -17,10 +17,10 @@ and puts in the names of the seats (`Seat`) as they are shown now.
 
 from __future__ import annotations
 
-from games.core.frozen import frozen_record
-
 from collections.abc import Callable, Mapping
 from typing import Any
+
+from .frozen import frozen_record
 
 
 @frozen_record

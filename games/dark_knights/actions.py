@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import field
 from typing import ClassVar
 
-from games.core.frozen import frozen_record
 from games.core import MalformedAction
+from games.core.frozen import frozen_record
 from games.core.messages import GameAction, Messages, Record, doc
 
 from .data import ALL_DICE

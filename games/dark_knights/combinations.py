@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from games.core.frozen import frozen_record
 
 from .data import CLEAN_MULTIPLIER, SMALLEST_COMBINATION

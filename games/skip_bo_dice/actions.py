@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import field
 from typing import ClassVar, Literal
 
-from games.core.frozen import frozen_record
 from games.core import MalformedAction
+from games.core.frozen import frozen_record
 from games.core.legal import Subset
 from games.core.messages import GameAction, Messages, Record, doc
 

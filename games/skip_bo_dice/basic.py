@@ -32,8 +32,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.core.frozen import frozen_record
 from games.core.bots import Rng, Seen
+from games.core.frozen import frozen_record
 
 from .data import BONUS, BUBBLES, DICE, PILES, SKIP_BO, STAR_BUBBLES, STOCKPILE_BOXES
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from games.core.frozen import frozen_record
 
 from .data import FILL, FREE_SKIP_BOS, PILES, REROLLS, STOCKPILE_BOXES, STOCKPILES, Face

@@ -7,7 +7,7 @@ the arguments the dataclass's own takes and gives the new instance its fields as
 built in one display (then runs the class's `__post_init__`, if it has one). The
 dataclass's own `__init__` sets each field through `object.__setattr__`, a call per field;
 building records was the largest own cost left in every game's profile (decision 0037,
-"One dict per record": 5-11% fewer instructions per event in four games). The dict is
+"One dict per record": 5-10% fewer instructions per event in four games). The dict is
 sized for its fields, so a copy of it keeps that size (docs/benchmarks.md, "The shape of a
 copy"). A record's arguments are its fields: an `InitVar` is refused.
 

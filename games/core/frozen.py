@@ -76,7 +76,12 @@ def _fields_init(cls: type) -> Callable[..., None]:
     keyword_only: list[str] = []
     factories: list[str] = []
     entries: list[str] = []
-    for number, field in enumerate(f for f in dataclasses.fields(cls) if f.init):
+    for number, field in enumerate(dataclasses.fields(cls)):
+        if not field.init:  # set by `__post_init__`, a class default, or its factory
+            if field.default_factory is not dataclasses.MISSING:
+                scope[f"_factory{number}"] = field.default_factory
+                entries.append(f"{field.name!r}: _factory{number}()")
+            continue
         parameter = field.name
         if field.default is not dataclasses.MISSING:
             scope[f"_default{number}"] = field.default

@@ -32,6 +32,7 @@ def seat_class(declare: Any) -> Any:
         notes: list[str] = field(default_factory=list)
         marks: int = field(default=0, kw_only=True)
         stake: int = field(default_factory=three, kw_only=True)
+        bids: list[int] = field(init=False, default_factory=list)
 
     return declare(Seat)
 
@@ -73,9 +74,10 @@ def test_a_frozen_record_is_the_frozen_dataclass_it_declares() -> None:
     assert (seat.strikes, seat.hand, seat.notes, seat.marks, seat.stake) == (
         2, ("jackpot",), [], 0, 3)
     assert seat == Seat(strikes=2, hand=("jackpot",)) != Seat(2)
-    assert Seat(0).notes is not Seat(0).notes  # a default factory still runs per instance
+    # A default factory still runs per instance, for an argument or not.
+    assert Seat(0).notes is not Seat(0).notes and Seat(0).bids is not Seat(0).bids
     assert repr(Seat(1)) == repr(DataclassSeat(1))
-    assert repr(Seat(1)).endswith("Seat(strikes=1, hand=(), notes=[], marks=0, stake=3)")
+    assert repr(Seat(1)).endswith("Seat(strikes=1, hand=(), notes=[], marks=0, stake=3, bids=[])")
     assert dataclasses.is_dataclass(Seat) and Seat.__match_args__ == ("strikes", "hand", "notes")
     with pytest.raises(dataclasses.FrozenInstanceError):
         seat.strikes = 3  # type: ignore[misc]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from games.registry import GAMES
-from tests.benchmarks import engine_parts, engines, snake_bones_floor
+from tests.benchmarks import engine_parts, engines, engines_against, snake_bones_floor
 
 
 def test_the_bench_prints_a_row_per_game_and_player_count(
@@ -28,6 +28,37 @@ def test_each_row_is_measured_in_a_new_process() -> None:
     assert os.getpid() not in pids and pids[0] != pids[1]
     assert list(engines.each_in_a_new_process(os.getpid, [()], one_process=True)) == [
         os.getpid()]
+
+
+def test_the_comparison_alternates_two_checkouts_and_prints_the_ratio_of_means(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """tests/benchmarks/engines_against.py, this checkout against itself: a row per game
+    and player count, each side's mean from every round, and the rounds' ratios."""
+    argv = [str(engines_against.ROOT), "--rounds", "2", "--seconds", "0",
+            "--games", "snake-bones", "--players", "2", "3", "--goal", "0.01"]
+    assert engines_against.main(argv) == 0
+    out = capsys.readouterr()
+    rows = [line.split("|")[1:-1] for line in out.out.splitlines()[2:]]
+    assert [(r[0].strip(), int(r[1])) for r in rows] == [("snake-bones", 2), ("snake-bones", 3)]
+    assert all(float(r[2].replace(",", "")) > 0 and r[4].strip().endswith("x") for r in rows)
+    assert all(r[6].strip() == "2 of 2" for r in rows), rows
+    assert out.err.count("of 2 done") == 2
+
+
+def test_the_comparison_runs_the_other_checkout_then_this_one_in_each_round(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    runs: list[Any] = []
+
+    def measured(checkout: Any, *args: Any) -> dict[tuple[str, int], float]:
+        runs.append(checkout)
+        rate = {tmp_path: 100.0, engines_against.ROOT: 300.0 + 100 * (len(runs) == 4)}
+        return {("snake-bones", 2): rate[checkout]}
+
+    monkeypatch.setattr(engines_against, "events_per_second", measured)
+    theirs, ours = engines_against.rounds(tmp_path, 2, 0.0, ["snake-bones"], [2])
+    assert runs == [tmp_path, engines_against.ROOT] * 2
+    assert engines_against.table(theirs, ours, goal=4.0).splitlines()[2] == (
+        "| snake-bones | 2 | 100 | 350 | 3.50x | 3.00x to 4.00x | 1 of 2 |")
 
 
 def test_a_playout_is_seeded() -> None:

@@ -45,20 +45,29 @@ def test_the_comparison_alternates_two_checkouts_and_prints_the_ratio_of_means(
     assert out.err.count("of 2 done") == 2
 
 
-def test_the_comparison_runs_the_other_checkout_then_this_one_in_each_round(
+def test_the_comparison_measures_each_row_on_both_sides_back_to_back(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
-    runs: list[Any] = []
+    """Each game and player count is run on the other checkout and this one in turn, the
+    other first in odd rounds; the table gives the means and each round's ratio."""
+    this = engines_against.ROOT
+    runs: list[tuple[Any, str]] = []
 
-    def measured(checkout: Any, *args: Any) -> dict[tuple[str, int], float]:
-        runs.append(checkout)
-        rate = {tmp_path: 100.0, engines_against.ROOT: 300.0 + 100 * (len(runs) == 4)}
-        return {("snake-bones", 2): rate[checkout]}
+    def measured(checkout: Any, seconds: float, games: list[str],
+                 players: list[int]) -> dict[tuple[str, int], float]:
+        runs.append((checkout, games[0]))
+        rate = 100.0 if checkout == tmp_path else 300.0 + 100 * (len(runs) == 5)
+        return {(games[0], players[0]): rate}
 
     monkeypatch.setattr(engines_against, "events_per_second", measured)
-    theirs, ours = engines_against.rounds(tmp_path, 2, 0.0, ["snake-bones"], [2])
-    assert runs == [tmp_path, engines_against.ROOT] * 2
-    assert engines_against.table(theirs, ours, goal=4.0).splitlines()[2] == (
-        "| snake-bones | 2 | 100 | 350 | 3.50x | 3.00x to 4.00x | 1 of 2 |")
+    theirs, ours = engines_against.rounds(tmp_path, 2, 0.0, ["snake-bones", "bamboozled"],
+                                          [2])
+    assert runs == [(tmp_path, "snake-bones"), (this, "snake-bones"),
+                    (tmp_path, "bamboozled"), (this, "bamboozled"),
+                    (this, "snake-bones"), (tmp_path, "snake-bones"),
+                    (this, "bamboozled"), (tmp_path, "bamboozled")]
+    assert engines_against.table(theirs, ours, goal=4.0).splitlines()[2:] == [
+        "| bamboozled | 2 | 100 | 300 | 3.00x | 3.00x to 3.00x | 0 of 2 |",
+        "| snake-bones | 2 | 100 | 350 | 3.50x | 3.00x to 4.00x | 1 of 2 |"]
 
 
 def test_a_playout_is_seeded() -> None:

@@ -4,12 +4,13 @@ speed-up issue #34 item 1 asks for (4x 24f43b2), as the ratio of the rounds' mea
     PYTHONPATH=. .venv/bin/python -m tests.benchmarks.engines_against DIR \\
         [--rounds 5] [--seconds 2] [--games SLUG ...] [--players 2 4]
 
-DIR is the other checkout (a worktree: `git worktree add /tmp/base 24f43b2`). Each round
-runs this checkout's tests/benchmarks/engines.py twice, first on DIR's `games/`, then on
-this checkout's, each row in a process of its own (engines.py's own rule), so both play
-the same seeded playouts with the same loop (on a checkout without `legal_moves` the loop
-draws from the served items: engines.py's docstring). Alternating spreads the machine's
-swings over both sides: on a shared two-core machine one row of one commit moves by
+DIR is the other checkout (a worktree: `git worktree add /tmp/base 24f43b2`). In each
+round, every game and player count is measured twice, back to back: by this checkout's
+tests/benchmarks/engines.py on DIR's `games/` and on this checkout's (DIR first in odd
+rounds, this checkout first in even ones), each in a process of its own, so both play the
+same seeded playouts with the same loop (on a checkout without `legal_moves` the loop
+draws from the served items: engines.py's docstring). Pairs measured back to back share
+the machine's slow swings: on a shared two-core machine one row of one commit moves by
 20-40% from run to run (docs/benchmarks.md, "One dict per record"), so a single run says
 little and the means of several rounds say more. Prints a markdown table: per game and
 player count, each side's mean events per second, the ratio of the means, the lowest and
@@ -50,13 +51,20 @@ def events_per_second(checkout: Path, seconds: float, games: Sequence[str],
 
 def rounds(other: Path, count: int, seconds: float, games: Sequence[str],
            players: Sequence[int]) -> tuple[Rates, Rates]:
-    """(the other checkout's rates, this one's): each row's figure in every round."""
+    """(the other checkout's rates, this one's): each row's figure in every round. Each
+    row is measured on both sides back to back, the other checkout first in odd rounds
+    and this one first in even rounds, so that a slow drift of the machine's load falls
+    on both sides of a pair alike."""
     theirs: Rates = defaultdict(list)
     ours: Rates = defaultdict(list)
+    sides = ((theirs, other), (ours, ROOT))
     for number in range(1, count + 1):
-        for side, checkout in ((theirs, other), (ours, ROOT)):
-            for row, rate in events_per_second(checkout, seconds, games, players).items():
-                side[row].append(rate)
+        for slug in games:
+            for seats in players:
+                for side, checkout in sides if number % 2 else sides[::-1]:
+                    for row, rate in events_per_second(checkout, seconds, [slug],
+                                                       [seats]).items():
+                        side[row].append(rate)
         print(f"round {number} of {count} done", file=sys.stderr, flush=True)
     return theirs, ours
 

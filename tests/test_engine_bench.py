@@ -30,7 +30,7 @@ def test_each_row_is_measured_in_a_new_process() -> None:
         os.getpid()]
 
 
-def test_the_comparison_alternates_two_checkouts_and_prints_the_ratio_of_means(
+def test_the_comparison_runs_and_prints_a_row_per_game_and_player_count(
         capsys: pytest.CaptureFixture[str]) -> None:
     """tests/benchmarks/engines_against.py, this checkout against itself: a row per game
     and player count, each side's mean from every round, and the rounds' ratios."""

@@ -18,7 +18,8 @@ class Dice(Protocol):
 
 
 def roll_many(dice: Dice, count: int, sides: int = 6) -> tuple[int, ...]:
-    return tuple(dice.roll(sides) for _ in range(count))
+    roll = dice.roll
+    return tuple([roll(sides) for _ in range(count)])
 
 
 def pick(dice: Dice, items: Sequence[T]) -> T:

@@ -15,7 +15,7 @@ from .data import (
     FACES, MAX_PLAYERS, MIN_PLAYERS, NAME, OPTIONS, SIDES, STARTING_COINS, STARTING_DICE,
 )
 from .evolve import evolve
-from .legal import stakes_now
+from .legal import others_to_stake
 from .rules import (
     bid_quantity_range, game_is_decided, is_out, is_raise, judge_bluff, judge_spot_on,
     next_bidder, next_opener, out_reason, stake_range, standings,
@@ -51,7 +51,7 @@ def place_stake(state: State, seat: int, action: PlaceStake, dice: Dice) -> list
         raise IllegalAction("stake_out_of_range",
                             f"a stake is {allowed.start} to {allowed.stop - 1} coins")
     placed = ev.StakePlaced(seat=seat, private={seat: ev.StakePrivate(coins=coins)})
-    if any(stakes_now(s) for other, s in enumerate(state.seats) if other != seat):
+    if others_to_stake(state, seat):
         return [placed]
     return [placed, *reveal_stakes_and_roll(state, seat, coins, dice)]
 
@@ -61,7 +61,7 @@ def reveal_stakes_and_roll(state: State, seat: int, coins: int,
     """Once all stakes are in (`seat`'s last, of `coins`) they are shown; then every
     active seat rolls its dice."""
     seats = state.seats
-    active = state.active()
+    active = state.active
     stakes = {s: seats[s].stake for s in active}
     stakes[seat] = coins
     rolled = {s: roll_many(dice, seats[s].dice_count, SIDES) for s in active}
@@ -110,7 +110,7 @@ def call(state: State, seat: int, bluff: bool) -> list[GameEvent]:
     seats = state.seats
     story = Story(evolve, state)
     story.add(kind(round=state.round, caller=seat, bid=state.bid,
-                   dice={s: seats[s].dice for s in state.active()},
+                   dice={s: seats[s].dice for s in state.active},
                    count=result.count, caller_right=result.caller_right,
                    losers=result.losers, payments=result.payments),
               *[ev.DieLost(seat=s, dice_left=seats[s].dice_count - 1) for s in result.losers],
@@ -119,7 +119,7 @@ def call(state: State, seat: int, bluff: bool) -> list[GameEvent]:
     settled = story.state
     story.add(*[ev.PlayerOut(seat=s, round=settled.round,
                              reason=out_reason(settled, s))  # type: ignore[arg-type]
-                for s in settled.active() if is_out(settled, s)])
+                for s in settled.active if is_out(settled, s)])
     story.add(end_of_round(story.state))
     return story.events
 
@@ -130,7 +130,7 @@ def end_of_round(state: State) -> GameEvent:
         return ev.GameOver(winners=result.winners, ranking=result.ranking,
                            scores=result.scores)
     return ev.RoundStarted(round=state.round + 1, opener=next_opener(state),
-                           active=state.active())
+                           active=state.active)
 
 
 def resign(state: State, seat: int, action: Resign, dice: Dice) -> list[GameEvent]:

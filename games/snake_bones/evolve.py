@@ -21,13 +21,26 @@ def game_started(state: State | None, event: ev.GameStarted) -> State:
     seat = SeatState(dice_count=event.starting_dice, coins=event.starting_coins)
     return State(players=event.players, ones_wild=event.options.ones_wild,
                  raise_rule=event.options.raise_rule, seats=(seat,) * event.players,
-                 opener=event.first_player)
+                 active=tuple(range(event.players)),
+                 dice_in_play=event.starting_dice * event.players, opener=event.first_player)
+
+
+def _seats_with(state: State, seat: int, **changes: Any) -> tuple[SeatState, ...]:
+    seats = list(state.seats)
+    seats[seat] = replace(seats[seat], **changes)
+    return tuple(seats)
 
 
 def _set_seat(state: State, seat: int, **changes: Any) -> State:
-    seats = list(state.seats)
-    seats[seat] = replace(seats[seat], **changes)
-    return replace(state, seats=tuple(seats))
+    return replace(state, seats=_seats_with(state, seat, **changes))
+
+
+def _leaves_game(state: State, seat: int, **changes: Any) -> State:
+    """`seat`, still in, goes out (`changes` set its `out_round`): it leaves `active`,
+    and its dice leave play."""
+    return replace(state, seats=_seats_with(state, seat, **changes),
+                   active=tuple([s for s in state.active if s != seat]),
+                   dice_in_play=state.dice_in_play - state.seats[seat].dice_count)
 
 
 def first_bidder_drawn(state: State, event: ev.FirstBidderDrawn) -> State:
@@ -76,7 +89,9 @@ def call_made(state: State, event: ev.CallMade) -> State:
 
 
 def die_lost(state: State, event: ev.DieLost) -> State:
-    return _set_seat(state, event.seat, dice_count=event.dice_left)
+    lost = state.seats[event.seat].dice_count - event.dice_left
+    return replace(state, seats=_seats_with(state, event.seat, dice_count=event.dice_left),
+                   dice_in_play=state.dice_in_play - lost)
 
 
 def coins_paid(state: State, event: ev.CoinsPaid) -> State:
@@ -90,13 +105,14 @@ def coins_paid(state: State, event: ev.CoinsPaid) -> State:
 
 
 def player_out(state: State, event: ev.PlayerOut) -> State:
-    return _set_seat(state, event.seat, out_round=event.round)
+    """Out from this round on: its dice leave play."""
+    return _leaves_game(state, event.seat, out_round=event.round)
 
 
 def player_resigned(state: State, event: ev.PlayerResigned) -> State:
     """Out from this round on; its dice leave play and its coins leave the game."""
-    return _set_seat(state, event.seat, out_round=event.round, resigned=True, coins=0,
-                     dice_count=0, dice=(), stake=None)
+    return _leaves_game(state, event.seat, out_round=event.round, resigned=True, coins=0,
+                        dice_count=0, dice=(), stake=None)
 
 
 def game_over(state: State, event: ev.GameOver) -> State:

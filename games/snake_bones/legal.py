@@ -37,6 +37,12 @@ def stakes_now(seat: SeatState) -> bool:
     return seat.out_round is None and seat.stake is None
 
 
+def others_to_stake(state: State, seat: int) -> bool:
+    """Whether a seat other than `seat` is still awaited to stake."""
+    seats = state.seats
+    return any([seats[other].stake is None for other in state.active if other != seat])
+
+
 def awaiting(state: State) -> dict[int, str]:
     if state.phase == STAKING:
         return {i: AWAIT_STAKE for i, s in enumerate(state.seats) if stakes_now(s)}
@@ -76,8 +82,8 @@ def turn_actions(state: State, seat: int) -> list[GameAction | Choice]:
         return []
     bid = state.bid
     if bid is None:
-        return list(bid_choices(None, None, state.raise_rule, state.dice_in_play()))
-    return [*bid_choices(bid.quantity, bid.face, state.raise_rule, state.dice_in_play()),
+        return list(bid_choices(None, None, state.raise_rule, state.dice_in_play))
+    return [*bid_choices(bid.quantity, bid.face, state.raise_rule, state.dice_in_play),
             *CALLS]
 
 

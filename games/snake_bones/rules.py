@@ -28,7 +28,7 @@ def stake_range(state: State, seat: int) -> range:
 
 def bid_quantity_range(state: State) -> range:
     """A bid names at least one die and at most every die in play."""
-    return range(1, state.dice_in_play() + 1)
+    return range(1, state.dice_in_play + 1)
 
 
 def is_raise(current: Bid | None, quantity: int, face: int, raise_rule: str) -> bool:
@@ -77,7 +77,7 @@ def judge_spot_on(state: State, caller: int) -> CallResult:
     bid = _bid(state)
     count = count_matching(dice_on_table(state), bid.face, state.ones_wild)
     if count == bid.quantity:
-        others = tuple(s for s in state.active() if s != caller)
+        others = tuple(s for s in state.active if s != caller)
         return CallResult(count, True, others, tuple(pays_stake(state, s, caller) for s in others))
     return CallResult(count, False, (caller,), (pays_stake(state, caller, bid.seat),))
 
@@ -97,13 +97,13 @@ def out_reason(state: State, seat: int) -> str:
 
 def next_bidder(state: State, seat: int) -> int:
     """Bidding goes to the left: the next active seat."""
-    return next_seat(seat, state.players, state.active(), LEFT)
+    return next_seat(seat, state.players, state.active, LEFT)
 
 
 def next_opener(state: State) -> int:
     """The next round opens with the active player to the right of the last opener."""
     assert state.opener is not None
-    return next_seat(state.opener, state.players, state.active(), RIGHT)
+    return next_seat(state.opener, state.players, state.active, RIGHT)
 
 
 def face_held_most(dice: Iterable[int]) -> int:
@@ -113,7 +113,7 @@ def face_held_most(dice: Iterable[int]) -> int:
 
 
 def game_is_decided(state: State) -> bool:
-    return len(state.active()) <= 1
+    return len(state.active) <= 1
 
 
 def standings(state: State) -> Outcome:
@@ -123,7 +123,7 @@ def standings(state: State) -> Outcome:
     for i, s in enumerate(state.seats):
         if s.out_round is not None:
             waves.setdefault(s.out_round, []).append(i)
-    winners = tuple(state.active())
+    winners = tuple(state.active)
     ranking = (winners, *(tuple(waves[r]) for r in sorted(waves, reverse=True)))
     scores = {i: sum(len(seats) for r, seats in waves.items()
                      if s.out_round is None or r < s.out_round)

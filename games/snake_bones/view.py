@@ -56,7 +56,7 @@ def view(state: State, viewer: int | None) -> View:
         players=state.players, phase=state.phase,  # type: ignore[arg-type]
         round=state.round, opener=state.opener, turn=state.turn,
         awaiting=awaiting(state),  # type: ignore[arg-type]
-        options=state.options(), dice_in_play=state.dice_in_play(), bid=state.bid,
+        options=state.options(), dice_in_play=state.dice_in_play, bid=state.bid,
         bids=state.bids,
         stakes_revealed=state.stakes_revealed,
         seats=tuple(seat_view(state, s, viewer) for s in range(state.players)),

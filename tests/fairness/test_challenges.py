@@ -47,7 +47,7 @@ class Table:
         seats = sorted(stakes)
         for seat in seats[:-1]:
             self.act(seat, {"type": "stake", "coins": stakes[seat]})
-        rolled = [d for seat in self.state.active() for d in dice[seat]]
+        rolled = [d for seat in self.state.active for d in dice[seat]]
         return self.act(seats[-1], {"type": "stake", "coins": stakes[seats[-1]]}, rolled)
 
     def stream(self) -> list[dict[str, Any]]:

@@ -42,7 +42,7 @@ def stake_all(state: State, stakes: Mapping[int, int],
     seats = sorted(stakes)
     for seat in seats[:-1]:
         state, _ = when(R, state, seat, stake(stakes[seat]))
-    flat = [d for seat in state.active() for d in rolls[seat]]
+    flat = [d for seat in state.active for d in rolls[seat]]
     return when(R, state, seats[-1], stake(stakes[seats[-1]]), flat)
 
 

@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 from games.snake_bones.data import STARTING_COINS, STARTING_DICE
+from games.snake_bones.state import State
 from tests.support import scale
 from tests.support.harness import PlayedGame, config, play_random
 
@@ -32,6 +33,7 @@ def check_game(game: PlayedGame, players: int) -> None:
         now = [s.dice_count for s in state.seats]
         assert all(n <= before for n, before in zip(now, dice)), "dice never come back"
         assert all(s.coins >= 0 and s.dice_count >= 0 for s in state.seats)
+        check_kept_counts(state)
         dice = now
     final = game.state
     result = R.outcome(final)
@@ -52,6 +54,13 @@ def check_game(game: PlayedGame, players: int) -> None:
         assert final.seats[seat].out_round == round_
         assert all(final.seats[s].out_round < round_ for g in result["ranking"][place + 1:]
                    for s in g)
+
+
+def check_kept_counts(state: State) -> None:
+    """The fields the folds keep rather than count (`active`, `dice_in_play`) are what
+    counting the seats gives."""
+    assert state.active == tuple(i for i, s in enumerate(state.seats) if s.out_round is None)
+    assert state.dice_in_play == sum(s.dice_count for s in state.seats if s.out_round is None)
 
 
 @pytest.mark.parametrize("players", range(2, 9))

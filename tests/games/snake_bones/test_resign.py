@@ -130,7 +130,7 @@ def test_the_coins_of_a_resigned_seat_leave_the_game() -> None:
     state, events = when(R, state, 2, RESIGN)
     assert events[0] == resigned(2, 1, 13)
     assert [s.coins for s in state.seats] == [7, 10, 0]
-    assert state.seat(2).dice_count == 0 and state.dice_in_play() == 10
+    assert state.seat(2).dice_count == 0 and state.dice_in_play == 10
     seats = R.view(state, None)["seats"]
     assert seats[2] == {"seat": 2, "dice_count": 0, "coins": 0, "stake": None,
                         "staked": False, "out": True, "resigned": True}

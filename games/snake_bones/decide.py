@@ -60,9 +60,9 @@ def reveal_stakes_and_roll(state: State, seat: int, coins: int,
                            dice: Dice) -> list[GameEvent]:
     """Once all stakes are in (`seat`'s last, of `coins`) they are shown; then every
     active seat rolls its dice."""
-    seats = state.seats
+    seats, staked = state.seats, state.stakes
     active = state.active
-    stakes = {s: seats[s].stake for s in active}
+    stakes = {s: staked[s] for s in active}
     stakes[seat] = coins
     rolled = {s: roll_many(dice, seats[s].dice_count, SIDES) for s in active}
     return [
@@ -110,7 +110,7 @@ def call(state: State, seat: int, bluff: bool) -> list[GameEvent]:
     seats = state.seats
     story = Story(evolve, state)
     story.add(kind(round=state.round, caller=seat, bid=state.bid,
-                   dice={s: seats[s].dice for s in state.active},
+                   dice={s: state.rolled[s] for s in state.active},
                    count=result.count, caller_right=result.caller_right,
                    losers=result.losers, payments=result.payments),
               *[ev.DieLost(seat=s, dice_left=seats[s].dice_count - 1) for s in result.losers],

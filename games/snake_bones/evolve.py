@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from games.core.frozen import replace
 from games.core.messages import GameEvent
@@ -10,6 +10,8 @@ from games.core.messages import GameEvent
 from . import events as ev
 from .data import BIDDING, OVER, RESOLVING, STAKING
 from .state import Bid, Reveal, SeatState, State
+
+T = TypeVar("T")
 
 
 def evolve(state: State | None, event: GameEvent) -> State:
@@ -22,7 +24,9 @@ def game_started(state: State | None, event: ev.GameStarted) -> State:
     return State(players=event.players, ones_wild=event.options.ones_wild,
                  raise_rule=event.options.raise_rule, seats=(seat,) * event.players,
                  active=tuple(range(event.players)),
-                 dice_in_play=event.starting_dice * event.players, opener=event.first_player)
+                 dice_in_play=event.starting_dice * event.players,
+                 stakes=(None,) * event.players, rolled=((),) * event.players,
+                 opener=event.first_player)
 
 
 def _seats_with(state: State, seat: int, **changes: Any) -> tuple[SeatState, ...]:
@@ -31,8 +35,9 @@ def _seats_with(state: State, seat: int, **changes: Any) -> tuple[SeatState, ...
     return tuple(seats)
 
 
-def _set_seat(state: State, seat: int, **changes: Any) -> State:
-    return replace(state, seats=_seats_with(state, seat, **changes))
+def _with(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
+    """`values` with `seat`'s changed to `value`."""
+    return (*values[:seat], value, *values[seat + 1:])
 
 
 def _leaves_game(state: State, seat: int, **changes: Any) -> State:
@@ -48,9 +53,8 @@ def first_bidder_drawn(state: State, event: ev.FirstBidderDrawn) -> State:
 
 
 def round_started(state: State, event: ev.RoundStarted) -> State:
-    seats = tuple([s if s.stake is None and not s.dice else replace(s, stake=None, dice=())
-                   for s in state.seats])
-    return replace(state, seats=seats, phase=STAKING, round=event.round,
+    return replace(state, stakes=(None,) * state.players, rolled=((),) * state.players,
+                   phase=STAKING, round=event.round,
                    opener=event.opener, turn=None, bid=None, bids=(),
                    stakes_revealed=False)
 
@@ -58,21 +62,20 @@ def round_started(state: State, event: ev.RoundStarted) -> State:
 def stake_placed(state: State, event: ev.StakePlaced) -> State:
     private = event.private.get(event.seat)
     coins = private.coins if private else 0  # the owner always has the private part
-    return _set_seat(state, event.seat, stake=coins)
+    return replace(state, stakes=_with(state.stakes, event.seat, coins))
 
 
 def stakes_revealed(state: State, event: ev.StakesRevealed) -> State:
-    stakes = event.stakes  # each owner's stake is already known: only a changed one is copied
-    seats = tuple(replace(s, stake=stakes[i]) if i in stakes and s.stake != stakes[i] else s
-                  for i, s in enumerate(state.seats))
-    return replace(state, seats=seats, stakes_revealed=True)
+    shown = event.stakes
+    stakes = tuple([shown.get(i, stake) for i, stake in enumerate(state.stakes)])
+    return replace(state, stakes=stakes, stakes_revealed=True)
 
 
 def dice_rolled(state: State, event: ev.DiceRolled) -> State:
-    seats = list(state.seats)
+    rolled = list(state.rolled)
     for seat, private in event.private.items():
-        seats[seat] = replace(seats[seat], dice=tuple(private.dice))
-    return replace(state, seats=tuple(seats), phase=BIDDING, turn=state.opener)
+        rolled[seat] = tuple(private.dice)
+    return replace(state, rolled=tuple(rolled), phase=BIDDING, turn=state.opener)
 
 
 def bid_made(state: State, event: ev.BidMade) -> State:
@@ -111,8 +114,10 @@ def player_out(state: State, event: ev.PlayerOut) -> State:
 
 def player_resigned(state: State, event: ev.PlayerResigned) -> State:
     """Out from this round on; its dice leave play and its coins leave the game."""
-    return _leaves_game(state, event.seat, out_round=event.round, resigned=True, coins=0,
-                        dice_count=0, dice=(), stake=None)
+    left = _leaves_game(state, event.seat, out_round=event.round, resigned=True, coins=0,
+                        dice_count=0)
+    return replace(left, stakes=_with(state.stakes, event.seat, None),
+                   rolled=_with(state.rolled, event.seat, ()))
 
 
 def game_over(state: State, event: ev.GameOver) -> State:

@@ -14,7 +14,7 @@ from .data import (
     RAISE_QUANTITY_OR_FACE, STAKING, STARTING_COINS,
 )
 from .rules import face_held_most
-from .state import SeatState, State
+from .state import State
 
 # What a seat awaited for each kind may post (games.core.rules.typed_decider checks it);
 # the opener's call is its own rule (opener_must_bid, in decide.py). Resign is posted in
@@ -32,20 +32,21 @@ CALLS: tuple[GameAction, ...] = (CallBluff(), CallSpotOn())
 ANY_FACE = IntRange(FACES[0], FACES[-1])
 
 
-def stakes_now(seat: SeatState) -> bool:
+def stakes_now(state: State, seat: int) -> bool:
     """While staking, a seat still in the game that has not staked is awaited."""
-    return seat.out_round is None and seat.stake is None
+    return state.stakes[seat] is None and state.seats[seat].out_round is None
 
 
 def others_to_stake(state: State, seat: int) -> bool:
     """Whether a seat other than `seat` is still awaited to stake."""
-    seats = state.seats
-    return any([seats[other].stake is None for other in state.active if other != seat])
+    stakes = state.stakes
+    return any([stakes[other] is None for other in state.active if other != seat])
 
 
 def awaiting(state: State) -> dict[int, str]:
     if state.phase == STAKING:
-        return {i: AWAIT_STAKE for i, s in enumerate(state.seats) if stakes_now(s)}
+        stakes = state.stakes
+        return {i: AWAIT_STAKE for i in state.active if stakes[i] is None}
     if state.phase == BIDDING and state.turn is not None:
         return {state.turn: bidding_kind(state)}
     return {}
@@ -54,8 +55,7 @@ def awaiting(state: State) -> dict[int, str]:
 def awaited_as(state: State, seat: int) -> str | None:
     """What `seat` is awaited for now, or None: `awaiting(state).get(seat)` for one seat."""
     if state.phase == STAKING:
-        return AWAIT_STAKE if 0 <= seat < state.players and stakes_now(state.seats[seat]) \
-            else None
+        return AWAIT_STAKE if 0 <= seat < state.players and stakes_now(state, seat) else None
     if state.phase == BIDDING and state.turn is not None and state.turn == seat:
         return bidding_kind(state)
     return None
@@ -120,7 +120,7 @@ def timeout_action(state: State, seat: int) -> GameAction:
     if kind == AWAIT_STAKE:
         return PlaceStake(coins=MIN_STAKE)
     if kind == AWAIT_BID:
-        return PlaceBid(quantity=1, face=face_held_most(state.seat(seat).dice))
+        return PlaceBid(quantity=1, face=face_held_most(state.rolled[seat]))
     if kind == AWAIT_RESPOND:
         return CallBluff()
     raise IllegalAction("not_awaited", f"seat {seat} is not awaited")

@@ -52,13 +52,13 @@ def count_matching(all_dice: Sequence[int], face: int, ones_wild: bool) -> int:
 
 def dice_on_table(state: State) -> list[int]:
     """Every die of the seats still in, in seat order."""
-    return [die for seat in state.seats if seat.out_round is None for die in seat.dice]
+    rolled = state.rolled
+    return [die for seat in state.active for die in rolled[seat]]
 
 
 def pays_stake(state: State, payer: int, payee: int) -> Payment:
     """The loser of a call pays their own stake (never more than they hold)."""
-    seat = state.seat(payer)
-    return Payment(payer, payee, min(seat.stake or 0, seat.coins))
+    return Payment(payer, payee, min(state.stakes[payer] or 0, state.seats[payer].coins))
 
 
 def judge_bluff(state: State, caller: int) -> CallResult:

@@ -54,8 +54,6 @@ class Reveal(Record):
 class SeatState:
     dice_count: int = STARTING_DICE
     coins: int = STARTING_COINS
-    stake: int | None = None  # hidden from the others until stakes_revealed
-    dice: tuple[int, ...] = ()  # hidden from the others until a call reveals them
     out_round: int | None = None  # the round in which the seat went out (or resigned)
     resigned: bool = False  # out by resigning (its coins left the game)
 
@@ -71,9 +69,13 @@ class State:
     raise_rule: str
     seats: tuple[SeatState, ...]
     # Read on every step, so kept by the folds that change them rather than counted from
-    # `seats` each time (docs/benchmarks.md, "Snake Bones' derived fields"):
+    # `seats` each time (docs/benchmarks.md, "Snake Bones' state, shaped for its folds"):
     active: tuple[int, ...]  # the seats still in the game, in seat order
     dice_in_play: int  # the dice of the seats still in
+    # The round's secrets, by seat, apart from the seats' lasting counts so that a round's
+    # start, its stakes and its roll each copy one tuple (docs/benchmarks.md, same section):
+    stakes: tuple[int | None, ...]  # None: not staked; hidden from the others until revealed
+    rolled: tuple[tuple[int, ...], ...]  # the dice rolled; hidden until a call reveals them
     phase: str = STARTING
     round: int = 0
     opener: int | None = None

@@ -61,13 +61,14 @@ def view(state: State, viewer: int | None) -> View:
         stakes_revealed=state.stakes_revealed,
         seats=tuple(seat_view(state, s, viewer) for s in range(state.players)),
         last_reveal=state.last_reveal, outcome=outcome(state),
-        my_dice=tuple(state.seat(viewer).dice) if mine and viewer is not None else None,
+        my_dice=tuple(state.rolled[viewer]) if mine and viewer is not None else None,
     )
 
 
 def seat_view(state: State, seat: int, viewer: int | None) -> SeatView:
     s = state.seat(seat)
+    stake = state.stakes[seat]
     stake_shown = state.stakes_revealed or seat == viewer
     return SeatView(seat=seat, dice_count=s.dice_count, coins=s.coins,
-                    stake=s.stake if stake_shown else None, staked=s.stake is not None,
+                    stake=stake if stake_shown else None, staked=stake is not None,
                     out=s.out, resigned=s.resigned)

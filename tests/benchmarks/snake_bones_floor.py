@@ -204,14 +204,14 @@ def typed_playout(players: int, seed: int, types: list[str] | None = None) -> in
     if note:
         note(e.TYPE for e in told)
     while True:
-        seats = state.seats
-        active = [i for i, s in enumerate(seats) if s.out_round is None]
+        seats, stakes = state.seats, state.stakes
+        active = list(state.active)
         if len(active) <= 1:
             return events
         staking = state.phase == "staking"
-        awaited = [i for i in active if seats[i].stake is None] if staking else [state.turn]
+        awaited = [i for i in active if stakes[i] is None] if staking else [state.turn]
         seat = awaited[0] if len(awaited) == 1 else awaited[int(draw() * len(awaited))]
-        in_play = sum(seats[i].dice_count for i in active)
+        in_play = state.dice_in_play
         bid = state.bid
         item = drawn_item(staking, seats[seat].coins, bid and bid.quantity, in_play, draw)
         kind = item[0]
@@ -243,13 +243,13 @@ def folded(state: State, told: list) -> State:
 
 def typed_stake(state: State, active: list[int], seat: int, coins: int,
                 draw: Callable[[], float]) -> list:
-    seats = state.seats
+    seats, staked = state.seats, state.stakes
     if not 1 <= coins <= seats[seat].coins:
         raise ValueError("stake_out_of_range")
     told: list = [ev.StakePlaced(seat=seat, private={seat: ev.StakePrivate(coins=coins)})]
-    if any(seats[i].stake is None for i in active if i != seat):
+    if any(staked[i] is None for i in active if i != seat):
         return told
-    stakes = {i: seats[i].stake for i in active}
+    stakes = {i: staked[i] for i in active}
     stakes[seat] = coins
     rolled = {i: tuple([int(draw() * SIDES) + 1 for _ in range(seats[i].dice_count)])
               for i in active}
@@ -280,8 +280,8 @@ def typed_call(state: State, active: list[int], caller: int, bluff: bool,
     bid = state.bid
     if bid is None:
         raise ValueError("opener_must_bid")
-    seats = state.seats
-    count = sum(seats[i].dice.count(bid.face) for i in active)
+    seats, rolled = state.seats, state.rolled
+    count = sum(rolled[i].count(bid.face) for i in active)
     if bluff:
         right = count < bid.quantity
         losers = (bid.seat,) if right else (caller,)
@@ -290,10 +290,10 @@ def typed_call(state: State, active: list[int], caller: int, bluff: bool,
         right = count == bid.quantity
         losers = tuple(i for i in active if i != caller) if right else (caller,)
         pairs = [(i, caller) for i in losers] if right else [(caller, bid.seat)]
-    payments = tuple(Payment(p, q, min(seats[p].stake or 0, seats[p].coins)) for p, q in pairs)
+    payments = tuple(Payment(p, q, min(state.stakes[p] or 0, seats[p].coins)) for p, q in pairs)
     kind = ev.BluffCalled if bluff else ev.SpotOnCalled
     told.append(kind(round=state.round, caller=caller, bid=bid,
-                     dice={i: seats[i].dice for i in active}, count=count,
+                     dice={i: rolled[i] for i in active}, count=count,
                      caller_right=right, losers=losers, payments=payments))
     told += [ev.DieLost(seat=i, dice_left=seats[i].dice_count - 1) for i in losers]
     told += [ev.CoinsPaid(payer=p.payer, payee=p.payee, coins=p.coins) for p in payments]

@@ -36,16 +36,15 @@ Scramble = Callable[[Any, int, random.Random], Any | None]
 
 def snake_bones(state: Any, seat: int, rng: random.Random) -> Any:
     """Every other seat's dice rerolled and its unrevealed stake changed."""
-    seats = list(state.seats)
-    for other, s in enumerate(seats):
+    stakes, rolled = list(state.stakes), list(state.rolled)
+    for other, s in enumerate(state.seats):
         if other == seat:
             continue
-        dice = tuple(rng.randint(1, 6) for _ in s.dice)
-        stake = s.stake
+        rolled[other] = tuple(rng.randint(1, 6) for _ in rolled[other])
+        stake = stakes[other]
         if stake is not None and not state.stakes_revealed and s.coins > 1:
-            stake = rng.choice([c for c in range(1, s.coins + 1) if c != stake])
-        seats[other] = replace(s, dice=dice, stake=stake)
-    return replace(state, seats=tuple(seats))
+            stakes[other] = rng.choice([c for c in range(1, s.coins + 1) if c != stake])
+    return replace(state, stakes=tuple(stakes), rolled=tuple(rolled))
 
 
 def bamboozled(state: Any, seat: int, rng: random.Random) -> Any:

@@ -48,7 +48,7 @@ def test_resigning_while_staking_voids_the_round_and_the_usual_opener_starts_the
         resigned(2, 1, 10),
         event("round_started", {"round": 2, "opener": 0, "active": [0, 1]}),
     ]
-    assert state.seat(0).stake is None, "the stake goes back"
+    assert state.stakes[0] is None, "the stake goes back"
     assert R.awaiting(state) == {0: "stake", 1: "stake"}
 
 
@@ -73,7 +73,7 @@ def test_resigning_while_bidding_voids_the_round_nobody_loses_a_die_or_pays() ->
     ]
     assert [(s.dice_count, s.coins) for s in state.seats[1:]] == [(5, 10), (5, 10)]
     assert state.bid is None and state.bids == () and not state.stakes_revealed
-    assert all(s.stake is None and s.dice == () for s in state.seats)
+    assert all(stake is None for stake in state.stakes) and all(d == () for d in state.rolled)
     assert R.view(state, 1)["my_dice"] == []
 
 

@@ -103,15 +103,13 @@ def test_the_bids_in_the_view_are_the_bid_events_of_the_round() -> None:
 
 def hide_others(state: State, viewer: int | None) -> State:
     """The same state with every secret the viewer may not know changed."""
-    seats = []
-    for i, s in enumerate(state.seats):
+    stakes, rolled = list(state.stakes), list(state.rolled)
+    for i in range(state.players):
         if i != viewer:
-            stake_ = s.stake
-            if stake_ is not None and not state.stakes_revealed:
-                stake_ += 1
-            s = replace(s, dice=tuple(d % 6 + 1 for d in s.dice), stake=stake_)
-        seats.append(s)
-    return replace(state, seats=tuple(seats))
+            if stakes[i] is not None and not state.stakes_revealed:
+                stakes[i] += 1
+            rolled[i] = tuple(d % 6 + 1 for d in rolled[i])
+    return replace(state, stakes=tuple(stakes), rolled=tuple(rolled))
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 8])
@@ -125,7 +123,7 @@ def test_no_seat_sees_hidden_information(players: int) -> None:
                 json.dumps(shown)
                 assert shown == R.view(hide_others(state, viewer), viewer)
                 if viewer is not None:
-                    assert shown["my_dice"] == list(state.seat(viewer).dice)
+                    assert shown["my_dice"] == list(state.rolled[viewer])
                 reveal = shown["last_reveal"]
                 assert (reveal is None or reveal["round"] < state.round
                         or state.phase in ("resolving", "over"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from games.core import Dice, GameConfig, IllegalAction, roll_many
 from games.core.messages import GameAction, GameEvent
 from games.core.options import resolve_options
@@ -60,13 +62,12 @@ def reveal_stakes_and_roll(state: State, seat: int, coins: int,
                            dice: Dice) -> list[GameEvent]:
     """Once all stakes are in (`seat`'s last, of `coins`) they are shown; then every
     active seat rolls its dice."""
-    seats, staked = state.seats, state.stakes
-    active = state.active
-    stakes = {s: staked[s] for s in active}
-    stakes[seat] = coins
+    seats, active = state.seats, state.active
+    staked = cast("tuple[int, ...]", state.stakes)  # every active seat but `seat` has staked
+    stakes = {s: coins if s == seat else staked[s] for s in active}
     rolled = {s: roll_many(dice, seats[s].dice_count, SIDES) for s in active}
     return [
-        ev.StakesRevealed(stakes={s: int(stake or 0) for s, stake in stakes.items()}),
+        ev.StakesRevealed(stakes=stakes),
         ev.DiceRolled(dice_counts={s: len(rolled[s]) for s in active},
                       private={s: ev.DicePrivate(dice=rolled[s]) for s in active}),
     ]

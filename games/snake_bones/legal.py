@@ -69,7 +69,7 @@ def bidding_kind(state: State) -> str:
 def legal_actions(state: State, seat: int) -> list[GameAction | Choice]:
     """The seat's moves now, then `resign` for every seat still in play."""
     moves = turn_actions(state, seat)
-    if state.phase != OVER and state.is_active(seat):
+    if state.phase != OVER and seat in state.active:
         moves.append(RESIGN)
     return moves
 

@@ -88,9 +88,5 @@ class State:
     def seat(self, seat: int) -> SeatState:
         return self.seats[seat]
 
-    def is_active(self, seat: int) -> bool:
-        """Whether `seat` is a seat of the table still in the game."""
-        return 0 <= seat < self.players and self.seats[seat].out_round is None
-
     def options(self) -> Options:
         return Options(ones_wild=self.ones_wild, raise_rule=self.raise_rule)  # type: ignore[arg-type]

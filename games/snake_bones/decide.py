@@ -62,10 +62,10 @@ def reveal_stakes_and_roll(state: State, seat: int, coins: int,
                            dice: Dice) -> list[GameEvent]:
     """Once all stakes are in (`seat`'s last, of `coins`) they are shown; then every
     active seat rolls its dice."""
-    seats, active = state.seats, state.active
+    counts, active = state.dice_counts, state.active
     staked = cast("tuple[int, ...]", state.stakes)  # every active seat but `seat` has staked
     stakes = {s: coins if s == seat else staked[s] for s in active}
-    rolled = {s: roll_many(dice, seats[s].dice_count, SIDES) for s in active}
+    rolled = {s: roll_many(dice, counts[s], SIDES) for s in active}
     return [
         ev.StakesRevealed(stakes=stakes),
         ev.DiceRolled(dice_counts={s: len(rolled[s]) for s in active},
@@ -108,13 +108,13 @@ def call(state: State, seat: int, bluff: bool) -> list[GameEvent]:
         raise IllegalAction("opener_must_bid", "the opener must bid; there is nothing to call")
     result = judge_bluff(state, seat) if bluff else judge_spot_on(state, seat)
     kind = ev.BluffCalled if bluff else ev.SpotOnCalled
-    seats = state.seats
+    counts = state.dice_counts
     story = Story(evolve, state)
     story.add(kind(round=state.round, caller=seat, bid=state.bid,
                    dice={s: state.rolled[s] for s in state.active},
                    count=result.count, caller_right=result.caller_right,
                    losers=result.losers, payments=result.payments),
-              *[ev.DieLost(seat=s, dice_left=seats[s].dice_count - 1) for s in result.losers],
+              *[ev.DieLost(seat=s, dice_left=counts[s] - 1) for s in result.losers],
               *[ev.CoinsPaid(payer=p.payer, payee=p.payee, coins=p.coins)
                 for p in result.payments])
     settled = story.state
@@ -139,7 +139,7 @@ def resign(state: State, seat: int, action: Resign, dice: Dice) -> list[GameEven
     the game; the round is voided (stakes are promises: nothing is paid, no die is lost)
     and the next round starts with the usual opener, or the game ends with one seat left."""
     story = Story(evolve, state)
-    story.add(ev.PlayerResigned(seat=seat, round=state.round, coins=state.seat(seat).coins))
+    story.add(ev.PlayerResigned(seat=seat, round=state.round, coins=state.coins[seat]))
     story.add(end_of_round(story.state))
     return story.events
 

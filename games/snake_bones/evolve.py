@@ -20,19 +20,15 @@ def evolve(state: State | None, event: GameEvent) -> State:
 
 
 def game_started(state: State | None, event: ev.GameStarted) -> State:
-    seat = SeatState(dice_count=event.starting_dice, coins=event.starting_coins)
-    return State(players=event.players, ones_wild=event.options.ones_wild,
-                 raise_rule=event.options.raise_rule, seats=(seat,) * event.players,
+    players = event.players
+    return State(players=players, ones_wild=event.options.ones_wild,
+                 raise_rule=event.options.raise_rule, seats=(SeatState(),) * players,
+                 dice_counts=(event.starting_dice,) * players,
+                 coins=(event.starting_coins,) * players,
                  active=tuple(range(event.players)),
                  dice_in_play=event.starting_dice * event.players,
                  stakes=(None,) * event.players, rolled=((),) * event.players,
                  opener=event.first_player)
-
-
-def _seats_with(state: State, seat: int, **changes: Any) -> tuple[SeatState, ...]:
-    seats = list(state.seats)
-    seats[seat] = replace(seats[seat], **changes)
-    return tuple(seats)
 
 
 def _with(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
@@ -40,12 +36,13 @@ def _with(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     return (*values[:seat], value, *values[seat + 1:])
 
 
-def _leaves_game(state: State, seat: int, **changes: Any) -> State:
-    """`seat`, still in, goes out (`changes` set its `out_round`): it leaves `active`,
-    and its dice leave play."""
-    return replace(state, seats=_seats_with(state, seat, **changes),
+def _leaves_game(state: State, seat: int, round_: int, resigned: bool = False,
+                 **changes: Any) -> State:
+    """`seat`, still in, goes out in `round_` (`resigned`: by resigning): it leaves
+    `active` and its dice leave play; `changes` are the state's other changed fields."""
+    return replace(state, seats=_with(state.seats, seat, SeatState(round_, resigned)),
                    active=tuple([s for s in state.active if s != seat]),
-                   dice_in_play=state.dice_in_play - state.seats[seat].dice_count)
+                   dice_in_play=state.dice_in_play - state.dice_counts[seat], **changes)
 
 
 def first_bidder_drawn(state: State, event: ev.FirstBidderDrawn) -> State:
@@ -92,32 +89,32 @@ def call_made(state: State, event: ev.CallMade) -> State:
 
 
 def die_lost(state: State, event: ev.DieLost) -> State:
-    lost = state.seats[event.seat].dice_count - event.dice_left
-    return replace(state, seats=_seats_with(state, event.seat, dice_count=event.dice_left),
+    lost = state.dice_counts[event.seat] - event.dice_left
+    return replace(state, dice_counts=_with(state.dice_counts, event.seat, event.dice_left),
                    dice_in_play=state.dice_in_play - lost)
 
 
 def coins_paid(state: State, event: ev.CoinsPaid) -> State:
     """The payer's coins, then the payee's, changed in one copy of the state."""
-    seats = list(state.seats)
-    payer = seats[event.payer]
-    seats[event.payer] = replace(payer, coins=payer.coins - event.coins)
-    payee = seats[event.payee]
-    seats[event.payee] = replace(payee, coins=payee.coins + event.coins)
-    return replace(state, seats=tuple(seats))
+    coins = list(state.coins)
+    coins[event.payer] -= event.coins
+    coins[event.payee] += event.coins
+    return replace(state, coins=tuple(coins))
 
 
 def player_out(state: State, event: ev.PlayerOut) -> State:
     """Out from this round on: its dice leave play."""
-    return _leaves_game(state, event.seat, out_round=event.round)
+    return _leaves_game(state, event.seat, event.round)
 
 
 def player_resigned(state: State, event: ev.PlayerResigned) -> State:
     """Out from this round on; its dice leave play and its coins leave the game."""
-    left = _leaves_game(state, event.seat, out_round=event.round, resigned=True, coins=0,
-                        dice_count=0)
-    return replace(left, stakes=_with(state.stakes, event.seat, None),
-                   rolled=_with(state.rolled, event.seat, ()))
+    seat = event.seat
+    return _leaves_game(state, seat, event.round, resigned=True,
+                        coins=_with(state.coins, seat, 0),
+                        dice_counts=_with(state.dice_counts, seat, 0),
+                        stakes=_with(state.stakes, seat, None),
+                        rolled=_with(state.rolled, seat, ()))
 
 
 def game_over(state: State, event: ev.GameOver) -> State:

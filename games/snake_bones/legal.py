@@ -77,7 +77,7 @@ def legal_actions(state: State, seat: int) -> list[GameAction | Choice]:
 def turn_actions(state: State, seat: int) -> list[GameAction | Choice]:
     kind = awaited_as(state, seat)
     if kind == AWAIT_STAKE:
-        return [stake_choice(state.seats[seat].coins)]
+        return [stake_choice(state.coins[seat])]
     if kind is None:
         return []
     bid = state.bid

@@ -23,7 +23,7 @@ class CallResult:
 
 def stake_range(state: State, seat: int) -> range:
     """A stake is at least one coin and at most the coins the player holds."""
-    return range(MIN_STAKE, state.seat(seat).coins + 1)
+    return range(MIN_STAKE, state.coins[seat] + 1)
 
 
 def bid_quantity_range(state: State) -> range:
@@ -58,7 +58,7 @@ def dice_on_table(state: State) -> list[int]:
 
 def pays_stake(state: State, payer: int, payee: int) -> Payment:
     """The loser of a call pays their own stake (never more than they hold)."""
-    return Payment(payer, payee, min(state.stakes[payer] or 0, state.seats[payer].coins))
+    return Payment(payer, payee, min(state.stakes[payer] or 0, state.coins[payer]))
 
 
 def judge_bluff(state: State, caller: int) -> CallResult:
@@ -84,15 +84,14 @@ def judge_spot_on(state: State, caller: int) -> CallResult:
 
 def is_out(state: State, seat: int) -> bool:
     """A player with no dice or no coins is out."""
-    s = state.seat(seat)
-    return s.dice_count <= 0 or s.coins <= 0
+    return state.dice_counts[seat] <= 0 or state.coins[seat] <= 0
 
 
 def out_reason(state: State, seat: int) -> str:
-    s = state.seat(seat)
-    if s.dice_count <= 0 and s.coins <= 0:
+    no_dice, no_coins = state.dice_counts[seat] <= 0, state.coins[seat] <= 0
+    if no_dice and no_coins:
         return "no_dice_no_coins"
-    return "no_dice" if s.dice_count <= 0 else "no_coins"
+    return "no_dice" if no_dice else "no_coins"
 
 
 def next_bidder(state: State, seat: int) -> int:

@@ -8,7 +8,7 @@ from typing import Literal, Mapping
 from games.core.frozen import frozen_record
 from games.core.messages import Record, doc
 
-from .data import STARTING, STARTING_COINS, STARTING_DICE
+from .data import STARTING
 
 
 @frozen_record
@@ -52,8 +52,8 @@ class Reveal(Record):
 
 @frozen_record
 class SeatState:
-    dice_count: int = STARTING_DICE
-    coins: int = STARTING_COINS
+    """Whether and when a seat left the game (its dice and coins are in `State`)."""
+
     out_round: int | None = None  # the round in which the seat went out (or resigned)
     resigned: bool = False  # out by resigning (its coins left the game)
 
@@ -68,6 +68,10 @@ class State:
     ones_wild: bool
     raise_rule: str
     seats: tuple[SeatState, ...]
+    # Each seat's dice and coins, by seat: a lost die or a payment copies one tuple
+    # (docs/benchmarks.md, "Snake Bones' state, shaped for its folds").
+    dice_counts: tuple[int, ...]
+    coins: tuple[int, ...]
     # Read on every step, so kept by the folds that change them rather than counted from
     # `seats` each time (docs/benchmarks.md, "Snake Bones' state, shaped for its folds"):
     active: tuple[int, ...]  # the seats still in the game, in seat order

@@ -69,6 +69,6 @@ def seat_view(state: State, seat: int, viewer: int | None) -> SeatView:
     s = state.seat(seat)
     stake = state.stakes[seat]
     stake_shown = state.stakes_revealed or seat == viewer
-    return SeatView(seat=seat, dice_count=s.dice_count, coins=s.coins,
+    return SeatView(seat=seat, dice_count=state.dice_counts[seat], coins=state.coins[seat],
                     stake=stake if stake_shown else None, staked=stake is not None,
                     out=s.out, resigned=s.resigned)

@@ -204,7 +204,7 @@ def typed_playout(players: int, seed: int, types: list[str] | None = None) -> in
     if note:
         note(e.TYPE for e in told)
     while True:
-        seats, stakes = state.seats, state.stakes
+        stakes = state.stakes
         active = list(state.active)
         if len(active) <= 1:
             return events
@@ -213,7 +213,7 @@ def typed_playout(players: int, seed: int, types: list[str] | None = None) -> in
         seat = awaited[0] if len(awaited) == 1 else awaited[int(draw() * len(awaited))]
         in_play = state.dice_in_play
         bid = state.bid
-        item = drawn_item(staking, seats[seat].coins, bid and bid.quantity, in_play, draw)
+        item = drawn_item(staking, state.coins[seat], bid and bid.quantity, in_play, draw)
         kind = item[0]
         if kind == "stake":
             coins = 1 + int(draw() * item[1])
@@ -243,15 +243,15 @@ def folded(state: State, told: list) -> State:
 
 def typed_stake(state: State, active: list[int], seat: int, coins: int,
                 draw: Callable[[], float]) -> list:
-    seats, staked = state.seats, state.stakes
-    if not 1 <= coins <= seats[seat].coins:
+    staked = state.stakes
+    if not 1 <= coins <= state.coins[seat]:
         raise ValueError("stake_out_of_range")
     told: list = [ev.StakePlaced(seat=seat, private={seat: ev.StakePrivate(coins=coins)})]
     if any(staked[i] is None for i in active if i != seat):
         return told
     stakes = {i: staked[i] for i in active}
     stakes[seat] = coins
-    rolled = {i: tuple([int(draw() * SIDES) + 1 for _ in range(seats[i].dice_count)])
+    rolled = {i: tuple([int(draw() * SIDES) + 1 for _ in range(state.dice_counts[i])])
               for i in active}
     told.append(ev.StakesRevealed(stakes=stakes))
     told.append(ev.DiceRolled(dice_counts={i: len(d) for i, d in rolled.items()},
@@ -280,7 +280,7 @@ def typed_call(state: State, active: list[int], caller: int, bluff: bool,
     bid = state.bid
     if bid is None:
         raise ValueError("opener_must_bid")
-    seats, rolled = state.seats, state.rolled
+    rolled = state.rolled
     count = sum(rolled[i].count(bid.face) for i in active)
     if bluff:
         right = count < bid.quantity
@@ -290,17 +290,16 @@ def typed_call(state: State, active: list[int], caller: int, bluff: bool,
         right = count == bid.quantity
         losers = tuple(i for i in active if i != caller) if right else (caller,)
         pairs = [(i, caller) for i in losers] if right else [(caller, bid.seat)]
-    payments = tuple(Payment(p, q, min(state.stakes[p] or 0, seats[p].coins)) for p, q in pairs)
+    payments = tuple(Payment(p, q, min(state.stakes[p] or 0, state.coins[p])) for p, q in pairs)
     kind = ev.BluffCalled if bluff else ev.SpotOnCalled
     told.append(kind(round=state.round, caller=caller, bid=bid,
                      dice={i: rolled[i] for i in active}, count=count,
                      caller_right=right, losers=losers, payments=payments))
-    told += [ev.DieLost(seat=i, dice_left=seats[i].dice_count - 1) for i in losers]
+    told += [ev.DieLost(seat=i, dice_left=state.dice_counts[i] - 1) for i in losers]
     told += [ev.CoinsPaid(payer=p.payer, payee=p.payee, coins=p.coins) for p in payments]
     state = folded(state, told)
     for i in active:
-        s = state.seats[i]
-        if s.dice_count <= 0 or s.coins <= 0:
+        if state.dice_counts[i] <= 0 or state.coins[i] <= 0:
             out = ev.PlayerOut(seat=i, round=state.round,
                                reason=out_reason(state, i))  # type: ignore[arg-type]
             told.append(out)

@@ -37,13 +37,13 @@ Scramble = Callable[[Any, int, random.Random], Any | None]
 def snake_bones(state: Any, seat: int, rng: random.Random) -> Any:
     """Every other seat's dice rerolled and its unrevealed stake changed."""
     stakes, rolled = list(state.stakes), list(state.rolled)
-    for other, s in enumerate(state.seats):
+    for other, coins in enumerate(state.coins):
         if other == seat:
             continue
         rolled[other] = tuple(rng.randint(1, 6) for _ in rolled[other])
         stake = stakes[other]
-        if stake is not None and not state.stakes_revealed and s.coins > 1:
-            stakes[other] = rng.choice([c for c in range(1, s.coins + 1) if c != stake])
+        if stake is not None and not state.stakes_revealed and coins > 1:
+            stakes[other] = rng.choice([c for c in range(1, coins + 1) if c != stake])
     return replace(state, stakes=tuple(stakes), rolled=tuple(rolled))
 
 

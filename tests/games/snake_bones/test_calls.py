@@ -46,7 +46,7 @@ def test_bluff_called_on_a_bid_that_stands() -> None:
         event("coins_paid", {"from": 1, "to": 0, "coins": 2}),
         event("round_started", {"round": 2, "opener": 1, "active": [0, 1]}),
     ]
-    assert [(s.dice_count, s.coins) for s in state.seats] == [(5, 12), (4, 8)]
+    assert list(zip(state.dice_counts, state.coins)) == [(5, 12), (4, 8)]
 
 
 def test_bluff_called_on_a_bid_that_is_too_high() -> None:
@@ -58,7 +58,7 @@ def test_bluff_called_on_a_bid_that_is_too_high() -> None:
         event("coins_paid", {"from": 0, "to": 1, "coins": 3}),
         event("round_started", {"round": 2, "opener": 1, "active": [0, 1]}),
     ]
-    assert [(s.dice_count, s.coins) for s in state.seats] == [(4, 7), (5, 13)]
+    assert list(zip(state.dice_counts, state.coins)) == [(4, 7), (5, 13)]
 
 
 def test_spot_on_right_every_other_player_loses_a_die_and_pays_the_caller() -> None:
@@ -75,7 +75,7 @@ def test_spot_on_right_every_other_player_loses_a_die_and_pays_the_caller() -> N
         event("coins_paid", {"from": 2, "to": 1, "coins": 3}),
         event("round_started", {"round": 2, "opener": 2, "active": [0, 1, 2]}),
     ]
-    assert [(s.dice_count, s.coins) for s in state.seats] == [(4, 9), (5, 14), (4, 7)]
+    assert list(zip(state.dice_counts, state.coins)) == [(4, 9), (5, 14), (4, 7)]
 
 
 def test_spot_on_wrong_the_caller_loses_a_die_and_pays_the_bidder() -> None:
@@ -88,7 +88,7 @@ def test_spot_on_wrong_the_caller_loses_a_die_and_pays_the_bidder() -> None:
         event("coins_paid", {"from": 1, "to": 0, "coins": 2}),
         event("round_started", {"round": 2, "opener": 2, "active": [0, 1, 2]}),
     ]
-    assert [(s.dice_count, s.coins) for s in state.seats] == [(5, 12), (4, 8), (5, 10)]
+    assert list(zip(state.dice_counts, state.coins)) == [(5, 12), (4, 8), (5, 10)]
 
 
 def test_ones_not_wild_by_default() -> None:
@@ -141,7 +141,7 @@ def test_next_opener_is_counterclockwise_of_the_last_opener() -> None:
     state, _ = stake_all(state, {s: 1 for s in range(4)}, {s: [6] * 5 for s in range(4)})
     state, events = called(state, 2, 1, 6, 3, BLUFF)
     assert events[-1] == event("round_started", {"round": 2, "opener": 1, "active": [0, 1, 2, 3]})
-    assert state.seat(3).dice_count == 4
+    assert state.dice_counts[3] == 4
     rolls = {0: [6] * 5, 1: [6] * 5, 2: [6] * 5, 3: [6] * 4}
     state, _ = stake_all(state, {s: 1 for s in range(4)}, rolls)
     assert R.awaiting(state) == {1: "bid"}

@@ -29,10 +29,10 @@ def check_game(game: PlayedGame, players: int) -> None:
     for event, state in zip(game.events[-len(game.states):], game.states):
         if event.type == "player_resigned":
             gone += event.coins
-        assert sum(s.coins for s in state.seats) + gone == total
-        now = [s.dice_count for s in state.seats]
+        assert sum(state.coins) + gone == total
+        now = list(state.dice_counts)
         assert all(n <= before for n, before in zip(now, dice)), "dice never come back"
-        assert all(s.coins >= 0 and s.dice_count >= 0 for s in state.seats)
+        assert all(c >= 0 for c in state.coins) and all(n >= 0 for n in now)
         check_kept_counts(state)
         dice = now
     final = game.state
@@ -40,7 +40,7 @@ def check_game(game: PlayedGame, players: int) -> None:
     assert game.events[-1].type == "game_over" and game.events[-1].data == result
     winners = result["winners"]
     assert len(winners) == 1
-    alive = [i for i, s in enumerate(final.seats) if s.dice_count > 0 and s.coins > 0]
+    alive = [i for i in range(players) if final.dice_counts[i] > 0 and final.coins[i] > 0]
     assert alive == winners
     assert sorted(i for group in result["ranking"] for i in group) == list(range(players))
     assert result["ranking"][0] == winners
@@ -60,7 +60,8 @@ def check_kept_counts(state: State) -> None:
     """The fields the folds keep rather than count (`active`, `dice_in_play`) are what
     counting the seats gives."""
     assert state.active == tuple(i for i, s in enumerate(state.seats) if s.out_round is None)
-    assert state.dice_in_play == sum(s.dice_count for s in state.seats if s.out_round is None)
+    in_play = [n for n, s in zip(state.dice_counts, state.seats) if s.out_round is None]
+    assert state.dice_in_play == sum(in_play)
 
 
 @pytest.mark.parametrize("players", range(2, 9))

@@ -71,7 +71,7 @@ def test_resigning_while_bidding_voids_the_round_nobody_loses_a_die_or_pays() ->
         resigned(0, 1, 10),
         event("round_started", {"round": 2, "opener": 2, "active": [1, 2]}),
     ]
-    assert [(s.dice_count, s.coins) for s in state.seats[1:]] == [(5, 10), (5, 10)]
+    assert list(zip(state.dice_counts, state.coins))[1:] == [(5, 10), (5, 10)]
     assert state.bid is None and state.bids == () and not state.stakes_revealed
     assert all(stake is None for stake in state.stakes) and all(d == () for d in state.rolled)
     assert R.view(state, 1)["my_dice"] == []
@@ -129,8 +129,8 @@ def test_the_coins_of_a_resigned_seat_leave_the_game() -> None:
     state = history(start(3), event("coins_paid", {"from": 0, "to": 2, "coins": 3}))
     state, events = when(R, state, 2, RESIGN)
     assert events[0] == resigned(2, 1, 13)
-    assert [s.coins for s in state.seats] == [7, 10, 0]
-    assert state.seat(2).dice_count == 0 and state.dice_in_play == 10
+    assert list(state.coins) == [7, 10, 0]
+    assert state.dice_counts[2] == 0 and state.dice_in_play == 10
     seats = R.view(state, None)["seats"]
     assert seats[2] == {"seat": 2, "dice_count": 0, "coins": 0, "stake": None,
                         "staked": False, "out": True, "resigned": True}

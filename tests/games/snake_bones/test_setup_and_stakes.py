@@ -20,7 +20,7 @@ def test_game_starts_with_five_dice_and_ten_coins_per_player() -> None:
         event("round_started", {"round": 1, "opener": 1, "active": [0, 1, 2]}),
     ]
     state = start(3, first=1)
-    assert [(s.dice_count, s.coins) for s in state.seats] == [(5, 10)] * 3
+    assert list(zip(state.dice_counts, state.coins)) == [(5, 10)] * 3
     assert R.awaiting(state) == {0: "stake", 1: "stake", 2: "stake"}
 
 

@@ -25,9 +25,8 @@ def game_started(state: State | None, event: ev.GameStarted) -> State:
                  raise_rule=event.options.raise_rule, seats=(SeatState(),) * players,
                  dice_counts=(event.starting_dice,) * players,
                  coins=(event.starting_coins,) * players,
-                 active=tuple(range(event.players)),
-                 dice_in_play=event.starting_dice * event.players,
-                 stakes=(None,) * event.players, rolled=((),) * event.players,
+                 active=tuple(range(players)), dice_in_play=event.starting_dice * players,
+                 stakes=(None,) * players, rolled=((),) * players,
                  opener=event.first_player)
 
 

@@ -53,7 +53,7 @@ def place_stake(state: State, seat: int, action: PlaceStake, dice: Dice) -> list
         raise IllegalAction("stake_out_of_range",
                             f"a stake is {allowed.start} to {allowed.stop - 1} coins")
     placed = ev.StakePlaced(seat=seat, private={seat: ev.StakePrivate(coins=coins)})
-    if others_to_stake(state, seat):
+    if others_to_stake(state):
         return [placed]
     return [placed, *reveal_stakes_and_roll(state, seat, coins, dice)]
 

@@ -32,21 +32,21 @@ CALLS: tuple[GameAction, ...] = (CallBluff(), CallSpotOn())
 ANY_FACE = IntRange(FACES[0], FACES[-1])
 
 
-def stakes_now(state: State, seat: int) -> bool:
-    """While staking, a seat still in the game that has not staked is awaited."""
-    return state.stakes[seat] is None and state.seats[seat].out_round is None
-
-
-def others_to_stake(state: State, seat: int) -> bool:
-    """Whether a seat other than `seat` is still awaited to stake."""
+def seats_to_stake(state: State) -> list[int]:
+    """While staking, every seat still in the game that has not staked is awaited."""
     stakes = state.stakes
-    return any([stakes[other] is None for other in state.active if other != seat])
+    return [seat for seat in state.active if stakes[seat] is None]
+
+
+def others_to_stake(state: State) -> bool:
+    """Whether a seat other than the one staking now (awaited: the shared guard checked
+    it) is still awaited to stake."""
+    return len(seats_to_stake(state)) > 1
 
 
 def awaiting(state: State) -> dict[int, str]:
     if state.phase == STAKING:
-        stakes = state.stakes
-        return {i: AWAIT_STAKE for i in state.active if stakes[i] is None}
+        return {seat: AWAIT_STAKE for seat in seats_to_stake(state)}
     if state.phase == BIDDING and state.turn is not None:
         return {state.turn: bidding_kind(state)}
     return {}
@@ -55,7 +55,8 @@ def awaiting(state: State) -> dict[int, str]:
 def awaited_as(state: State, seat: int) -> str | None:
     """What `seat` is awaited for now, or None: `awaiting(state).get(seat)` for one seat."""
     if state.phase == STAKING:
-        return AWAIT_STAKE if 0 <= seat < state.players and stakes_now(state, seat) else None
+        # `seats_to_stake` asked of one seat, without listing the others
+        return AWAIT_STAKE if seat in state.active and state.stakes[seat] is None else None
     if state.phase == BIDDING and state.turn is not None and state.turn == seat:
         return bidding_kind(state)
     return None

@@ -68,18 +68,17 @@ class State:
     ones_wild: bool
     raise_rule: str
     seats: tuple[SeatState, ...]
-    # Each seat's dice and coins, by seat: a lost die or a payment copies one tuple
-    # (docs/benchmarks.md, "Snake Bones' state, shaped for its folds").
+    # What a round or a call changes, one tuple a field with an entry a seat, so that a
+    # fold copies one tuple and the state (docs/benchmarks.md, "Snake Bones' state, shaped
+    # for its folds"):
     dice_counts: tuple[int, ...]
     coins: tuple[int, ...]
-    # Read on every step, so kept by the folds that change them rather than counted from
-    # `seats` each time (docs/benchmarks.md, "Snake Bones' state, shaped for its folds"):
-    active: tuple[int, ...]  # the seats still in the game, in seat order
-    dice_in_play: int  # the dice of the seats still in
-    # The round's secrets, by seat, apart from the seats' lasting counts so that a round's
-    # start, its stakes and its roll each copy one tuple (docs/benchmarks.md, same section):
     stakes: tuple[int | None, ...]  # None: not staked; hidden from the others until revealed
     rolled: tuple[tuple[int, ...], ...]  # the dice rolled; hidden until a call reveals them
+    # Read on every step, so kept by the folds that change them rather than counted from
+    # `seats` and `dice_counts` each time (docs/benchmarks.md, same section):
+    active: tuple[int, ...]  # the seats still in the game, in seat order
+    dice_in_play: int  # the dice of the seats still in
     phase: str = STARTING
     round: int = 0
     opener: int | None = None

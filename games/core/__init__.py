@@ -3,7 +3,8 @@
 from .dice import Dice, NoDice, ScriptedDice, pick, roll_many, shuffle
 from .errors import IllegalAction, MalformedAction
 from .messages import GameAction, GameEvent
-from .rules import Action, Decider, GameConfig, GameRules, Option, replay
+from .options import Option
+from .rules import Action, Decider, GameConfig, GameRules, replay
 
 __all__ = [
     "Action", "Decider", "Dice", "GameAction", "GameConfig", "GameEvent", "GameRules",

@@ -1,10 +1,13 @@
-"""Checks option values against the small JSON-schema subset the games use."""
+"""A game's options (variants chosen at creation) and the checks of their values against
+the small JSON-schema subset the games use."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from .rules import Option
+from .frozen import frozen_record
+
+JSON = Any
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "boolean": (bool,),
@@ -15,6 +18,16 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "object": (dict,),
     "null": (type(None),),
 }
+
+
+@frozen_record
+class Option:
+    """A variant chosen at creation. `schema` is the JSON schema of its value."""
+
+    name: str
+    default: JSON
+    schema: Mapping[str, JSON]
+    description: str
 
 
 class InvalidOptions(ValueError):
@@ -63,18 +76,27 @@ def check_value(value: Any, schema: Mapping[str, Any], where: str) -> None:
 
 
 def resolve_options(options: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The full option set of a game: the given values checked, defaults for the rest."""
-    given = dict(given or {})
-    known = {o.name for o in options}
-    unknown = sorted(set(given) - known)
+    """The full option set of a game: the given values checked, defaults for the rest.
+
+    A value that is the option's own default object is not checked again: every default
+    is checked once, when its game is registered (`check_defaults`). A value equal to the
+    default but another object (a parsed request's) is checked like any other."""
+    given = given or {}
+    resolved = {option.name: given.get(option.name, option.default) for option in options}
+    unknown = sorted(name for name in given if name not in resolved)
     if unknown:
-        raise InvalidOptions(f"unknown option(s): {', '.join(unknown)}")
-    resolved: dict[str, Any] = {}
+        raise InvalidOptions(f"unknown option(s): {', '.join(map(str, unknown))}")
     for option in options:
-        value = given.get(option.name, option.default)
-        check_value(value, option.schema, option.name)
-        resolved[option.name] = value
+        value = resolved[option.name]
+        if value is not option.default:
+            check_value(value, option.schema, option.name)
     return resolved
+
+
+def check_defaults(options: Sequence[Option]) -> None:
+    """Raise InvalidOptions unless every option's default fits its own schema."""
+    for option in options:
+        check_value(option.default, option.schema, f"{option.name} (its default)")
 
 
 def options_schema(options: Sequence[Option]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from .frozen import frozen_record
 from .legal import legal_json
 from .memo import remember_last
 from .messages import GameAction, GameEvent, Messages, Record
+from .options import Option, check_defaults
 from .story import folding, forget_folds
 
 JSON = Any
@@ -24,16 +25,6 @@ NO_SUCH_SEAT = "no_such_seat"    # the seat is not one of the table's (0 .. play
 NOT_YOUR_TURN = "not_your_turn"  # the seat is not awaited now
 WRONG_PHASE = "wrong_phase"      # the seat is awaited, but not for this kind of action
 NOT_IN_PLAY = "not_in_play"      # the seat resigned or was eliminated: it acts no more
-
-
-@frozen_record
-class Option:
-    """A variant chosen at creation. `schema` is the JSON schema of its value."""
-
-    name: str
-    default: JSON
-    schema: Mapping[str, JSON]
-    description: str
 
 
 @frozen_record
@@ -178,6 +169,7 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
     seats asked last about the very same state (games/core/memo.py)."""
     assert set(handlers) == set(actions), f"{slug}: one handler per action class"
     assert all(kind in handlers for kinds in awaits.values() for kind in kinds), slug
+    check_defaults(options)  # once, so that resolve_options need not check them again
     # A step asks the outcome and the awaited seats, then decides: the guards ask again.
     outcome_of, awaited = remember_last(outcome), remember_last(awaiting)
 

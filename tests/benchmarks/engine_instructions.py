@@ -3,6 +3,7 @@ not move (the playouts of tests/benchmarks/engines.py, counted by valgrind's cal
 
     PYTHONPATH=. .venv/bin/python tests/benchmarks/engine_instructions.py \
         [--games SLUG ...] [--players N ...] [--events 4000] [--checkout DIR] [--served]
+        [--simulate]
 
 For each game and player count: the seeded playouts 0, 1, 2, ... of `engines.playout`
 until they reach `--events`, run under `valgrind --tool=callgrind`; from the instructions
@@ -14,7 +15,12 @@ from the served JSON items, as `dev.py bench --served` does (every figure before
 2026-12-05 was counted so; a checkout without `legal_moves` is). Needs Debian's
 `valgrind`. A wall clock on a shared two-core machine swings by 15-20% from run to run
 (docs/benchmarks.md, "The rules engine"); instruction counts do not, though they do not
-see what memory and branches cost, so read them beside the clock's figures.
+see what memory and branches cost, so read them beside the clock's figures. `--simulate`
+counts under valgrind's cachegrind instead, with its cache and branch simulation: the
+instructions, the first-level data cache misses and the mispredicted branches per event,
+again figures the load does not move, and the two that the instructions do not see
+(about half as slow again to run; docs/benchmarks.md, "Why the clock lags the
+instructions").
 """
 
 from __future__ import annotations
@@ -49,26 +55,42 @@ print(events, seed)
 """
 
 
-def counted(checkout: Path, slug: str, players: int, events: int,
-            served: bool) -> tuple[int, int]:
-    """(instructions, events folded) of one process playing up to `events`."""
+# valgrind's tool and the counts read from its summary, by what is counted.
+CALLGRIND = (["--tool=callgrind", "--callgrind-out-file=/dev/null"],
+             {"instructions": r"Collected : (\d+)"})
+CACHEGRIND = (["--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes",
+               "--cachegrind-out-file=/dev/null"],
+              {"instructions": r"I\s+refs:\s+([\d,]+)",
+               "D1 misses": r"D1\s+misses:\s+([\d,]+)",
+               "mispredicts": r"Mispredicts:\s+([\d,]+)"})
+Tool = tuple[list[str], dict[str, str]]
+
+
+def counted(checkout: Path, slug: str, players: int, events: int, served: bool,
+            tool: Tool = CALLGRIND) -> tuple[dict[str, int], int]:
+    """(the tool's counts by name, events folded) of one process playing up to `events`."""
     env = {**os.environ, "PYTHONPATH": str(checkout)}
+    options, patterns = tool
     done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+        ["valgrind", *options,
          sys.executable, "-c", PLAY, str(ENGINES), slug, str(players), str(events),
          "served" if served else "typed"],
         cwd=checkout, env=env, capture_output=True, text=True, check=True)
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    assert found, done.stderr[-2000:]
-    return int(found.group(1)), int(done.stdout.split()[0])
+    counts = {}
+    for name, pattern in patterns.items():
+        found = re.search(pattern, done.stderr)
+        assert found, done.stderr[-2000:]
+        counts[name] = int(found.group(1).replace(",", ""))
+    return counts, int(done.stdout.split()[0])
 
 
 def per_event(checkout: Path, slug: str, players: int, events: int,
-              served: bool = False) -> tuple[float, int]:
-    """Instructions per event decided and folded, and the events counted."""
-    idle, _ = counted(checkout, slug, players, 0, served)
-    busy, folded = counted(checkout, slug, players, events, served)
-    return (busy - idle) / folded, folded
+              served: bool = False, tool: Tool = CALLGRIND) -> tuple[dict[str, float], int]:
+    """Each count per event decided and folded (the idle process's taken off), and the
+    events counted."""
+    idle, _ = counted(checkout, slug, players, 0, served, tool)
+    busy, folded = counted(checkout, slug, players, events, served, tool)
+    return {name: (busy[name] - idle[name]) / folded for name in busy}, folded
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -83,15 +105,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the checkout whose engines are measured (default: this one)")
     parser.add_argument("--served", action="store_true",
                         help="play from the served JSON items (engines.py --served)")
+    parser.add_argument("--simulate", action="store_true",
+                        help="cachegrind: data cache misses and mispredicted branches too")
     args = parser.parse_args(argv)
-    print("| game | players | events | instructions per event |\n| --- | --- | --- | --- |")
+    tool = CACHEGRIND if args.simulate else CALLGRIND
+    names = list(tool[1])
+    print(f"| game | players | events | {' | '.join(f'{n} per event' for n in names)} |\n"
+          f"| --- | --- | --- |{' --- |' * len(names)}")
     for slug in args.games:
         rules = GAMES[slug]
         for players in args.players:
             if rules.min_players <= players <= rules.max_players:
                 cost, folded = per_event(args.checkout.resolve(), slug, players, args.events,
-                                          args.served)
-                print(f"| {slug} | {players} | {folded:,} | {cost:,.0f} |", flush=True)
+                                          args.served, tool)
+                figures = " | ".join(f"{cost[n]:,.0f}" for n in names)
+                print(f"| {slug} | {players} | {folded:,} | {figures} |", flush=True)
     return 0
 
 

@@ -17,8 +17,9 @@ from the served JSON items, as `dev.py bench --served` does (every figure before
 (docs/benchmarks.md, "The rules engine"); instruction counts do not, though they do not
 see what memory and branches cost, so read them beside the clock's figures. `--simulate`
 counts under valgrind's cachegrind instead, with its cache and branch simulation: the
-instructions, the first-level data cache misses and the mispredicted branches per event,
-again figures the load does not move, and the two that the instructions do not see
+instructions, the first-level instruction and data cache misses and the mispredicted
+branches per event, again figures the load does not move, and what the instructions do
+not see
 (about half as slow again to run; docs/benchmarks.md, "Why the clock lags the
 instructions").
 """
@@ -61,6 +62,7 @@ CALLGRIND = (["--tool=callgrind", "--callgrind-out-file=/dev/null"],
 CACHEGRIND = (["--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes",
                "--cachegrind-out-file=/dev/null"],
               {"instructions": r"I\s+refs:\s+([\d,]+)",
+               "I1 misses": r"I1\s+misses:\s+([\d,]+)",
                "D1 misses": r"D1\s+misses:\s+([\d,]+)",
                "mispredicts": r"Mispredicts:\s+([\d,]+)"})
 Tool = tuple[list[str], dict[str, str]]
@@ -106,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--served", action="store_true",
                         help="play from the served JSON items (engines.py --served)")
     parser.add_argument("--simulate", action="store_true",
-                        help="cachegrind: data cache misses and mispredicted branches too")
+                        help="cachegrind: cache misses and mispredicted branches too")
     args = parser.parse_args(argv)
     tool = CACHEGRIND if args.simulate else CALLGRIND
     names = list(tool[1])

@@ -18,9 +18,8 @@ from the served JSON items, as `dev.py bench --served` does (every figure before
 see what memory and branches cost, so read them beside the clock's figures. `--simulate`
 counts under valgrind's cachegrind instead, with its cache and branch simulation: the
 instructions, the first-level instruction and data cache misses and the mispredicted
-branches per event, again figures the load does not move, and what the instructions do
-not see
-(about half as slow again to run; docs/benchmarks.md, "Why the clock lags the
+branches per event: again figures the load does not move, and what the instructions do
+not see (slower to run than callgrind; docs/benchmarks.md, "Why the clock lags the
 instructions").
 """
 

@@ -142,3 +142,31 @@ def test_the_snake_bones_floors_play_the_benchmark_s_games(
     assert snake_bones_floor.main(["--seconds", "0", "--rounds", "1", "--check", "1",
                                    "--players", "3"]) == 0
     assert capsys.readouterr().out.splitlines()[2].startswith("| 3 | 1 |")
+
+
+# The summary cachegrind printed for an idle process (valgrind 3.19, Debian 12), and one
+# of callgrind's: what engine_instructions.py reads its counts from.
+CACHEGRIND_SUMMARY = """\
+==8569== I   refs:      2,245,282,480
+==8569== I1  misses:       28,474,771
+==8569== LLi misses:           18,672
+==8569== I1  miss rate:          1.18%
+==8569== D   refs:      1,037,727,122  (677,335,264 rd   + 360,391,858 wr)
+==8569== D1  misses:       16,407,938  ( 12,469,045 rd   +   3,938,893 wr)
+==8569== LLd misses:          311,344  (     55,863 rd   +     255,481 wr)
+==8569== Branches:        360,319,871  (320,420,008 cond +  39,899,863 ind)
+==8569== Mispredicts:      37,046,225  ( 25,699,784 cond +  11,346,441 ind)
+==8569== Mispred rate:           10.3% (        8.0%     +        28.4%   )
+"""
+CALLGRIND_SUMMARY = "==8080== Events    : Ir\n==8080== Collected : 2245339840\n"
+
+
+def test_the_instruction_counter_reads_each_tool_s_summary() -> None:
+    from tests.benchmarks.engine_instructions import CACHEGRIND, CALLGRIND, read_counts
+
+    assert read_counts(CACHEGRIND_SUMMARY, CACHEGRIND[1]) == {
+        "instructions": 2_245_282_480, "I1 misses": 28_474_771, "D1 misses": 16_407_938,
+        "mispredicts": 37_046_225}
+    assert read_counts(CALLGRIND_SUMMARY, CALLGRIND[1]) == {"instructions": 2_245_339_840}
+    with pytest.raises(AssertionError, match="no instructions in valgrind"):
+        read_counts(CALLGRIND_SUMMARY, CACHEGRIND[1])

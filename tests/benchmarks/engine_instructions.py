@@ -77,12 +77,17 @@ def counted(checkout: Path, slug: str, players: int, events: int, served: bool,
          sys.executable, "-c", PLAY, str(ENGINES), slug, str(players), str(events),
          "served" if served else "typed"],
         cwd=checkout, env=env, capture_output=True, text=True, check=True)
+    return read_counts(done.stderr, patterns), int(done.stdout.split()[0])
+
+
+def read_counts(summary: str, patterns: dict[str, str]) -> dict[str, int]:
+    """The counts a valgrind tool's summary (its stderr) prints, by name."""
     counts = {}
     for name, pattern in patterns.items():
-        found = re.search(pattern, done.stderr)
-        assert found, done.stderr[-2000:]
+        found = re.search(pattern, summary)
+        assert found, f"no {name} in valgrind's summary: {summary[-2000:]}"
         counts[name] = int(found.group(1).replace(",", ""))
-    return counts, int(done.stdout.split()[0])
+    return counts
 
 
 def per_event(checkout: Path, slug: str, players: int, events: int,

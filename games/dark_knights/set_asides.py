@@ -14,15 +14,25 @@ in the order of those places.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from operator import itemgetter
+from typing import Sequence
 
 from .actions import Group, SetDiceAside
 from .combinations import SetAside
 from .data import DARK, DARK_ACES_ALONE_VALUE, SMALLEST_COMBINATION
 from .state import Combination, Die
 
-Destination = tuple[str, int]   # ("add", combination index) or ("new", value)
+# Where dice go, as one number that sorts as the listing orders the groups of a choice
+# (additions by combination index, then new combinations by value): a combination's
+# index (0-2), or NEW + the value of a new combination.
+Destination = int
+NEW = 100
 Move = tuple[Destination, tuple[int, ...]]   # the die numbers of one value sent to a place
 CombinationsKey = tuple[tuple[int, bool], ...]  # (value, only dark aces) per combination
+# A choice's place in the listing: its number of dice, then each group's (combination
+# index, or NEW for a new combination, and die numbers).
+Order = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
+Listed = tuple[Order, tuple[Group, ...]]
 
 
 @cache   # one entry per pair of dice subsets (dark 0-2, light 3-5): 64 at most
@@ -52,41 +62,52 @@ def bounded_splits(allowed: tuple[tuple[int, ...], ...], count: int
                  if all(n in ok for n, ok in zip(split, allowed)))
 
 
-def value_moves(table: tuple[Die, ...], combinations_key: CombinationsKey,
-                wild: int) -> list[list[Move]]:
+def value_moves(table: tuple[Die, ...], combinations_key: CombinationsKey, wild: int,
+                to_aces: Destination | None) -> list[tuple[Sized, ...]]:
     """For each value on the table (not wild), in order, where its dice may go (else
-    they stay). A new combination needs 2 or more dice with the dark aces."""
+    they stay; `to_aces`: the dark aces alone combination, if the set has it). A new
+    combination needs 2 or more dice with the dark aces."""
     by_value: dict[int, tuple[list[int], list[int]]] = {}
     for d in table:
         if not d.wild:
             by_value.setdefault(d.value, ([], []))[d.shade != DARK].append(d.die)  # type: ignore[index]
     taken = {value: i for i, (value, aces) in enumerate(combinations_key) if not aces}
-    aces_at = next((i for i, (_, aces) in enumerate(combinations_key) if aces), None)
     least_new = SMALLEST_COMBINATION - wild
-    options: list[list[Move]] = []
+    options: list[tuple[Sized, ...]] = []
     for value in sorted(by_value):
         dark, light = by_value[value]
-        choices = lowest_dice((tuple(dark), tuple(light)))
+        kinds = (tuple(dark), tuple(light))
         if value in taken:
-            place: Destination = ("add", taken[value])
-            moves = [(place, c) for c in choices]
+            options.append(moves_to(taken[value], kinds, 1, None))
         else:
-            place = ("new", value)
-            moves = [(place, c) for c in choices if len(c) >= least_new]
-            if aces_at is not None:
-                to_aces = ("add", aces_at)
-                moves += [(to_aces, c) for c in choices]
-        options.append(moves)
+            options.append(moves_to(NEW + value, kinds, least_new, to_aces))
     return options
 
 
-def aces_places(combinations_key: CombinationsKey, free: list[int], wild: int
-                ) -> tuple[Destination, ...]:
+# A move with what choosing it asks: whether it goes to the dark aces alone combination,
+# and whether it is a single die starting a new combination (it takes a dark ace).
+Sized = tuple[Move, bool, bool]
+
+
+@lru_cache(maxsize=4096)   # small keys: a place, a value's dice, two small numbers
+def moves_to(place: Destination, kinds: tuple[tuple[int, ...], ...], least: int,
+             to_aces: Destination | None) -> tuple[Sized, ...]:
+    """The moves of a value's dice (`kinds`: its dark dice, its light dice) to `place`,
+    `least` dice or more, then (`to_aces`) any of them to the dark aces alone."""
+    choices = lowest_dice(kinds)
+    single = place >= NEW
+    moves = [((place, c), False, single and len(c) < SMALLEST_COMBINATION)
+             for c in choices if len(c) >= least]
+    if to_aces is not None:
+        moves += [((to_aces, c), True, False) for c in choices]
+    return tuple(moves)
+
+
+def aces_places(combinations: int, free: list[int], wild: int) -> tuple[Destination, ...]:
     """Where dark aces may go, in order: every combination, a new combination of each
     value on the table that has none, and alone (2 or more)."""
-    adds = tuple(("add", i) for i in range(len(combinations_key)))
-    alone = (("new", DARK_ACES_ALONE_VALUE),) if wild >= SMALLEST_COMBINATION else ()
-    return adds + tuple(("new", v) for v in free) + alone
+    alone = (NEW + DARK_ACES_ALONE_VALUE,) if wild >= SMALLEST_COMBINATION else ()
+    return tuple(range(combinations)) + tuple(NEW + v for v in free) + alone
 
 
 def aces_allowed(places: tuple[Destination, ...], wild: int, aces_keep_ones: bool
@@ -94,88 +115,118 @@ def aces_allowed(places: tuple[Destination, ...], wild: int, aces_keep_ones: boo
     """How many dark aces may go to each place before the other dice are known: any
     number to a combination; alone, 0 or 2 and more, unless the dark aces alone
     combination keeps its ones; to a new combination, none until its value's dice
-    start it (legal_groups)."""
+    start it (listed_choices)."""
     alone = (0,) if aces_keep_ones else (0, *range(SMALLEST_COMBINATION, wild + 1))
-    return [tuple(range(wild + 1)) if where == "add"
-            else alone if key == DARK_ACES_ALONE_VALUE else (0,) for where, key in places]
+    return [tuple(range(wild + 1)) if place < NEW
+            else alone if place == NEW + DARK_ACES_ALONE_VALUE else (0,) for place in places]
 
 
-def legal_groups(table: tuple[Die, ...], combinations_key: CombinationsKey
-                 ) -> list[tuple[Group, ...]]:
-    """Every distinct legal set-aside, as the groups it names (in no particular order)."""
+def listed_choices(table: tuple[Die, ...], combinations_key: CombinationsKey
+                   ) -> list[tuple[Order, SetDiceAside]]:
+    """Every distinct legal set-aside, as its place in the listing and its action (in no
+    particular order)."""
     aces = tuple(sorted(d.die for d in table if d.wild))
     wild = len(aces)
-    options = value_moves(table, combinations_key, wild)
     aces_at = next((i for i, (_, only) in enumerate(combinations_key) if only), None)
-    chosen = chosen_moves(options, ("add", aces_at), wild)
+    chosen = chosen_moves(value_moves(table, combinations_key, wild, aces_at), wild)
     if not wild:
-        return [plain_groups(moves) for moves, _ in chosen if moves]
+        return [choice(moves, ()) for moves, _ in chosen if moves]
     taken = {value for value, only in combinations_key if not only}
     free = sorted({d.value for d in table if not d.wild and d.value not in taken})  # type: ignore[type-var]
-    places = aces_places(combinations_key, free, wild)
+    places = aces_places(len(combinations_key), free, wild)
     at = {place: i for i, place in enumerate(places)}
     keeping = aces_allowed(places, wild, aces_at is not None)
     taking = aces_allowed(places, wild, False)   # the dark aces alone take a value
     # Dark aces joining dice that start a new combination: any number to 2 or more dice,
     # 1 or more to a single die.
     any_number = tuple(range(wild + 1))
-    legal = []
+    choices = []
     for moves, took in chosen:
         allowed = (taking if took else keeping).copy()
         for place, dice in moves:
-            if place[0] == "new":
+            if place >= NEW:
                 allowed[at[place]] = any_number[len(dice) < SMALLEST_COMBINATION:]
-        sent = dict(moves)
-        for counts in bounded_splits(tuple(allowed), wild):
-            if moves or any(counts):
-                legal.append(groups_of(sent, places, counts, aces))
-    return legal
+        for sends in aces_sent(tuple(allowed), places, aces):
+            if moves or sends:
+                choices.append(choice(moves, sends))
+    return choices
 
 
-def chosen_moves(options: list[list[Move]], to_aces: Destination, wild: int
-                 ) -> list[tuple[list[Move], bool]]:
+def chosen_moves(options: list[tuple[Sized, ...]], wild: int
+                 ) -> list[tuple[tuple[Move, ...], bool]]:
     """Every choice of one move (or none) per value that the dark aces can complete: the
     dark aces alone combination takes one value at most, and each single die starting a
     combination takes a dark ace. With each, whether the dark aces alone took a value."""
-    chosen: list[tuple[list[Move], bool, int]] = [([], False, 0)]   # with the aces needed
+    chosen: list[tuple[tuple[Move, ...], bool, int]] = [((), False, 0)]   # with the aces needed
     for moves in options:
-        # Each move once: whether it goes to the dark aces alone, and the aces it needs.
-        sized = [(move, move[0] == to_aces,
-                  move[0][0] == "new" and len(move[1]) < SMALLEST_COMBINATION)
-                 for move in moves]
         grown = []
         for before, took, needed in chosen:
             grown.append((before, took, needed))   # this value's dice stay
-            for move, taking, single in sized:
+            for move, taking, single in moves:
                 if not (taking and took) and needed + single <= wild:
-                    grown.append((before + [move], took or taking, needed + single))
+                    grown.append((before + (move,), took or taking, needed + single))
         chosen = grown
     return [(moves, took) for moves, took, _ in chosen]
 
 
-def plain_groups(moves: list[Move]) -> tuple[Group, ...]:
-    """A choice without dark aces as groups: additions by combination index, then new
-    combinations by value (the moves' order), die numbers sorted (lowest_dice)."""
-    additions = sorted((key, dice) for (where, key), dice in moves if where == "add")
-    return (tuple(group(i, dice) for i, dice in additions)
-            + tuple(group(None, dice) for (where, _), dice in moves if where == "new"))
+@lru_cache(maxsize=8192)   # small keys: a few places, each with its allowed numbers
+def aces_sent(allowed: tuple[tuple[int, ...], ...], places: tuple[Destination, ...],
+              aces: tuple[int, ...]) -> tuple[tuple[Move, ...], ...]:
+    """Every way to send the dark aces `aces` (sorted) to the places, each a number it
+    allows (the rest stay): as the places sent to, with the aces each gets, lowest
+    first in the places' order."""
+    sent = []
+    for counts in bounded_splits(allowed, len(aces)):
+        start, sends = 0, []
+        for place, n in zip(places, counts):
+            if n:
+                sends.append((place, aces[start:start + n]))
+                start += n
+        sent.append(tuple(sends))
+    return tuple(sent)
 
 
-def groups_of(moved: dict[Destination, tuple[int, ...]], places: tuple[Destination, ...],
-              counts: tuple[int, ...], aces: tuple[int, ...]) -> tuple[Group, ...]:
-    """The choice as groups: additions by combination index, then new combinations by
-    value ("add" sorts before "new"), die numbers sorted (the dark aces sent, lowest
-    first, in the places' order, joining the dice `moved` to each place)."""
-    sent = moved.copy()
-    start = 0
-    for place, n in zip(places, counts):
-        if n:
-            dice = aces[start:start + n]   # sorted, as `aces` is
-            held = sent.get(place)
-            sent[place] = tuple(sorted(held + dice)) if held else dice
-            start += n
-    return tuple([group(None if where == "new" else key, dice)
-                  for (where, key), dice in sorted(sent.items())])
+# Tables rarely come back, but choices do: over 43,309 listings of 450 random playouts
+# (150 at each of two, three and four players) 14,117 distinct choices, 95% hits, and a
+# listing took 17 us instead of 31 (docs/benchmarks.md, "Dark Knights' listing, by
+# choice"). About 1 KB an entry: at most some 16 MB a process.
+@lru_cache(maxsize=1 << 14)
+def choice(moves: tuple[Move, ...], sends: tuple[Move, ...]) -> tuple[Order, SetDiceAside]:
+    """The choice making the values' `moves` with the dark aces `sends` (aces_sent), as
+    its place in the listing and its action (immutable, shared)."""
+    order, groups = listed(with_aces(moves, sends) if sends else moves)
+    return order, SetDiceAside(groups)
+
+
+def with_aces(moves: tuple[Move, ...], sends: tuple[Move, ...]) -> list[Move]:
+    """The moves with the dark aces sent joining them: die numbers sorted, one entry per
+    place."""
+    sent = dict(moves)
+    for place, aces in sends:
+        held = sent.get(place)
+        sent[place] = tuple(sorted(held + aces)) if held else aces
+    return list(sent.items())
+
+
+def listed(dice_sent: Sequence[Move]) -> Listed:
+    """A choice (every die it sends, the dark aces included, one entry per place) as its
+    place in the listing and its groups: additions by combination index, then new
+    combinations by value, die numbers sorted."""
+    pieces = [piece(place, dice) for place, dice in sorted(dice_sent)]
+    count = 0
+    for _, dice in dice_sent:
+        count += len(dice)
+    groups, order = zip(*pieces)
+    return (count, order), groups
+
+
+@lru_cache(maxsize=None)   # bounded: 10 places (3 combinations, 7 values) x 63 sets of dice
+def piece(place: Destination, dice: tuple[int, ...]
+          ) -> tuple[Group, tuple[int, tuple[int, ...]]]:
+    """The group sending these dice to the place, and its part of the listing order."""
+    if place < NEW:
+        return group(place, dice), (place, dice)
+    return group(None, dice), (NEW, dice)
 
 
 # Small on purpose: a roll's table rarely comes back (3% hits in random play, over 4,000
@@ -190,8 +241,8 @@ def set_aside_actions(
     order (memoised on the immutable dice: the legal actions, the timeout and the view
     of one state ask again, and the actions are shared)."""
     combinations_key = tuple((c.value, c.only_dark_aces) for c in combinations)
-    listed = sorted(legal_groups(table, combinations_key), key=listing_order)
-    return tuple(SetDiceAside(groups=groups) for groups in listed)
+    in_order = sorted(listed_choices(table, combinations_key), key=itemgetter(0))
+    return tuple([action for _, action in in_order])
 
 
 def set_aside_choices(
@@ -208,16 +259,6 @@ def set_aside_choices(
                                  if g.combination is not None),
                  new=tuple(dice(g) for g in action.groups if g.combination is None))
         for action in set_aside_actions(table, combinations))
-
-
-def listing_order(groups: tuple[Group, ...]) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
-    """Fewest dice first; then by combination (existing ones first) and die numbers."""
-    count = 0
-    order: list[tuple[int, tuple[int, ...]]] = []
-    for g in groups:   # one pass: every listing sorts its choices by this
-        count += len(g.dice)
-        order.append((99 if g.combination is None else g.combination, g.dice))
-    return (count, order)
 
 
 @lru_cache(maxsize=None)   # bounded: 4 places (3 combinations or a new one) x 63 sets of dice

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from operator import itemgetter
-from typing import Sequence
 
 from .actions import Group, SetDiceAside
 from .combinations import SetAside
@@ -32,7 +31,6 @@ CombinationsKey = tuple[tuple[int, bool], ...]  # (value, only dark aces) per co
 # A choice's place in the listing: its number of dice, then each group's (combination
 # index, or NEW for a new combination, and die numbers).
 Order = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
-Listed = tuple[Order, tuple[Group, ...]]
 
 
 @cache   # one entry per pair of dice subsets (dark 0-2, light 3-5): 64 at most
@@ -85,8 +83,9 @@ def value_moves(table: tuple[Die, ...], combinations_key: CombinationsKey, wild:
 
 
 # A move with what choosing it asks: whether it goes to the dark aces alone combination,
-# and whether it is a single die starting a new combination (it takes a dark ace).
-Sized = tuple[Move, bool, bool]
+# whether it is a single die starting a new combination (it takes a dark ace), and its
+# number of dice.
+Sized = tuple[Move, bool, bool, int]
 
 
 @lru_cache(maxsize=4096)   # small keys: a place, a value's dice, two small numbers
@@ -96,10 +95,10 @@ def moves_to(place: Destination, kinds: tuple[tuple[int, ...], ...], least: int,
     `least` dice or more, then (`to_aces`) any of them to the dark aces alone."""
     choices = lowest_dice(kinds)
     single = place >= NEW
-    moves = [((place, c), False, single and len(c) < SMALLEST_COMBINATION)
+    moves = [((place, c), False, single and len(c) < SMALLEST_COMBINATION, len(c))
              for c in choices if len(c) >= least]
     if to_aces is not None:
-        moves += [((to_aces, c), True, False) for c in choices]
+        moves += [((to_aces, c), True, False, len(c)) for c in choices]
     return tuple(moves)
 
 
@@ -130,7 +129,7 @@ def listed_choices(table: tuple[Die, ...], combinations_key: CombinationsKey
     aces_at = next((i for i, (_, only) in enumerate(combinations_key) if only), None)
     chosen = chosen_moves(value_moves(table, combinations_key, wild, aces_at), wild)
     if not wild:
-        return [choice(moves, ()) for moves, _ in chosen if moves]
+        return [choice(moves, (), count) for moves, _, count in chosen if moves]
     taken = {value for value, only in combinations_key if not only}
     free = sorted({d.value for d in table if not d.wild and d.value not in taken})  # type: ignore[type-var]
     places = aces_places(len(combinations_key), free, wild)
@@ -141,40 +140,43 @@ def listed_choices(table: tuple[Die, ...], combinations_key: CombinationsKey
     # 1 or more to a single die.
     any_number = tuple(range(wild + 1))
     choices = []
-    for moves, took in chosen:
+    for moves, took, count in chosen:
         allowed = (taking if took else keeping).copy()
         for place, dice in moves:
             if place >= NEW:
                 allowed[at[place]] = any_number[len(dice) < SMALLEST_COMBINATION:]
-        for sends in aces_sent(tuple(allowed), places, aces):
+        for sends, sent in aces_sent(tuple(allowed), places, aces):
             if moves or sends:
-                choices.append(choice(moves, sends))
+                choices.append(choice(moves, sends, count + sent))
     return choices
 
 
 def chosen_moves(options: list[tuple[Sized, ...]], wild: int
-                 ) -> list[tuple[tuple[Move, ...], bool]]:
+                 ) -> list[tuple[tuple[Move, ...], bool, int]]:
     """Every choice of one move (or none) per value that the dark aces can complete: the
     dark aces alone combination takes one value at most, and each single die starting a
-    combination takes a dark ace. With each, whether the dark aces alone took a value."""
-    chosen: list[tuple[tuple[Move, ...], bool, int]] = [((), False, 0)]   # with the aces needed
+    combination takes a dark ace. With each, whether the dark aces alone took a value, and
+    the number of dice it moves."""
+    # each with the aces it needs
+    chosen: list[tuple[tuple[Move, ...], bool, int, int]] = [((), False, 0, 0)]
     for moves in options:
         grown = []
-        for before, took, needed in chosen:
-            grown.append((before, took, needed))   # this value's dice stay
-            for move, taking, single in moves:
+        for before, took, needed, count in chosen:
+            grown.append((before, took, needed, count))   # this value's dice stay
+            for move, taking, single, size in moves:
                 if not (taking and took) and needed + single <= wild:
-                    grown.append((before + (move,), took or taking, needed + single))
+                    grown.append((before + (move,), took or taking, needed + single,
+                                  count + size))
         chosen = grown
-    return [(moves, took) for moves, took, _ in chosen]
+    return [(moves, took, count) for moves, took, _, count in chosen]
 
 
 @lru_cache(maxsize=8192)   # small keys: a few places, each with its allowed numbers
 def aces_sent(allowed: tuple[tuple[int, ...], ...], places: tuple[Destination, ...],
-              aces: tuple[int, ...]) -> tuple[tuple[Move, ...], ...]:
+              aces: tuple[int, ...]) -> tuple[tuple[tuple[Move, ...], int], ...]:
     """Every way to send the dark aces `aces` (sorted) to the places, each a number it
     allows (the rest stay): as the places sent to, with the aces each gets, lowest
-    first in the places' order."""
+    first in the places' order; with the number of aces sent."""
     sent = []
     for counts in bounded_splits(allowed, len(aces)):
         start, sends = 0, []
@@ -182,42 +184,25 @@ def aces_sent(allowed: tuple[tuple[int, ...], ...], places: tuple[Destination, .
             if n:
                 sends.append((place, aces[start:start + n]))
                 start += n
-        sent.append(tuple(sends))
+        sent.append((tuple(sends), start))
     return tuple(sent)
 
 
-# Tables rarely come back, but choices do: over 43,309 listings of 450 random playouts
-# (150 at each of two, three and four players) 14,117 distinct choices, 95% hits, and a
-# listing took 17 us instead of 31 (docs/benchmarks.md, "Dark Knights' listing, by
-# choice"). About 1 KB an entry: at most some 16 MB a process.
-@lru_cache(maxsize=1 << 14)
-def choice(moves: tuple[Move, ...], sends: tuple[Move, ...]) -> tuple[Order, SetDiceAside]:
-    """The choice making the values' `moves` with the dark aces `sends` (aces_sent), as
-    its place in the listing and its action (immutable, shared)."""
-    order, groups = listed(with_aces(moves, sends) if sends else moves)
-    return order, SetDiceAside(groups)
-
-
-def with_aces(moves: tuple[Move, ...], sends: tuple[Move, ...]) -> list[Move]:
-    """The moves with the dark aces sent joining them: die numbers sorted, one entry per
-    place."""
-    sent = dict(moves)
-    for place, aces in sends:
-        held = sent.get(place)
-        sent[place] = tuple(sorted(held + aces)) if held else aces
-    return list(sent.items())
-
-
-def listed(dice_sent: Sequence[Move]) -> Listed:
-    """A choice (every die it sends, the dark aces included, one entry per place) as its
-    place in the listing and its groups: additions by combination index, then new
-    combinations by value, die numbers sorted."""
-    pieces = [piece(place, dice) for place, dice in sorted(dice_sent)]
-    count = 0
-    for _, dice in dice_sent:
-        count += len(dice)
-    groups, order = zip(*pieces)
-    return (count, order), groups
+def choice(moves: tuple[Move, ...], sends: tuple[Move, ...], count: int
+           ) -> tuple[Order, SetDiceAside]:
+    """The choice sending the values' dice `moves` and the dark aces `sends` (aces_sent),
+    `count` dice in all, as its place in the listing and its action:
+    additions by combination index, then new combinations by value, die numbers sorted."""
+    if sends:
+        sent = dict(moves)
+        for place, aces in sends:   # the aces joining the dice sent to their place
+            held = sent.get(place)
+            sent[place] = tuple(sorted(held + aces)) if held else aces
+        placed = sorted(sent.items())
+    else:
+        placed = sorted(moves)
+    groups, order = zip(*[piece(place, dice) for place, dice in placed])
+    return (count, order), SetDiceAside(groups)
 
 
 @lru_cache(maxsize=None)   # bounded: 10 places (3 combinations, 7 values) x 63 sets of dice

@@ -17,8 +17,8 @@ class SetAside:
 
     @property
     def dice(self) -> tuple[Die, ...]:
-        added = tuple(d for _, dice in self.additions for d in dice)
-        return added + tuple(d for group in self.new for d in group)
+        added = tuple([d for _, dice in self.additions for d in dice])
+        return added + tuple([d for group in self.new for d in group])
 
 
 Problem = tuple[str, str]
@@ -38,7 +38,7 @@ def combination_score(combination: Combination) -> int:
 
 
 def set_score(combinations: tuple[Combination, ...]) -> int:
-    return sum(combination_score(c) for c in combinations)
+    return sum([combination_score(c) for c in combinations])
 
 
 def values_match(dice: tuple[Die, ...]) -> bool:

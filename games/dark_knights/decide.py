@@ -50,7 +50,7 @@ def roll(state: State, seat: int, action: RollDice, dice: Dice) -> list[GameEven
     """Roll every die not in a combination; with nothing to set aside the turn busts."""
     dice_to_roll = state.dice_to_roll
     faces = roll_many(dice, len(dice_to_roll))
-    rolled = tuple(die_showing(n, f) for n, f in zip(dice_to_roll, faces))
+    rolled = tuple([die_showing(n, f) for n, f in zip(dice_to_roll, faces)])
     story = Story(evolve, state)
     story.add(ev.DiceRolled(seat=state.current, dice=ev.shown_dice(rolled)))
     if not can_set_aside(rolled, state.combinations):
@@ -72,10 +72,10 @@ def plan_of(state: State, action: SetDiceAside) -> SetAside:
         raise IllegalAction("combination_listed_twice", "name each combination at most once")
     if any(not 0 <= t < len(state.combinations) for t in targets):
         raise IllegalAction("no_such_combination", "no combination has that index")
-    additions = sorted((g.combination, tuple(on_table[n] for n in g.dice))
-                       for g in action.groups if g.combination is not None)
-    new = tuple(tuple(on_table[n] for n in g.dice)
-                for g in action.groups if g.combination is None)
+    additions = sorted([(g.combination, tuple([on_table[n] for n in g.dice]))
+                        for g in action.groups if g.combination is not None])
+    new = tuple([tuple([on_table[n] for n in g.dice])
+                 for g in action.groups if g.combination is None])
     return SetAside(additions=tuple(additions), new=new)
 
 

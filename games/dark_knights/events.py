@@ -47,7 +47,7 @@ class ShownCombination(Record):
     score: int
 
     def to_combination(self) -> Combination:
-        return combination(tuple((d.die, d.face) for d in self.dice), self.value)
+        return combination(tuple([(d.die, d.face) for d in self.dice]), self.value)
 
 
 @cache   # one per die and face: 36 at most
@@ -57,11 +57,11 @@ def shown_die(die: int, face: int) -> ShownDie:
 
 
 def shown_dice(dice: tuple[Die, ...]) -> tuple[ShownDie, ...]:
-    return tuple(shown_die(d.die, d.face) for d in dice)
+    return tuple([shown_die(d.die, d.face) for d in dice])
 
 
 def shown_combinations(combinations: tuple[Combination, ...]) -> tuple[ShownCombination, ...]:
-    return tuple(shown_combination(i, c) for i, c in enumerate(combinations))
+    return tuple([shown_combination(i, c) for i, c in enumerate(combinations)])
 
 
 # Shared, as they are immutable: each set-aside and hold shows the whole set again. Keyed

@@ -34,14 +34,14 @@ def turn_started(state: State, event: ev.TurnStarted) -> State:
 
 
 def dice_rolled(state: State, event: ev.DiceRolled) -> State:
-    table = tuple(d.to_die() for d in event.dice)
+    table = tuple([d.to_die() for d in event.dice])
     return replace(state, table=table, phase=SET_ASIDE, rolls=state.rolls + (table,))
 
 
 def dice_set_aside(state: State, event: ev.DiceSetAside) -> State:
-    combinations = tuple(c.to_combination() for c in event.combinations)
+    combinations = tuple([c.to_combination() for c in event.combinations])
     held = {d.die for c in combinations for d in c.dice}
-    table = tuple(d for d in state.table if d.die not in held)
+    table = tuple([d for d in state.table if d.die not in held])
     return replace(state, combinations=combinations, table=table, phase=ROLL_OR_HOLD,
                    set_asides=state.set_asides + (tuple(event.groups),))
 
@@ -77,7 +77,7 @@ def turn_busted(state: State, event: ev.TurnBusted) -> State:
 def turn_held(state: State, event: ev.TurnHeld) -> State:
     scores = list(state.scores)
     scores[event.seat] = event.score
-    combinations = tuple(c.to_combination() for c in event.combinations)
+    combinations = tuple([c.to_combination() for c in event.combinations])
     record = turn_record(state, event.seat, state.sets + (event.set_score,), combinations,
                          BANKED, event.score - state.scores[event.seat], event.score)
     return end_of_turn(replace(state, scores=tuple(scores), last_turn=record))

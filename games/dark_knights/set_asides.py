@@ -125,7 +125,7 @@ def listed_choices(table: tuple[Die, ...], combinations_key: CombinationsKey
                    ) -> list[tuple[Order, SetDiceAside]]:
     """Every distinct legal set-aside, as its place in the listing and its action (in no
     particular order)."""
-    aces = tuple(sorted(d.die for d in table if d.wild))
+    aces = tuple(sorted([d.die for d in table if d.wild]))
     wild = len(aces)
     aces_at = next((i for i, (_, only) in enumerate(combinations_key) if only), None)
     chosen = chosen_moves(value_moves(table, combinations_key, wild, aces_at), wild)
@@ -262,9 +262,9 @@ def group(combination: int | None, dice: tuple[int, ...]) -> Group:
 def plan_groups(plan: SetAside) -> tuple[Group, ...]:
     """The plan as groups: additions by combination index, then new combinations, each
     with its die numbers sorted."""
-    added = tuple(group(index, tuple(sorted(d.die for d in dice)))
-                  for index, dice in plan.additions)
-    return added + tuple(group(None, tuple(sorted(d.die for d in new))) for new in plan.new)
+    added = tuple([group(index, tuple(sorted([d.die for d in dice])))
+                   for index, dice in plan.additions])
+    return added + tuple([group(None, tuple(sorted([d.die for d in new]))) for new in plan.new])
 
 
 def plan_to_action(plan: SetAside) -> SetDiceAside:

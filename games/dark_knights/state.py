@@ -82,7 +82,7 @@ class Combination:
     def of(cls, dice: tuple[Die, ...]) -> "Combination":
         values = {d.value for d in dice if not d.wild}
         value = values.pop() if values else DARK_ACES_ALONE_VALUE
-        return combination(tuple(sorted((d.die, d.face) for d in dice)), value)
+        return combination(tuple(sorted([(d.die, d.face) for d in dice])), value)
 
 
 # Every distinct combination (its dice as die numbers and faces, and its value): 1,067
@@ -146,7 +146,7 @@ class State:
     def dice_to_roll(self) -> tuple[int, ...]:
         """The dice a roll throws now: every die not in a combination."""
         held = {d.die for c in self.combinations for d in c.dice}
-        return tuple(n for n in ALL_DICE if n not in held)
+        return tuple([n for n in ALL_DICE if n not in held])
 
     def options(self) -> Options:
         return Options(target=self.target, final_round=self.final_round)

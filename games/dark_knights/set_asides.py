@@ -28,8 +28,8 @@ Destination = int
 NEW = 100
 Move = tuple[Destination, tuple[int, ...]]   # the die numbers of one value sent to a place
 CombinationsKey = tuple[tuple[int, bool], ...]  # (value, only dark aces) per combination
-# A choice's place in the listing: its number of dice, then each group's (combination
-# index, or NEW for a new combination, and die numbers).
+# A choice's place in the listing, which lists the lowest first: its number of dice, then
+# each group's (combination index, or NEW for a new combination, and die numbers).
 Order = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
 
 
@@ -212,7 +212,7 @@ def choice(moves: tuple[Move, ...], sends: tuple[Sent, ...], places: tuple[Desti
     return (count, order), SetDiceAside(groups)
 
 
-@lru_cache(maxsize=None)   # bounded: 10 places (3 combinations, 7 values) x 63 sets of dice
+@lru_cache(maxsize=None)   # bounded: 9 places (3 combinations, 6 values) x 63 sets of dice
 def piece(place: Destination, dice: tuple[int, ...]
           ) -> tuple[Group, tuple[int, tuple[int, ...]]]:
     """The group sending these dice to the place, and its part of the listing order."""

@@ -28,6 +28,12 @@ Destination = int
 NEW = 100
 Move = tuple[Destination, tuple[int, ...]]   # the die numbers of one value sent to a place
 CombinationsKey = tuple[tuple[int, bool], ...]  # (value, only dark aces) per combination
+# A move with what choosing it costs: whether it goes to the dark aces alone combination,
+# whether it is a single die starting a new combination (it takes a dark ace), and its
+# number of dice.
+CostedMove = tuple[Move, bool, bool, int]
+# Dark aces sent to a place: (the place's index, the first and the end of their part).
+Sent = tuple[int, int, int]
 # A choice's place in the listing, which lists the lowest first: its number of dice, then
 # each group's (combination index, or NEW for a new combination, and die numbers).
 Order = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
@@ -60,7 +66,7 @@ def bounded_splits(allowed: tuple[tuple[int, ...], ...], count: int
 
 
 def value_moves(table: tuple[Die, ...], combinations_key: CombinationsKey, wild: int,
-                to_aces: Destination | None) -> list[tuple[Sized, ...]]:
+                to_aces: Destination | None) -> list[tuple[CostedMove, ...]]:
     """For each value on the table (not wild), in order, where its dice may go (else
     they stay; `to_aces`: the dark aces alone combination, if the set has it). A new
     combination needs 2 or more dice with the dark aces."""
@@ -70,7 +76,7 @@ def value_moves(table: tuple[Die, ...], combinations_key: CombinationsKey, wild:
             by_value.setdefault(d.value, ([], []))[d.shade != DARK].append(d.die)  # type: ignore[index]
     taken = {value: i for i, (value, aces) in enumerate(combinations_key) if not aces}
     least_new = SMALLEST_COMBINATION - wild
-    options: list[tuple[Sized, ...]] = []
+    options: list[tuple[CostedMove, ...]] = []
     for value in sorted(by_value):
         dark, light = by_value[value]
         kinds = (tuple(dark), tuple(light))
@@ -81,17 +87,11 @@ def value_moves(table: tuple[Die, ...], combinations_key: CombinationsKey, wild:
     return options
 
 
-# A move with what choosing it asks: whether it goes to the dark aces alone combination,
-# whether it is a single die starting a new combination (it takes a dark ace), and its
-# number of dice.
-Sized = tuple[Move, bool, bool, int]
-
-
 # 855 keys over the 43,309 listings of docs/benchmarks.md's "Dark Knights' listing by
 # numbered places" (0.7 MB), 99% hits: a listing takes 23 us with it, 25 without.
 @lru_cache(maxsize=4096)
 def moves_to(place: Destination, kinds: tuple[tuple[int, ...], ...], least: int,
-             to_aces: Destination | None) -> tuple[Sized, ...]:
+             to_aces: Destination | None) -> tuple[CostedMove, ...]:
     """The moves of a value's dice (`kinds`: its dark dice, its light dice) to `place`,
     `least` dice or more, then (`to_aces`) any of them to the dark aces alone."""
     choices = lowest_dice(kinds)
@@ -152,7 +152,7 @@ def listed_choices(table: tuple[Die, ...], combinations_key: CombinationsKey
     return choices
 
 
-def chosen_moves(options: list[tuple[Sized, ...]], wild: int
+def chosen_moves(options: list[tuple[CostedMove, ...]], wild: int
                  ) -> list[tuple[tuple[Move, ...], bool, int]]:
     """Every choice of one move (or none) per value that the dark aces can complete: the
     dark aces alone combination takes one value at most, and each single die starting a
@@ -187,10 +187,6 @@ def aces_sent(allowed: tuple[tuple[int, ...], ...], wild: int
                 start += n
         every.append((tuple(sends), start))
     return tuple(every)
-
-
-# Dark aces sent to a place: (the place's index, the first and the end of their part).
-Sent = tuple[int, int, int]
 
 
 def choice(moves: tuple[Move, ...], sends: tuple[Sent, ...], places: tuple[Destination, ...],

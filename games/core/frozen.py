@@ -34,7 +34,7 @@ T = TypeVar("T")
 def replace(record: T, **changes: Any) -> T:
     """A copy of a frozen record with some fields changed."""
     fields = record.__dict__
-    copied = {**fields, **changes}
+    copied = fields | changes
     if len(copied) != len(fields):  # a name that is not a field was added
         unknown = sorted(changes.keys() - fields.keys())
         raise TypeError(f"no field(s) {unknown} in {type(record).__name__}")

@@ -37,10 +37,11 @@ class Story:
         """Append typed events, folding each at once."""
         evolve, state = self._evolve, self.state
         for event in events:
-            self.events.append(event)
-            after = self.state = evolve(state, event)
+            after = evolve(state, event)
             _FOLDS[id(event)] = (state, event, after, evolve)
             state = after
+        self.events += events
+        self.state = state
 
 
 # Drop the folds remembered so far (a new decision begins): the dict's own `clear`, called
@@ -52,7 +53,9 @@ def folding(evolve: Evolve) -> Evolve:
     """`evolve`, taking the state a Story already folded from this very state and event."""
     def fold(state: Any, event: GameEvent) -> Any:
         told = _FOLDS.get(id(event))
-        if told is not None and told[1] is event and told[0] is state and told[3] is evolve:
+        # No check that told[1] is `event`: the entry holds its event, so no other live
+        # object has that id.
+        if told is not None and told[0] is state and told[3] is evolve:
             return told[2]
         return evolve(state, event)
     fold.__doc__ = evolve.__doc__

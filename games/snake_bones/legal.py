@@ -46,7 +46,7 @@ def others_to_stake(state: State) -> bool:
 
 def awaiting(state: State) -> dict[int, str]:
     if state.phase == STAKING:
-        return {seat: AWAIT_STAKE for seat in seats_to_stake(state)}
+        return dict.fromkeys(seats_to_stake(state), AWAIT_STAKE)
     if state.phase == BIDDING and state.turn is not None:
         return {state.turn: bidding_kind(state)}
     return {}

@@ -94,3 +94,34 @@ def test_a_list_of_records_inside_an_action_is_read_as_the_strict_decoder_reads_
                                       {"type": kind, **body}) == generic, body
                         checked += 1
     assert checked > 0, "no action of any game holds a list of records"
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_a_typed_action_is_taken_only_from_its_own_game(slug: str) -> None:
+    """A typed action (a player in this process posts one: decision 0040) of the game's
+    own classes is taken as the very object; one of another game's classes, or an object
+    that only names a type of this game, is malformed_action, as a JSON body of no
+    known shape is."""
+    rules = GAMES[slug]
+    own = [cls for cls in rules.actions.by_type.values()
+           if not [f for f in dataclasses.fields(cls) if f.init]]
+    assert own, "the game has an action with no fields (resign at least)"
+    for cls in own:  # the actions with no fields: built without arguments
+        action = cls()
+        assert rules.actions.parse_action(action) is action
+    foreign = [cls for other, game in GAMES.items() if other != slug
+               for cls in game.actions.by_type.values()
+               if cls not in rules.actions.by_type.values()
+               and not [f for f in dataclasses.fields(cls) if f.init]]
+    assert foreign, "another game has an action with no fields"
+    for cls in foreign:
+        with pytest.raises(IllegalAction) as refused:
+            rules.actions.parse_action(cls())
+        assert refused.value.code == "malformed_action"
+
+    class NamesAType:
+        TYPE = next(iter(rules.actions.by_type))
+
+    with pytest.raises(IllegalAction) as refused:
+        rules.actions.parse_action(NamesAType())
+    assert refused.value.code == "malformed_action"

@@ -136,3 +136,48 @@ def test_a_seat_that_resigned_is_not_in_play_whatever_it_posts(slug: str) -> Non
         for event in rules.decide(state, seat, action, dice):
             state = rules.evolve(state, event)
     assert checked > 10
+
+
+def boundaries(slug: str, players: int, seed: int) -> list[Any]:
+    """The states a random game meets between decisions (where a seat may post), with a
+    seat still in play resigning at one step in thirty."""
+    rules = GAMES[slug]
+    rng = random.Random(seed)
+    dice = RandomDice(rng)
+    state = None
+    for event in rules.setup(config(rules, players), dice):
+        state = rules.evolve(state, event)
+    met = [state]
+    while rules.outcome(state) is None:
+        seat = rng.choice(sorted(rules.awaiting(state)))
+        action = rng.choice(moves(rules, state, seat))
+        resigning = [s for s in range(players) if RESIGN in rules.legal_actions(state, s)]
+        if rng.random() < 1 / 30 and resigning:
+            seat, action = rng.choice(resigning), RESIGN
+        for event in rules.decide(state, seat, action, dice):
+            state = rules.evolve(state, event)
+        met.append(state)
+        assert len(met) < 20_000, f"{slug} did not end"
+    return met
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_nothing_is_awaited_of_a_finished_game_or_of_a_seat_out_of_play(slug: str) -> None:
+    """The two facts the guards take their first case from (docs/decider.md): at every
+    state between decisions of random games at the smallest table and at four, with seats
+    resigning now and then, an awaited seat is a seat of the table still in play, and a
+    finished game awaits nobody."""
+    rules = GAMES[slug]
+    checked = finished = 0
+    for players in sorted({rules.min_players, min(rules.max_players, 4)}):
+        for seed in range(6):
+            for state in boundaries(slug, players, seed):
+                awaited = rules.awaiting(state)
+                if rules.outcome(state) is not None:
+                    assert awaited == {}, (players, seed, awaited)
+                    finished += 1
+                for seat in awaited:
+                    assert 0 <= seat < players and rules.in_play(state, seat), \
+                        (players, seed, seat)
+                    checked += 1
+    assert finished >= 12 and checked > 100, (finished, checked)

@@ -143,8 +143,9 @@ class Messages:
         for kind in kinds:
             assert kind.TYPE not in self.by_type, f"two message classes for {kind.TYPE!r}"
             self.by_type[kind.TYPE] = kind
-        # A typed action of this game is taken as it is: one look-up of its class.
-        self._kinds: frozenset[type] = frozenset(self.by_type.values())
+        # The classes themselves: a typed action of this game is taken as it is, after one
+        # look-up of its class.
+        self.kinds: frozenset[type] = frozenset(self.by_type.values())
         # Each posted type's reader (readers.action_reader), kept on first use: every
         # posted action is read, and one look-up here is all a well-formed one costs.
         self._readers: dict[str, typing.Callable[[Any], GameAction]] = {}
@@ -158,7 +159,7 @@ class Messages:
     def parse_action(self, raw: Any) -> GameAction:
         """A posted action, checked for shape: MalformedAction (400) when it is not one of
         this game's actions with the right fields and types."""
-        if raw.__class__ in self._kinds:
+        if raw.__class__ in self.kinds:
             return raw  # type: ignore[no-any-return]
         if type(raw) is dict:
             kind = raw.get("type")

@@ -174,6 +174,7 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
     check_defaults(options)  # once, so that resolve_options need not check them again
     # A step asks the outcome and the awaited seats, then decides: the guards ask again.
     outcome_of, awaited = remember_last(outcome), remember_last(awaiting)
+    action_classes, parse_action = actions.kinds, actions.parse_action
 
     def check_awaited(state: Any, seat: int, action: GameAction) -> None:
         if outcome_of(state) is not None:
@@ -196,7 +197,9 @@ def typed_decider(*, slug: str, name: str, min_players: int, max_players: int,
     def decide_events(state: Any, seat: int, action: Action | GameAction,
                       dice: Dice) -> list[GameEvent]:
         forget_folds()
-        typed = actions.parse_action(action)
+        # A typed action of the game's own classes needs no reading (`parse_action`'s
+        # first case, taken here without the call).
+        typed = action if action.__class__ in action_classes else parse_action(action)
         # The common case first: a seat awaited now posts an action of the kind it is
         # awaited for. Nothing is awaited of a finished game, and no seat out of play is
         # awaited (every game: tests/games/test_shared_guards.py), so such a post passes

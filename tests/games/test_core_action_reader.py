@@ -5,14 +5,16 @@ with the action's object less its `type`, with the same codes and messages."""
 from __future__ import annotations
 
 import dataclasses
+import random
 import typing
 from typing import Any
 
 import pytest
 
-from games.core import codec
+from games.core import ScriptedDice, codec
 from games.core.errors import IllegalAction
 from games.registry import GAMES
+from tests.support.harness import RandomDice, config
 
 ODD_VALUES: tuple[Any, ...] = ("x", True, None, 2.5, -1, 3, [1], [1, 2], {"a": 1}, ["red"])
 
@@ -114,9 +116,16 @@ def test_a_typed_action_is_taken_only_from_its_own_game(slug: str) -> None:
                if cls not in rules.actions.by_type.values()
                and not [f for f in dataclasses.fields(cls) if f.init]]
     assert foreign, "another game has an action with no fields"
+    state = None
+    for event in rules.setup(config(rules, rules.min_players), RandomDice(random.Random(1))):
+        state = rules.evolve(state, event)
+    awaited = next(iter(rules.awaiting(state)))
     for cls in foreign:
         with pytest.raises(IllegalAction) as refused:
             rules.actions.parse_action(cls())
+        assert refused.value.code == "malformed_action"
+        with pytest.raises(IllegalAction) as refused:  # and posted, by an awaited seat
+            rules.decide(state, awaited, cls(), ScriptedDice())
         assert refused.value.code == "malformed_action"
 
     class NamesAType:

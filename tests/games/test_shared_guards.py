@@ -27,8 +27,9 @@ class Played:
     final: Any = None
 
 
-def played(slug: str, players: int = 2, seed: int = 7) -> Played:
-    """A random game with no resignation (the seats play it to its end)."""
+def played(slug: str, players: int = 2, seed: int = 7, resign: float = 0.0) -> Played:
+    """A random game to its end; with `resign` > 0, at that share of the steps a random
+    seat still in play resigns instead (with none, the seats play it to its end)."""
     rules = GAMES[slug]
     rng = random.Random(seed)
     dice = RandomDice(rng)
@@ -39,6 +40,9 @@ def played(slug: str, players: int = 2, seed: int = 7) -> Played:
     while rules.outcome(state) is None:
         seat = rng.choice(sorted(rules.awaiting(state)))
         action = rng.choice(moves(rules, state, seat))
+        if resign and rng.random() < resign:
+            resigning = [s for s in range(players) if RESIGN in rules.legal_actions(state, s)]
+            seat, action = rng.choice(resigning), RESIGN
         game.moves.append((state, seat, action))
         for event in rules.decide(state, seat, action, dice):
             state = rules.evolve(state, event)
@@ -138,29 +142,6 @@ def test_a_seat_that_resigned_is_not_in_play_whatever_it_posts(slug: str) -> Non
     assert checked > 10
 
 
-def boundaries(slug: str, players: int, seed: int) -> list[Any]:
-    """The states a random game meets between decisions (where a seat may post), with a
-    seat still in play resigning at one step in thirty."""
-    rules = GAMES[slug]
-    rng = random.Random(seed)
-    dice = RandomDice(rng)
-    state = None
-    for event in rules.setup(config(rules, players), dice):
-        state = rules.evolve(state, event)
-    met = [state]
-    while rules.outcome(state) is None:
-        seat = rng.choice(sorted(rules.awaiting(state)))
-        action = rng.choice(moves(rules, state, seat))
-        resigning = [s for s in range(players) if RESIGN in rules.legal_actions(state, s)]
-        if rng.random() < 1 / 30 and resigning:
-            seat, action = rng.choice(resigning), RESIGN
-        for event in rules.decide(state, seat, action, dice):
-            state = rules.evolve(state, event)
-        met.append(state)
-        assert len(met) < 20_000, f"{slug} did not end"
-    return met
-
-
 @pytest.mark.parametrize("slug", SLUGS)
 def test_nothing_is_awaited_of_a_finished_game_or_of_a_seat_out_of_play(slug: str) -> None:
     """The two facts the guards take their first case from (docs/decider.md): at every
@@ -168,10 +149,12 @@ def test_nothing_is_awaited_of_a_finished_game_or_of_a_seat_out_of_play(slug: st
     resigning now and then, an awaited seat is a seat of the table still in play, and a
     finished game awaits nobody."""
     rules = GAMES[slug]
-    checked = finished = 0
+    checked = finished = resigned = 0
     for players in sorted({rules.min_players, min(rules.max_players, 4)}):
         for seed in range(6):
-            for state in boundaries(slug, players, seed):
+            game = played(slug, players, seed, resign=1 / 30)
+            resigned += sum(action == RESIGN for _, _, action in game.moves)
+            for state in [*(state for state, _, _ in game.moves), game.final]:
                 awaited = rules.awaiting(state)
                 if rules.outcome(state) is not None:
                     assert awaited == {}, (players, seed, awaited)
@@ -180,4 +163,4 @@ def test_nothing_is_awaited_of_a_finished_game_or_of_a_seat_out_of_play(slug: st
                     assert 0 <= seat < players and rules.in_play(state, seat), \
                         (players, seed, seat)
                     checked += 1
-    assert finished >= 12 and checked > 100, (finished, checked)
+    assert finished >= 12 and checked > 100 and resigned > 0, (finished, checked, resigned)

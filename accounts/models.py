@@ -28,7 +28,8 @@ class Player(models.Model):
 
     Made with the account (accounts/players.py; migration 0002 for the accounts that
     existed before) and never changed, never reused, never deleted: the events of every
-    game the player sat at name this id for good (docs/decisions/0011-players-by-opaque-id.md). Names are not
+    game the player sat at name this id for good
+    (docs/decisions/0011-players-by-opaque-id.md). Names are not
     here: the display name is the account's username, read when served, and a tombstoned
     account (`deleted_at` set, by the account's deletion) is served as DELETED_PLAYER_NAME.
     """

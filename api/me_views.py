@@ -203,7 +203,8 @@ class InboxView(APIView):
                    "decision of yours first, then the invitations, then the others; within "
                    "each by your seat's deadline (soonest first; none last), then by the "
                    "last move (oldest first). `my_turn=true` lists the games awaiting you "
-                   "only, `my_turn=false` the others with the invitations. Pages of `limit` games (20 by default, up to 100); follow `next` "
+                   "only, `my_turn=false` the others with the invitations. Pages of `limit` "
+                   "games (20 by default, up to 100); follow `next` "
                    "(or the Link header). 400 `invalid_cursor` for a cursor this endpoint did "
                    "not give, `invalid_request` for a bad `limit` or `my_turn`, "
                    "`unknown_parameter` for any other parameter (docs/platform.md).")

@@ -45,7 +45,8 @@ class WebhookListView(APIView):
                    request=s.WebhookRequestSerializer, parameters=[LOCATION],
                    responses={201: s.WebhookWithSecretSerializer, **problems(400, 401),
                               **conflict(WEBHOOKS_409), **problems(429)},
-                   summary="Register a webhook for your turn, game start, game over, clock warnings",
+                   summary=("Register a webhook for your turn, game start, game over, "
+                            "clock warnings"),
                    description="The answer holds the secret, in the `whsec_` form: it is "
                                "shown only here (and by a rotation). A `secret` that is not "
                                "`whsec_...` is a key of its own UTF-8 bytes.")

@@ -7,11 +7,11 @@ From the games' own components (contract/games.py), each game gets:
 | --- | --- |
 | `<Game>Audit` | the audit of a `<Game>` game (`Audit` is oneOf them, by `game_type`) |
 | `<Game>AuditGame`, `<Game>Verdict` | its game part (options, outcome) and the verdict |
-| `<Game><Type>AuditEvent` | an event as the audit serves it: upcast, every seat's private part, and `stored` |
+| `<Game><Type>AuditEvent` | an event as the audit serves it: upcast, every private part, `stored` |
 | `<Game>AuditEvent` | the game's audit events: oneOf, discriminated by `type` |
 | `<Game>SetupCommand`, `<Game>ActionCommand` | the command that opened a batch |
 | `<Game>ChallengeList` | its challenge reports (`ChallengeList` is oneOf them, by `game_type`) |
-| `<Game>Challenge`, `<Game>Challenge<Part>` | a report and its parts, where the game has calls (contract/challenges.py) |
+| `<Game>Challenge`, `<Game>Challenge<Part>` | a report and its parts (contract/challenges.py) |
 
 A webhook delivery is oneOf one component per kind (`YourTurnDelivery`, ...),
 discriminated by `kind`, its `payload` the `data` that kind's webhook body carries.

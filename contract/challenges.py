@@ -3,9 +3,9 @@ report, as the games' reporters build them (games/snake_bones/challenges.py,
 games/bamboozled/challenges.py; the report's shape: docs/fairness.md).
 
 A game with calls has `<Game>Challenge`, `<Game>ChallengeClaim`, `<Game>ChallengeParty`,
-`<Game>ChallengeKnew`, `<Game>ChallengeReveal` and `<Game>ChallengeOutcome`: the shared shape of a report with the parts
-below typed (`public`, a claim's `data`, `knew.details`, `revealed.details`,
-`outcome.details`); `options` is the game's `<Game>GameOptions`.
+`<Game>ChallengeKnew`, `<Game>ChallengeReveal` and `<Game>ChallengeOutcome`: the shared
+shape of a report with the parts below typed (`public`, a claim's `data`, `knew.details`,
+`revealed.details`, `outcome.details`); `options` is the game's `<Game>GameOptions`.
 """
 
 from __future__ import annotations
@@ -89,11 +89,13 @@ def report_components(game: Any, bases: dict[str, JSON], schemas: dict[str, JSON
     schemas[f"{p}ChallengeClaim"] = _typed(bases["Claim"], {"data": parts["claim"]})
     schemas[f"{p}ChallengeKnew"] = _typed(bases["Knew"], {"details": parts["knew"]})
     schemas[f"{p}ChallengeParty"] = _typed(bases["Party"], {
-        "knew": ref(f"{p}ChallengeKnew"), "claimed": {"type": "array", "items": ref(f"{p}ChallengeClaim")}})
+        "knew": ref(f"{p}ChallengeKnew"),
+        "claimed": {"type": "array", "items": ref(f"{p}ChallengeClaim")}})
     schemas[f"{p}ChallengeReveal"] = _typed(bases["Reveal"], {"details": parts["revealed"]})
     schemas[f"{p}ChallengeOutcome"] = _typed(bases["ChallengeOutcome"],
                                              {"details": parts["outcome"]})
     schemas[f"{p}Challenge"] = _typed(bases["Challenge"], {
-        "claim": ref(f"{p}ChallengeClaim"), "parties": {"type": "array", "items": ref(f"{p}ChallengeParty")},
+        "claim": ref(f"{p}ChallengeClaim"),
+        "parties": {"type": "array", "items": ref(f"{p}ChallengeParty")},
         "public": parts["public"], "revealed": ref(f"{p}ChallengeReveal"),
         "outcome": ref(f"{p}ChallengeOutcome")})

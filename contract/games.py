@@ -1,17 +1,17 @@
 """The games' part of the public contract, generated from their typed modules.
 
 Every game's `RULES` has typed messages (`actions`, `events`, `view_type`,
-`outcome_type`: docs/decider.md); each game is described by components named after it, `<Game>` being
-its slug in CamelCase (`snake-bones`: `SnakeBones`):
+`outcome_type`: docs/decider.md); each game is described by components named after it,
+`<Game>` being its slug in CamelCase (`snake-bones`: `SnakeBones`):
 
 | component | what |
 | --- | --- |
 | `<Game><Type>Action` | one action type (`type` is a const) |
 | `<Game>Action` | the game's actions: oneOf, discriminated by `type` |
-| `<Game><Type>Choice` | an action type with fields to choose (its `CHOOSE`): the fixed fields, optional, and `choose`, whose domains are `IntRange` or `Subset` |
+| `<Game><Type>Choice` | an action type with fields to choose: fixed fields, `choose` |
 | `<Game>LegalAction` | an item of legal-actions: oneOf the choices and the actions |
-| `<Game><Type>Data`, `<Game><Type>Private` | an event type's public `data`, and one seat's `private` part |
-| `<Game><Type>Event` | an event as served: `{seq, type, data, private?, actor, recorded_at, batch_end, text}` |
+| `<Game><Type>Data`, `<Game><Type>Private` | an event type's `data`, one seat's `private` |
+| `<Game><Type>Event` | an event as served (`seq`, `type`, `data`, `private`, ...) |
 | `<Game>Event` | the game's events (the service's own included): oneOf, discriminated by `type` |
 | `<Game>View` | the view, with the `server_seed_hash` the service adds to every view |
 | `<Game>Outcome` | the outcome, where the game extends `Outcome` (else `Outcome` itself) |

@@ -1,8 +1,8 @@
 """What one user may hold at once (docs/platform.md, "Caps per user"): the open tables
-they created, their webhooks, their push subscriptions. Each is checked by the service that creates one, in its
-transaction, with the user's row locked first: two requests at once take turns, so both
-cannot pass at the cap (on SQLite a write holds the whole database anyway). 409 with a
-`code`; nothing is created.
+they created, their webhooks, their push subscriptions. Each is checked by the service
+that creates one, in its transaction, with the user's row locked first: two requests at
+once take turns, so both cannot pass at the cap (on SQLite a write holds the whole
+database anyway). 409 with a `code`; nothing is created.
 
 Stream slots (api/live.py, DICE_STREAMS_PER_USER, 429 too_many_streams) and matchmaking
 tickets (one waiting ticket per game type, 409 ticket_exists: events/matchmaking/) are

@@ -97,7 +97,8 @@ def next_step(game: Game, seat: int, version: int, finished: bool) -> dict[str, 
     state = store.state_at(game, version)
     view = {**store.rules_of(game).view(state, seat), "server_seed_hash": game.server_seed_hash}
     if finished:
-        return {"status": GameStatus.FINISHED.value, "awaiting": [], "view": view, "legal_actions": []}
+        return {"status": GameStatus.FINISHED.value, "awaiting": [], "view": view,
+                "legal_actions": []}
     turns = TURNS.at(game, version)
     actions = turns.actions.get(seat) or store.rules_of(game).legal_actions(state, seat)
     return {"status": GameStatus.ACTIVE.value, "awaiting": turns.awaiting_list(), "view": view,

@@ -3,7 +3,8 @@
 The audit is a self-contained JSON document (format in docs/fairness.md): the game with
 its revealed server seed and client seeds, and every stored event with its private
 parts, command, draws and hashes, served upcast to the current shapes, with the stored
-bytes of an event stored in an older shape in its `stored` field (docs/decisions/0031-typed-audits.md).
+bytes of an event stored in an older shape in its `stored` field
+(docs/decisions/0031-typed-audits.md).
 `events.verify` checks it with no database.
 """
 

@@ -14,3 +14,8 @@ from .deadlines import (
 )
 from .reveals import close_reveal, reveals_due
 from .timeouts import abandon, apply_timeout
+
+__all__ = [
+    "WARN_AT", "due", "everyone_on_autoplay", "player_is_back", "record_timeout", "sync_deadlines",
+    "warnings_due", "close_reveal", "reveals_due", "abandon", "apply_timeout"
+]

@@ -7,8 +7,9 @@ from .deadlines import player_is_back, sync_deadlines
 
 
 def on_appended(change: Appended) -> None:
-    """A player's own move ends their autoplay (not the clock's, nor the bot's for them); a game with a clock gets its deadlines in
-    line with who is awaited now. A game without one has no deadline: no query."""
+    """A player's own move ends their autoplay (not the clock's, nor the bot's for them);
+    a game with a clock gets its deadlines in line with who is awaited now. A game without
+    one has no deadline: no query."""
     acted = change.acted
     if acted.by_player():
         seat = next((s for s in change.seats if s.number == acted.seat), None)

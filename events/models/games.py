@@ -25,7 +25,8 @@ UNFINISHED_STARTED = (GameStatus.REVEALING, GameStatus.ACTIVE)
 
 
 class SeedState(models.TextChoices):
-    """Where a seat is in dice scheme 3's commit and reveal (docs/decisions/0029-committed-seeds.md)."""
+    """Where a seat is in dice scheme 3's commit and reveal
+    (docs/decisions/0029-committed-seeds.md)."""
 
     NONE = "none"
     COMMITTED = "committed"
@@ -58,7 +59,8 @@ class Game(models.Model):
     server_seed = models.CharField(max_length=64, help_text="secret until the game ends")
     server_seed_hash = models.CharField(max_length=64)
     dice_scheme = models.PositiveSmallIntegerField(
-        default=NEW_DICE_SCHEME, help_text="how the dice's HMAC message encodes the seeds (docs/fairness.md)")
+        default=NEW_DICE_SCHEME,
+        help_text="how the dice's HMAC message encodes the seeds (docs/fairness.md)")
     turn_timeout = models.PositiveIntegerField(null=True, blank=True,
                                                help_text="seconds per decision; null: no clock")
     autoplay_after = models.PositiveSmallIntegerField(

@@ -23,3 +23,9 @@ from .stream import (
     written,
 )
 from .upcasters import UPCASTERS, schema_version_of, upcast, upcast_event
+
+__all__ = [
+    "CACHE", "StateCache", "fold", "replay", "state_at", "SERVICE_EVENTS", "Batch", "append",
+    "insert", "insert_with_head", "rows", "StoredEvent", "rules_of", "stored_event",
+    "to_rule_event", "written", "UPCASTERS", "schema_version_of", "upcast", "upcast_event"
+]

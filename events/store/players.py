@@ -1,5 +1,6 @@
 """Players in stored events: named by their opaque player id since table_seated v3; before
-it, table_seated named each by the username they had then (docs/decisions/0011-players-by-opaque-id.md).
+it, table_seated named each by the username they had then
+(docs/decisions/0011-players-by-opaque-id.md).
 
 Stored rows are never rewritten, so such a table_seated is served with the player ids put
 in where the usernames were: each seat's player as the game's seat rows give it (a seat's

@@ -21,8 +21,8 @@ from ..models import Delivery, Game, Seat, Webhook
 dispatch: outboxes.Dispatch | None = None
 
 
-def notify(game: Game, kind: str, seats: Iterable[int], /, *, seat_rows: Sequence[Seat] | None = None,
-           **data: Any) -> list[Delivery]:
+def notify(game: Game, kind: str, seats: Iterable[int], /, *,
+           seat_rows: Sequence[Seat] | None = None, **data: Any) -> list[Delivery]:
     """Queue `kind` for the players in `seats` whose webhooks asked for it.
 
     The first three are positional-only, so `data` may hold any key (a clock_warning's

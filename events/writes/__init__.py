@@ -21,3 +21,9 @@ from .lobby import (
 )
 from .rematch import Rematch, rematch_game
 from .seeding import reveal_seed
+
+__all__ = [
+    "ActionResult", "fingerprint", "submit_action", "add_bot", "remove_bot", "Acted", "Appended",
+    "create_game", "join_game", "leave_game", "set_client_seed", "set_seed_commitment",
+    "start_game", "Rematch", "rematch_game", "reveal_seed"
+]

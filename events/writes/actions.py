@@ -67,7 +67,8 @@ def submit_action(*, user: AbstractBaseUser, game_id: Any, action: Mapping[str, 
         return ActionResult(game, own.number, rows)
 
 
-def _idempotent_replay(game: Game, user: AbstractBaseUser, key: str, print_: str) -> list[Event] | None:
+def _idempotent_replay(game: Game, user: AbstractBaseUser, key: str,
+                       print_: str) -> list[Event] | None:
     record = IdempotencyRecord.objects.filter(game=game, user=user, key=key).first()
     if record is None:
         return None

@@ -10,9 +10,9 @@ from games.core.frozen import frozen_record
 from games.core.messages import GameAction, Messages, doc
 
 from .data import SCORES
+from .state import CardName, CardUse
 
 SCORE_SET = frozenset(SCORES)  # every declaration's score is checked against it
-from .state import CardName, CardUse
 
 
 @frozen_record

@@ -69,7 +69,8 @@ def potential_dice(table: Table) -> int:
     return dice_count(table) + sum(1 for c in table.hand if is_dice_card(c))
 
 
-def swap_plan(table: Table, value_so_far: int, include_hand: Sequence[str]) -> tuple[float, list[str], str | None]:
+def swap_plan(table: Table, value_so_far: int,
+              include_hand: Sequence[str]) -> tuple[float, list[str], str | None]:
     """Swap Meet: the best (gain, cards to return, card to take) from the cards that are
     cheap to give up (Hot Potatoes, Action Cards, and White cards near the end)."""
     candidates = [c for c in include_hand if c == "hot_potato"

@@ -85,7 +85,8 @@ class Table:
             return "straight_cash"
         return None
 
-    def die_mean(self, colour: str, conversion: str | None = None, cv: float | None = None) -> float:
+    def die_mean(self, colour: str, conversion: str | None = None,
+                 cv: float | None = None) -> float:
         """A die's expected worth in points (blocked numbers score nothing)."""
         faces = FACES[colour]
         mean = sum(f for f in faces if f not in self.blocked) / len(faces)

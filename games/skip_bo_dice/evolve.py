@@ -82,7 +82,8 @@ def pile_completed(state: State, event: ev.PileCompleted) -> State:
     seat, pile, moment = event.seat, pile_index(event.pile), event.moment
     board = state.boards[seat]
     done = Completion(place=event.place, reward=event.reward)
-    state = _with_board(state, seat, replace(board, completions=_set(board.completions, pile, done)))
+    completions = _set(board.completions, pile, done)
+    state = _with_board(state, seat, replace(board, completions=completions))
     if moment in state.moments[pile]:
         return state
     return replace(state, moments=_set(state.moments, pile, state.moments[pile] + (moment,)))

@@ -20,4 +20,5 @@ __version__ = "1.1.0"  # of the distribution dice-games-verify (1.1: dice scheme
 from .anchors import Anchors
 from .checks import CHECKS, FORMAT, Problem, Verdict, report, verify_audit
 
-__all__ = ["__version__", "Anchors", "CHECKS", "FORMAT", "Problem", "Verdict", "report", "verify_audit"]
+__all__ = ["__version__", "Anchors", "CHECKS", "FORMAT", "Problem", "Verdict", "report",
+           "verify_audit"]

@@ -101,7 +101,8 @@ def stored_rule_event(event: Stored, upcast: Upcast) -> dict[str, Any]:
     return {"type": kind, "data": data, "private": event.get("private") or {}}
 
 
-def compare_batch(decided: list[GameEvent], batch: Sequence[Stored], upcast: Upcast) -> list[Finding]:
+def compare_batch(decided: list[GameEvent], batch: Sequence[Stored],
+                  upcast: Upcast) -> list[Finding]:
     replayed = [plain(e.to_json()) for e in decided]
     stored = [plain(stored_rule_event(e, upcast)) for e in batch]
     for index in range(max(len(replayed), len(stored))):

@@ -52,7 +52,8 @@ def test_an_action_s_answer_marks_the_end_of_its_batch(players) -> None:  # type
     version = a.act(game_id, {"type": "stake", "coins": 1}, version).json()["version"]
     answer = b.act(game_id, {"type": "stake", "coins": 1}, version).json()
     assert len(answer["events"]) > 1
-    assert [e["batch_end"] for e in answer["events"]] == [False] * (len(answer["events"]) - 1) + [True]
+    assert [e["batch_end"] for e in answer["events"]] == \
+        [False] * (len(answer["events"]) - 1) + [True]
 
 
 def test_state_is_served_only_where_a_batch_ends(players) -> None:  # type: ignore[no-untyped-def]

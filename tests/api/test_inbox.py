@@ -106,7 +106,8 @@ def test_an_item_says_seat_turn_deadline_seats_and_version(players) -> None:  # 
     first, second = response.json()["results"]
     assert first == {
         "id": game_id, "game_type": "snake-bones", "status": "active", "my_turn": True,
-        "my_seat": 1, "invited": False, "creator": me.username, "deadline": "2026-01-01T01:00:00Z", "last_move_at": "2026-01-01T00:00:00Z",
+        "my_seat": 1, "invited": False, "creator": me.username, "deadline": "2026-01-01T01:00:00Z",
+        "last_move_at": "2026-01-01T00:00:00Z",
         "seats": [{"seat": 0, "player": other.username, "player_id": other.player_id,
                    "bot": None, "client_seed": "", "seed_commitment": None, "seed": "none",
                    "autoplay": False, "timeouts_in_row": 0},

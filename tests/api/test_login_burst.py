@@ -75,7 +75,8 @@ def served(tmp_path: Path, redis_url: str) -> Iterator[tuple[Server, str]]:
 
 def code(answer: tuple[int, Any, Any, float]) -> str:
     status, body = answer[0], answer[1]
-    return f"{status} {body.get('code')}" if status >= 400 and isinstance(body, dict) else str(status)
+    return (f"{status} {body.get('code')}" if status >= 400 and isinstance(body, dict)
+            else str(status))
 
 
 def test_a_burst_of_wrong_logins_checks_ten_and_leaves_reads_alone(  # type: ignore[no-untyped-def]

@@ -38,7 +38,8 @@ def test_a_list_field_s_item_is_named_by_its_index(players) -> None:  # type: ig
 
 def test_a_service_error_s_errors_have_the_same_shape(db, api) -> None:  # type: ignore[no-untyped-def]
     weak = api.anonymous.post(f"{BASE}/auth/register",
-                              {"username": "weakling", "password": "12345678901234567890"}, format="json")
+                              {"username": "weakling", "password": "12345678901234567890"},
+                              format="json")
     assert weak.status_code == 400 and weak.json()["code"] == "invalid_password"
     assert_one_shape(weak.json()["errors"])
     assert list(weak.json()["errors"]) == ["password"]

@@ -280,8 +280,8 @@ def strong_against_basic(slug: str, bots: Mapping[str, Policy], games: int,
     strong among three basic at four seats; the strong bot's decision times in them."""
     wins, timer = strong_games(slug, 2, games, seed, jobs)
     low, high = wilson(wins, games)
-    out(f"\n| strong against basic | games | strong's win share | 95% CI | of a fair share "
-        f"| strong's decision p50 / p99 |\n| --- | --- | --- | --- | --- | --- |")
+    out("\n| strong against basic | games | strong's win share | 95% CI | of a fair share "
+        "| strong's decision p50 / p99 |\n| --- | --- | --- | --- | --- | --- |")
     out(f"| two seats, alternated | {games} | {wins / games:.1%} | [{low:.1%}, {high:.1%}] | "
         f"{wins / games / 0.5:.2f}x | {times(timer)} |")
     if table_games and GAMES[slug].max_players >= 4:

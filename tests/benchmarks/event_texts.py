@@ -21,9 +21,9 @@ import django
 
 django.setup()
 
-from events import texts
-from games import registry
-from tests.support.bots import play
+from events import texts  # noqa: E402 (needs django.setup() first)
+from games import registry  # noqa: E402 (needs django.setup() first)
+from tests.support.bots import play  # noqa: E402 (needs django.setup() first)
 
 RUNS = 15
 NAMES: dict[int, Any] = {0: "alice", 1: "bob", 2: texts.Bot("basic")}

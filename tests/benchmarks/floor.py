@@ -278,18 +278,20 @@ def main() -> None:
     load_before = os.getloadavg()[0]
     admin = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/postgres"
     redis = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/12")
-    floor = Service("floor", f"{args.db_prefix}_{FLOOR_DB}", "tests.benchmarks.floor_service.asgi:application",
+    floor = Service("floor", f"{args.db_prefix}_{FLOOR_DB}",
+                    "tests.benchmarks.floor_service.asgi:application",
                     "tests.benchmarks.floor_service.settings", 8811, admin, {})
-    product = Service("product", f"{args.db_prefix}_{PRODUCT_DB}", "config.asgi:application", "config.settings",
-                      8812, admin, {"REDIS_URL": redis,
-                                    # the production settings, as docker/compose.yaml runs them
-                                    "DICE_ENV": "production",
-                                    "DJANGO_SECRET_KEY": "floor-benchmark-only",
-                                    # plain HTTP on 127.0.0.1, as behind a proxy ending TLS
-                                    "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DICE_SSL_REDIRECT": "false",
-                                    "DICE_THROTTLE_USER": "100000/min",
-                                    "DICE_THROTTLE_ANON": "100000/min",
-                                    "DICE_VAR_DIR": "/tmp/dice-floor-benchmark"})
+    product = Service("product", f"{args.db_prefix}_{PRODUCT_DB}", "config.asgi:application",
+                      "config.settings", 8812, admin,
+                      {"REDIS_URL": redis,
+                       # the production settings, as docker/compose.yaml runs them
+                       "DICE_ENV": "production",
+                       "DJANGO_SECRET_KEY": "floor-benchmark-only",
+                       # plain HTTP on 127.0.0.1, as behind a proxy ending TLS
+                       "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DICE_SSL_REDIRECT": "false",
+                       "DICE_THROTTLE_USER": "100000/min",
+                       "DICE_THROTTLE_ANON": "100000/min",
+                       "DICE_VAR_DIR": "/tmp/dice-floor-benchmark"})
     gunicorn = Service("gunicorn-floor", floor.db,
                        "tests.benchmarks.floor_service.wsgi:application", floor.settings, 8813,
                        admin, {}, gunicorn=args.gunicorn_workers)

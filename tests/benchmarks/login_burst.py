@@ -29,9 +29,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from tests.support.concurrency import at_once
+
 ROOT = Path(__file__).resolve().parents[2]
 API = "/api/v1"
-from tests.support.concurrency import at_once
 
 
 def call(base: str, method: str, path: str, body: Any = None, token: str | None = None,

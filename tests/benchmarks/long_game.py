@@ -1,6 +1,7 @@
 """A long game stays cheap (issue #13; a script, not a test; report in docs/benchmarks.md).
 
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python -m tests.benchmarks.long_game
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \\
+        .venv/bin/python -m tests.benchmarks.long_game
 
 On a throwaway PostgreSQL database (`dice_long_benchmark`, created and dropped): one Dark
 Knights game (target 10,000, the most seats, so it runs past 10,000 events) is played

@@ -30,10 +30,10 @@ import django
 
 django.setup()
 
-from django.core.management import call_command
-from django.test import Client
+from django.core.management import call_command  # noqa: E402 (after django.setup())
+from django.test import Client  # noqa: E402 (after django.setup())
 
-from tests.benchmarks.peer import choose
+from tests.benchmarks.peer import choose  # noqa: E402 (after django.setup())
 
 
 def call(client: Client, method: str, path: str, token: str, body: dict | None = None) -> dict:

@@ -8,8 +8,8 @@ server checks in full (the token, the throttles, a stream slot, the game) before
 waits. This measures that cost alone: one uvicorn worker on PostgreSQL and Redis, games
 that a held long poll keeps followed in the process (as in tests/benchmarks/live.py),
 and `--clients` clients each sending `GET /events?after=<head>&wait=0.05` again and
-again (`--rate` requests a second in all): a check, a 50 ms wait, the empty page. Reported: requests per second, the
-worker's CPU per request (from /proc), and PostgreSQL's and Redis's.
+again (`--rate` requests a second in all): a check, a 50 ms wait, the empty page. Reported:
+requests per second, the worker's CPU per request (from /proc), and PostgreSQL's and Redis's.
 """
 
 from __future__ import annotations

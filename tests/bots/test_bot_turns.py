@@ -99,7 +99,8 @@ def test_a_bot_never_moves_out_of_turn(players) -> None:  # type: ignore[no-unty
     assert count(game_id) == version
 
 
-def test_a_bot_that_raises_appends_nothing_and_leaves_the_seat_to_its_clock(players, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_bot_that_raises_appends_nothing_and_leaves_the_seat_to_its_clock(  # type: ignore[no-untyped-def]
+        players, monkeypatch) -> None:
     (a,) = players(1)
 
     def broken(seen: Any, rng: Any) -> dict:
@@ -240,8 +241,9 @@ def test_overdue_turns_go_to_the_sweeper_once_per_stall(players) -> None:  # typ
     (a,) = players(1)
     game_id = bot_table(a, "dark-knights", ["basic"])
     assert list(bots.overdue()) == []  # just handed to a worker
-    BotTurn.objects.filter(game_id=game_id).update(due_at=timezone.now() - timedelta(seconds=60),
-                                                   enqueued_at=timezone.now() - timedelta(seconds=60))
+    BotTurn.objects.filter(game_id=game_id).update(
+        due_at=timezone.now() - timedelta(seconds=60),
+        enqueued_at=timezone.now() - timedelta(seconds=60))
     assert [t.seat for t in bots.overdue()] == [1]
     assert list(bots.overdue()) == []  # handed out again just now
 
@@ -308,7 +310,8 @@ def test_webhooks_go_to_the_players_never_to_a_bot_seat(players) -> None:  # typ
     assert len([d for d in deliveries if d.kind == "your_turn"]) == turns
 
 
-def test_metrics_count_bot_moves_by_actor_kind_and_outcome(players, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_metrics_count_bot_moves_by_actor_kind_and_outcome(  # type: ignore[no-untyped-def]
+        players, django_capture_on_commit_callbacks) -> None:
     from events import metrics
 
     assert metrics.actor_kind("bot:3") == "bot" and metrics.actor_kind("seat:3") == "seat"

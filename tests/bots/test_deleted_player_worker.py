@@ -48,7 +48,8 @@ def test_the_bot_plays_a_deleted_players_seat_at_once(slow_grace_worker: Worker,
 
     # The stake, then (seat 1 opens the bidding) the opening bid: both by the bot, long
     # before the grace (60 s) or the clock (a day) would have passed.
-    wait_until(bot_moved, 30, "the bot did not play the deleted player's seat", slow_grace_worker.tail)
+    wait_until(bot_moved, 30, "the bot did not play the deleted player's seat",
+               slow_grace_worker.tail)
     moves = list(Event.objects.filter(game_id=game_id, actor="bot:1", command__isnull=False)
                  .order_by("seq"))
     assert moves[0].command["action"]["type"] == "stake" and moves[0].command["bot"] == "basic"

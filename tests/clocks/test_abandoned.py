@@ -18,7 +18,8 @@ from tests.clocks.test_clock_service import make_due
 pytestmark = pytest.mark.django_db
 
 
-def open_table(players, game_type: str, n: int = 2, autoplay_after: int = 2) -> tuple[list[Any], str]:  # type: ignore[no-untyped-def]
+def open_table(  # type: ignore[no-untyped-def]
+        players, game_type: str, n: int = 2, autoplay_after: int = 2) -> tuple[list[Any], str]:
     everyone = players(n)
     game = everyone[0].create(game_type, n)
     Game.objects.filter(id=game["id"]).update(turn_timeout=60, autoplay_after=autoplay_after)

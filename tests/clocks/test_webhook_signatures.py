@@ -100,7 +100,8 @@ def test_a_delivery_verifies_with_the_standard_library(players, receiver: Receiv
     key = base64.b64decode(secret[6:])
     assert headers["X-Dice-Event"] == "game_started"
     assert headers["X-Dice-Delivery"] == str(delivery.pk)
-    assert headers["X-Dice-Signature"] == "sha256=" + hmac.new(key, body, hashlib.sha256).hexdigest()
+    assert headers["X-Dice-Signature"] == \
+        "sha256=" + hmac.new(key, body, hashlib.sha256).hexdigest()
 
 
 @override_settings(DICE_WEBHOOK_LEGACY_HEADERS=False)
@@ -278,7 +279,8 @@ def test_a_rotation_signs_with_both_secrets_until_it_ends(players, receiver: Rec
     assert Delivery.objects.filter(webhook_id=hook["id"], status="delivered").count() == 3
 
 
-def test_a_rotation_ends_on_its_own_and_takes_a_supplied_secret(players, receiver: Receiver) -> None:  # type: ignore[no-untyped-def]
+def test_a_rotation_ends_on_its_own_and_takes_a_supplied_secret(  # type: ignore[no-untyped-def]
+        players, receiver: Receiver) -> None:
     (a,) = players(1)
     hook = register(a, receiver.url)
     old = hook["secret"]

@@ -127,7 +127,8 @@ def test_two_workers_with_two_sweepers_apply_each_timeout_once(
         second.stop()
 
 
-def test_the_worker_fixes_the_seeds_of_a_game_past_its_reveal_deadline(worker: Worker, players) -> None:  # type: ignore[no-untyped-def]
+def test_the_worker_fixes_the_seeds_of_a_game_past_its_reveal_deadline(  # type: ignore[no-untyped-def]
+        worker: Worker, players) -> None:
     """Dice scheme 3: beat's sweep finds a revealing game past `reveal_by` and a worker
     fixes its seeds, the unrevealed committed seat withheld (events/clocks/reveals.py)."""
     import secrets

@@ -52,7 +52,8 @@ def _web_build() -> Any:
 def web_client() -> Path:
     """web/dist/play, built now if missing or stale."""
     if not os.path.exists(CHROMIUM):
-        _missing(f"needs Debian's chromium at {CHROMIUM} (apt-get install -y chromium; .ci/run does)")
+        _missing(f"needs Debian's chromium at {CHROMIUM} "
+                 "(apt-get install -y chromium; .ci/run does)")
     build = _web_build()
     started = time.monotonic()
     try:

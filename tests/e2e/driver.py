@@ -35,7 +35,8 @@ class Player:
         self.keyboard = keyboard
         # The page's Content-Security-Policy forbids eval, which Playwright's waits use;
         # requests anywhere but this server are recorded (self.offsite) and must be none.
-        self.context = browser.new_context(base_url=base_url, viewport={"width": 1200, "height": 900},
+        self.context = browser.new_context(base_url=base_url,
+                                           viewport={"width": 1200, "height": 900},
                                            bypass_csp=True)
         self.page = self.context.new_page()
         self.errors: list[str] = []
@@ -118,7 +119,8 @@ class Player:
     def start(self, players: int, first: int | None = 0) -> None:
         page = self.page
         page.wait_for_function(
-            f"document.querySelectorAll('#lobby .seat-list li').length >= {players}", timeout=TIMEOUT)
+            f"document.querySelectorAll('#lobby .seat-list li').length >= {players}",
+            timeout=TIMEOUT)
         page.select_option("#first-player", "" if first is None else str(first))
         page.click("#start")
         page.wait_for_selector("#table[data-status=active]", timeout=TIMEOUT)
@@ -217,7 +219,8 @@ def axe_violations(page: Any, axe_js: str) -> list[dict[str, Any]]:
     result = page.evaluate("""async () => (await axe.run(document, {
         runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})).violations
         .filter(v => v.impact === 'serious' || v.impact === 'critical')
-        .map(v => ({id: v.id, help: v.help, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))""")
+        .map(v => ({id: v.id, help: v.help,
+                    nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))""")
     return list(result)
 
 
@@ -244,7 +247,8 @@ def prefer(*types: str, last: tuple[str, ...] = ()) -> Policy:
 
 
 def bamboozled(items: list[dict[str, Any]]) -> Move:
-    plain = [i for i, item in enumerate(items) if item["type"] == "declare" and not item.get("card")]
+    plain = [i for i, item in enumerate(items)
+             if item["type"] == "declare" and not item.get("card")]
     for kind in ("discard", "call"):
         found = [i for i, item in enumerate(items) if item["type"] == kind]
         if found:
@@ -309,7 +313,8 @@ def two_at_a_table(host: Player, guest: Player, first: int | None = 0,
     guest.page.wait_for_selector("#create-form", timeout=TIMEOUT)
     guest.join(game_id)
     host.start(players=2, first=first)
-    guest.page.wait_for_selector(f'#table[data-game-id="{game_id}"][data-status=active]', timeout=TIMEOUT)
+    guest.page.wait_for_selector(f'#table[data-game-id="{game_id}"][data-status=active]',
+                                 timeout=TIMEOUT)
     return game_id
 
 

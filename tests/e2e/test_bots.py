@@ -32,7 +32,8 @@ def test_a_player_plays_a_bot_to_the_end_in_the_browser(
         alice.sign_up()
         alice.page.fill("#bots", "1")
         alice.page.select_option("#game-type", "dark-knights")
-        offered = alice.page.eval_on_selector_all("#bots-level option", "os => os.map(o => o.value)")
+        offered = alice.page.eval_on_selector_all("#bots-level option",
+                                                  "os => os.map(o => o.value)")
         assert offered == ["basic", "strong"]
         alice.open_table("dark-knights", options, bot_level="strong")
         assert "Bot (strong)" in alice.page.inner_text("#lobby .seat-list")

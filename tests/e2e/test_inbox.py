@@ -28,7 +28,8 @@ POLICY = GAMES["dark-knights"][1]
 
 
 def turn(player: Player, game_id: str) -> str | None:
-    return player.page.get_attribute(f'#inbox .inbox-game[data-game-id="{game_id}"]', "data-my-turn")
+    return player.page.get_attribute(f'#inbox .inbox-game[data-game-id="{game_id}"]',
+                                     "data-my-turn")
 
 
 def wait_turn(player: Player, game_id: str, mine: bool) -> None:
@@ -56,8 +57,10 @@ def test_the_inbox_lists_my_turn_first_and_follows_the_moves(server: Server, bro
         assert "with bob" in page.inner_text(f'#inbox .inbox-game[data-game-id="{mine}"]')
         page.wait_for_selector(f'#inbox .inbox-game[data-game-id="{mine}"] a[href="#/game/{mine}"]')
         # Her clock (an hour a move) runs out within the hour; the other game has none.
-        assert "Your clock runs out" in page.inner_text(f'#inbox .inbox-game[data-game-id="{mine}"]')
-        deadline = page.get_attribute(f'#inbox .inbox-game[data-game-id="{mine}"] .deadline', "datetime")
+        assert "Your clock runs out" in \
+            page.inner_text(f'#inbox .inbox-game[data-game-id="{mine}"]')
+        deadline = page.get_attribute(f'#inbox .inbox-game[data-game-id="{mine}"] .deadline',
+                                      "datetime")
         left = datetime.fromisoformat(str(deadline)) - datetime.now(UTC)
         assert timedelta(minutes=58) < left <= timedelta(hours=1)
         assert "Your clock" not in page.inner_text(f'#inbox .inbox-game[data-game-id="{theirs}"]')

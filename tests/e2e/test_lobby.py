@@ -97,6 +97,7 @@ def served(page: Any, game_id: str) -> Any:
     """The game as the page's own token reads it (GET /games/{id})."""
     return page.evaluate("""async (id) => {
       const token = localStorage.getItem(TOKEN_KEY);
-      const answer = await fetch(`/api/v1/games/${id}`, {headers: {Authorization: `Token ${token}`}});
+      const answer = await fetch(`/api/v1/games/${id}`,
+                                 {headers: {Authorization: `Token ${token}`}});
       return answer.json();
     }""".replace("TOKEN_KEY", json.dumps(TOKEN_KEY)), game_id)

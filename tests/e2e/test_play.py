@@ -61,7 +61,8 @@ def test_two_players_play_a_whole_game_in_the_browser(
             print(f"\n{player.name}: {posted} moves posted, {asked} legal-actions read")
             assert asked <= 3, (player.name, posted, asked)
         assert sum(p.asked("POST", "/actions") for p in (alice, bob)) >= 1
-        print(f"\n{slug}: {moves} moves{' by keyboard' if keyboard else ''} through the page in {time.monotonic() - started:.1f} s")
+        print(f"\n{slug}: {moves} moves{' by keyboard' if keyboard else ''} through the page in "
+              f"{time.monotonic() - started:.1f} s")
     finally:
         alice.close()
         bob.close()

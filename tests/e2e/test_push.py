@@ -146,7 +146,8 @@ class Api:
         self.token = self.call("POST", "/auth/token", {"username": username, "password": PASSWORD},
                                token=None)["token"]
 
-    def call(self, method: str, path: str, body: Any = None, token: str | None | bool = True) -> Any:
+    def call(self, method: str, path: str, body: Any = None,
+             token: str | None | bool = True) -> Any:
         headers = {"Accept": "application/json", "Content-Type": "application/json"}
         if token is True:
             headers["Authorization"] = f"Token {self.token}"
@@ -190,7 +191,8 @@ def test_the_page_its_worker_and_manifest_are_served_with_their_headers(server: 
     status, headers, body = fetch(f"{server.url}/play/manifest.webmanifest")
     assert headers["Content-Type"].startswith("application/manifest+json"), headers
     manifest = json.loads(body)
-    assert (manifest["start_url"], manifest["scope"], manifest["display"]) == ("/play/", "/play/", "standalone")
+    assert (manifest["start_url"], manifest["scope"], manifest["display"]) == \
+        ("/play/", "/play/", "standalone")
     for icon in manifest["icons"]:
         status, headers, _ = fetch(f"{server.url}{icon['src']}")
         assert status == 200 and headers["Content-Type"].startswith(icon["type"])
@@ -212,18 +214,21 @@ def test_turning_notifications_on_and_off_under_the_pages_csp(server: Server, br
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
+        page.on("console",
+                lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
         name = f"push{uuid.uuid4().hex[:10]}"
         sign_up(page, name)
         api = Api(server, name)
         page.wait_for_selector("#notifications[data-state=off]", timeout=TIMEOUT)
         # Nothing registered, nothing asked until the player clicks.
-        assert page.evaluate("navigator.serviceWorker.getRegistration('/play/').then((r) => !!r)") is False
+        assert page.evaluate(
+            "navigator.serviceWorker.getRegistration('/play/').then((r) => !!r)") is False
         assert page.evaluate("Notification.permission") == "granted"  # granted by the test
         assert api.subscriptions() == []
         page.click("#notifications-toggle")
         page.wait_for_selector("#notifications[data-state=on]", timeout=TIMEOUT)
-        scope = page.evaluate("navigator.serviceWorker.getRegistration('/play/').then((r) => r.scope)")
+        scope = page.evaluate(
+            "navigator.serviceWorker.getRegistration('/play/').then((r) => r.scope)")
         assert scope == f"{server.url}/play/"
         assert page.evaluate("window.pushStub.subscribed") == [{"userVisibleOnly": True,
                                                                 "key": list(VAPID_PUBLIC)}]
@@ -267,7 +272,8 @@ def test_what_the_card_says_when_push_cannot_be_turned_on(server: Server, browse
                         "Object.defineProperty(Notification, 'permission', {get: () => 'denied'})")
                 player.context.add_init_script(stub_push_manager(push_service.subscribe().subscription()))
                 player.sign_up()
-                player.page.wait_for_selector(f"#notifications[data-state={state}]", timeout=TIMEOUT)
+                player.page.wait_for_selector(f"#notifications[data-state={state}]",
+                                              timeout=TIMEOUT)
                 assert player.page.is_hidden("#notifications-toggle")
                 assert player.page.evaluate("window.pushStub.subscribed") == []
                 assert player.errors == [] and player.offsite == []
@@ -292,9 +298,11 @@ def test_the_card_on_is_accessible_and_log_out_turns_it_off(server: Server, brow
         player.sign_up()
         api = Api(server, player.name)
         player.page.click("#notifications-toggle")
-        player.page.wait_for_selector("#notification-kinds input[value=game_finished]", timeout=TIMEOUT)
+        player.page.wait_for_selector("#notification-kinds input[value=game_finished]",
+                                      timeout=TIMEOUT)
         player.page.wait_for_selector("#inbox[data-busy=false]", timeout=TIMEOUT)
-        assert player.page.inner_text("#notifications-status") == "Notifications are on in this browser."
+        assert player.page.inner_text("#notifications-status") == \
+            "Notifications are on in this browser."
         assert [s["endpoint"] for s in api.subscriptions()] == [client.endpoint]
         assert axe_violations(player.page, str(AXE)) == []
         if screenshots is not None:
@@ -413,7 +421,8 @@ def test_a_push_shows_a_notice_and_a_click_opens_its_game(server: Server, browse
         shown_now = pushes.show(elsewhere, "Rematch offered", f"game-{second}")
         assert sorted((n["tag"], n["title"]) for n in shown_now) == sorted([
             (f"game-{first}", "Your clock runs low"), (f"game-{second}", "Rematch offered")])
-        assert next(n for n in shown_now if n["tag"] == f"game-{second}")["data"]["url"] == f"{server.url}/play/"
+        assert next(n for n in shown_now if n["tag"] == f"game-{second}")["data"]["url"] == \
+            f"{server.url}/play/"
 
         shown_now = pushes.show("not JSON at all", "Dice Games", "dice-games")
         [generic] = [n for n in shown_now if n["tag"] == "dice-games"]
@@ -422,7 +431,8 @@ def test_a_push_shows_a_notice_and_a_click_opens_its_game(server: Server, browse
 
         # The click: the worker's own handler, given the notification of the first game.
         worker = until(lambda: next((w for w in player.context.service_workers
-                                     if w.url == f"{server.url}/play/sw.js"), None), "the worker", page)
+                                     if w.url == f"{server.url}/play/sw.js"), None),
+                       "the worker", page)
         page.goto("/play/#/")
         page.wait_for_selector("#create-form", timeout=TIMEOUT)
         worker.evaluate("""async (tag) => {
@@ -430,7 +440,8 @@ def test_a_push_shows_a_notice_and_a_click_opens_its_game(server: Server, browse
           self.dispatchEvent(new NotificationEvent('notificationclick', {notification}));
         }""", f"game-{first}")
         page.wait_for_url(f"{server.url}/play/#/game/{first}", timeout=TIMEOUT)
-        until(lambda: all(n["tag"] != f"game-{first}" for n in pushes.shown()), "the notice closed", page)
+        until(lambda: all(n["tag"] != f"game-{first}" for n in pushes.shown()),
+              "the notice closed", page)
         assert player.offsite == []
     finally:
         player.close()
@@ -473,7 +484,8 @@ def test_a_move_pushes_and_the_worker_shows_what_the_service_received(
         assert shown["data"] == {"url": f"{server.url}/play/#/game/{game_id}", "kind": "your_turn",
                                  "game": game_id, "version": payload["version"]}
         worker = until(lambda: next((w for w in bob.context.service_workers
-                                     if w.url == f"{server.url}/play/sw.js"), None), "the worker", bob.page)
+                                     if w.url == f"{server.url}/play/sw.js"), None),
+                       "the worker", bob.page)
         worker.evaluate("""async (tag) => {
           const [notification] = await self.registration.getNotifications({tag});
           self.dispatchEvent(new NotificationEvent('notificationclick', {notification}));

@@ -1,11 +1,11 @@
 """Quick play, the player's live channel and the players' records in the browser
 (web/src/quickplay.ts, channel.ts, ratings.ts, profile.ts, leaderboard.ts): two players
 ask for a two-seat Snake Bones table and both land at it (alice, who asked first, learns
-of the match from her channel alone: her page may not read the ticket again); a `your_turn` notice refreshes bob's inbox in the lobby
-with no focus change (his channel opened again with a fresh ticket after
-its first was refused); the game, rated as quick play's games are, shows each seat's rating
-change once the worker's projector applied it, and the winner's profile and the
-leaderboard list it."""
+of the match from her channel alone: her page may not read the ticket again); a `your_turn`
+notice refreshes bob's inbox in the lobby with no focus change (his channel opened again
+with a fresh ticket after its first was refused); the game, rated as quick play's games
+are, shows each seat's rating change once the worker's projector applied it, and the
+winner's profile and the leaderboard list it."""
 
 from __future__ import annotations
 
@@ -70,12 +70,14 @@ def test_quick_play_the_channel_and_the_records(
     # alice's page may not read her ticket again (quick play's fallback): only her
     # channel's match_found can take her to the table.
     alice.context.route("**/api/v1/matchmaking/tickets/*",
-                        lambda route: route.abort() if route.request.method == "GET" else route.continue_())
+                        lambda route: (route.abort() if route.request.method == "GET"
+                                       else route.continue_()))
     # bob's first channel is refused (as a dropped stream would be): his page asks for a
     # fresh ticket and opens it again.
     refused: list[str] = []
     tickets: list[str] = []
-    bob.page.on("request", lambda r: tickets.append(r.url) if "/me/stream-ticket" in r.url else None)
+    bob.page.on("request",
+                lambda r: tickets.append(r.url) if "/me/stream-ticket" in r.url else None)
 
     def refuse_once(route: Any) -> None:
         if refused:
@@ -105,8 +107,8 @@ def test_quick_play_the_channel_and_the_records(
         quick_play(bob)
         game_id = at_table(bob)
         assert at_table(alice) == game_id
-        alice.page.wait_for_selector(f'#notice-line [data-kind=match_found][data-game-id="{game_id}"]',
-                                     timeout=TIMEOUT)
+        alice.page.wait_for_selector(
+            f'#notice-line [data-kind=match_found][data-game-id="{game_id}"]', timeout=TIMEOUT)
 
         # bob moves while awaited, then waits in the lobby; alice's moves hand him the turn.
         move_while_awaited(bob)
@@ -117,7 +119,8 @@ def test_quick_play_the_channel_and_the_records(
             "() => { const seen = []; window.addEventListener('focus', () => seen.push(1));"
             " document.addEventListener('visibilitychange', () => seen.push(2)); return seen; }")
         version = move_while_awaited(alice)
-        bob.page.wait_for_selector(f'{entry}[data-my-turn="true"][data-version="{version}"]', timeout=TIMEOUT)
+        bob.page.wait_for_selector(f'{entry}[data-my-turn="true"][data-version="{version}"]',
+                                   timeout=TIMEOUT)
         assert bob.page.is_visible(f'#notice-line [data-kind=your_turn][data-game-id="{game_id}"]')
         assert focus_events.evaluate("seen => seen.length") == 0
 
@@ -130,7 +133,8 @@ def test_quick_play_the_channel_and_the_records(
         page.wait_for_selector("#rating-changes[data-ready=true]", timeout=TIMEOUT)
         changes = page.inner_text("#rating-changes")
         assert alice.name in changes and bob.name in changes and "→" in changes
-        winner = page.inner_text("#result .winner").removeprefix("Winner: ").split(" ")[0].rstrip(".")
+        winner = (page.inner_text("#result .winner").removeprefix("Winner: ")
+                  .split(" ")[0].rstrip("."))
         page.click(f'#rating-changes a.player:text-is("{winner}")')
         page.wait_for_selector("#profile[data-busy=false]", timeout=TIMEOUT)
         row = page.inner_text('#profile-record-table tr[data-game-type="snake-bones"]')

@@ -50,7 +50,8 @@ def test_play_again_and_the_invited_player_joins_from_the_inbox(
         assert rematch != first
         assert page.get_attribute("#rematch-of-link", "href") == f"#/game/{first}"
         page.wait_for_function(
-            "() => document.querySelector('#rematch-invited').textContent.includes('bob')", timeout=TIMEOUT)
+            "() => document.querySelector('#rematch-invited').textContent.includes('bob')",
+            timeout=TIMEOUT)
         page.wait_for_selector(f'#inbox .inbox-game[data-game-id="{rematch}"]', timeout=TIMEOUT)
 
         # bob's page still shows the finished game: the inbox shows the invitation when
@@ -66,10 +67,12 @@ def test_play_again_and_the_invited_player_joins_from_the_inbox(
             assert axe_violations(bob.page, str(AXE)) == []
         # His page's "Play again" is stale: the API answers 200 with alice's rematch.
         bob.page.click("#play-again")
-        bob.page.wait_for_selector(f'#table[data-game-id="{rematch}"][data-status=lobby]', timeout=TIMEOUT)
+        bob.page.wait_for_selector(f'#table[data-game-id="{rematch}"][data-status=lobby]',
+                                   timeout=TIMEOUT)
         assert bob.page.get_attribute("#table", "data-seat") == ""
         bob.page.click(f"{invitation} button")
-        bob.page.wait_for_selector(f'#table[data-game-id="{rematch}"][data-seat="1"]', timeout=TIMEOUT)
+        bob.page.wait_for_selector(f'#table[data-game-id="{rematch}"][data-seat="1"]',
+                                   timeout=TIMEOUT)
         bob.page.wait_for_function(
             "() => document.querySelector('#rematch-invited').textContent.includes('bob (joined)')",
             timeout=TIMEOUT)

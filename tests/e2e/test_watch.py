@@ -26,7 +26,8 @@ def test_a_game_being_played_is_listed_to_watch(server: Server, browser: Any) ->
         page.wait_for_selector(entry, timeout=TIMEOUT)  # the lobby reads its lists every 5 s
         assert "alice, bob" in page.inner_text(entry)
         page.click(f"{entry} a")
-        page.wait_for_selector(f'#table[data-game-id="{game_id}"][data-status=active]', timeout=TIMEOUT)
+        page.wait_for_selector(f'#table[data-game-id="{game_id}"][data-status=active]',
+                               timeout=TIMEOUT)
         assert carol.page.get_attribute("#table", "data-seat") == ""
         assert "You are watching" in page.inner_text("#actions")
         # alice's own lobby does not offer her own game to watch (the inbox has it).

@@ -84,8 +84,9 @@ def forged(audit: dict[str, Any], server_seed: str,
     (game id, seats, client seeds, options, setup command) under a fresh server seed,
     its commitment put everywhere the old one was, the whole game decided anew by the
     rules with that seed's dice (the lowest awaited seat first, each move `choose`n among
-    its concrete legal actions, else its timeout action), every hash recomputed. Self-consistent: only an anchor the
-    player kept (the commitment shown before play, the events served) tells it apart."""
+    its concrete legal actions, else its timeout action), every hash recomputed.
+    Self-consistent: only an anchor the player kept (the commitment shown before play, the
+    events served) tells it apart."""
     game, events = copy.deepcopy(audit["game"]), audit["events"]
     seated, last = (copy.deepcopy(events[i]) for i in (0, -1))
     rules = registry.get(game["game_type"])

@@ -30,7 +30,6 @@ from django.utils import timezone
 from accounts.models import DELETED_PLAYER_NAME, Player
 from events.models import Event, Game, IdempotencyRecord, Seat, Snapshot
 from events.store import stream
-from events.store.upcasters import schema_version_of
 from events.writes import lobby
 from games.core.legal import expand_all
 from games.service_events import TableSeat

@@ -117,10 +117,11 @@ def test_clock_lateness_is_observed(players, django_capture_on_commit_callbacks)
     assert sample("dice_moves_total", game_type="snake-bones", actor="clock") >= 1
 
 
-def test_webhook_delivery_outcomes_are_counted(monkeypatch, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+def test_webhook_delivery_outcomes_are_counted(  # type: ignore[no-untyped-def]
+        monkeypatch, django_capture_on_commit_callbacks) -> None:
     user = get_user_model().objects.create_user("hooked", password="x")
-    hook = Webhook.objects.create(user=user, url="http://127.0.0.1:9/hook", secret=signing.new_secret(),
-                                  events=["your_turn"])
+    hook = Webhook.objects.create(user=user, url="http://127.0.0.1:9/hook",
+                                  secret=signing.new_secret(), events=["your_turn"])
     answers = iter([(200, ""), (500, "server error"), (None, "connection failed")])
     monkeypatch.setattr(egress, "post", lambda *args, **kwargs: next(answers))
     monkeypatch.setattr(notify.settings, "DICE_WEBHOOK_MAX_ATTEMPTS", 2)

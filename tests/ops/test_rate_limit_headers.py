@@ -58,7 +58,8 @@ def test_failed_logins_show_the_failures_left(api, rates, settings) -> None:  # 
         return client.post("/api/v1/auth/token", {"username": "counted", "password": password},
                            format="json")
     assert numbers(login("correct horse battery"))[:2] == (3, 3)
-    assert [numbers(login("not the password at all"))[:2] for _ in range(3)] == [(3, 2), (3, 1), (3, 0)]
+    assert [numbers(login("not the password at all"))[:2] for _ in range(3)] == \
+        [(3, 2), (3, 1), (3, 0)]
     refused = login("correct horse battery")
     assert refused.status_code == 429 and numbers(refused)[:2] == (3, 0)
     assert 0 < numbers(refused)[2] <= 60

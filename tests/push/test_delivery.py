@@ -19,7 +19,7 @@ from events.push import delivery, outbox
 from games.core.legal import expand_all
 from tests.push.conftest import raw_private_key
 from tests.push.helpers import deliver_pending, subscribe
-from tests.support.api import started, table
+from tests.support.api import table
 
 BASE = "/api/v1"
 KEYS = {"kind", "game", "game_type", "version", "title", "body", "url"}
@@ -101,7 +101,8 @@ def test_a_429_is_retried_after_its_retry_after(players, push_service) -> None: 
     assert [r.status for r in push_service.of(client)] == [429, 201]
 
 
-def test_a_5xx_backs_off_and_gives_up_after_the_last_attempt(players, push_service, settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_5xx_backs_off_and_gives_up_after_the_last_attempt(  # type: ignore[no-untyped-def]
+        players, push_service, settings) -> None:
     settings.DICE_PUSH_MAX_ATTEMPTS = 3
     settings.DICE_PUSH_BACKOFF_SECONDS = 10
     a, b = players(2)
@@ -134,7 +135,8 @@ def test_a_413_fails_at_once(players, push_service) -> None:  # type: ignore[no-
     assert PushSubscription.objects.filter(pk=sub["id"]).exists()
 
 
-def test_a_push_signed_with_another_key_is_refused_by_the_push_service(players, push_service, settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_push_signed_with_another_key_is_refused_by_the_push_service(  # type: ignore[no-untyped-def]
+        players, push_service, settings) -> None:
     """The test push service really checks the JWT: with the key changed after the browser
     subscribed, it answers 403 and nothing is taken; the push is not retried."""
     a, b = players(2)

@@ -53,7 +53,8 @@ def test_subscribe_list_and_unsubscribe(players, push_service) -> None:  # type:
     assert gone.status_code == 404 and gone.json()["code"] == "push_subscription_not_found"
 
 
-def test_language_from_the_body_or_accept_language_and_expiration_time(players, push_service) -> None:  # type: ignore[no-untyped-def]
+def test_language_from_the_body_or_accept_language_and_expiration_time(  # type: ignore[no-untyped-def]
+        players, push_service) -> None:
     (a,) = players(1)
     _, made = subscribe(a, push_service, language="fr", expirationTime=1_900_000_000_000)
     assert made["language"] == "fr"
@@ -91,7 +92,8 @@ def test_someone_elses_subscription_is_not_found(players, push_service) -> None:
     ({"language": "xx"}, "invalid_request"),
     ({"endpoint": None}, "invalid_request"),
 ])
-def test_bad_subscriptions_are_refused_with_a_stable_code(players, push_service, changes, code) -> None:  # type: ignore[no-untyped-def]
+def test_bad_subscriptions_are_refused_with_a_stable_code(  # type: ignore[no-untyped-def]
+        players, push_service, changes, code) -> None:
     (a,) = players(1)
     response = a.post("/me/push-subscriptions", browser(push_service, **changes))
     assert response.status_code == 400, response.content
@@ -99,7 +101,8 @@ def test_bad_subscriptions_are_refused_with_a_stable_code(players, push_service,
     assert not PushSubscription.objects.exists()
 
 
-def test_an_endpoint_at_a_private_address_is_refused_like_a_webhook_url(players, push_service, settings) -> None:  # type: ignore[no-untyped-def]
+def test_an_endpoint_at_a_private_address_is_refused_like_a_webhook_url(  # type: ignore[no-untyped-def]
+        players, push_service, settings) -> None:
     settings.DICE_WEBHOOK_ALLOW_PRIVATE = False
     (a,) = players(1)
     for endpoint in (push_service.subscribe().endpoint,  # https://localhost:port/...
@@ -188,7 +191,8 @@ def test_bad_preference_values_are_refused(players) -> None:  # type: ignore[no-
     assert not PushPreference.objects.exists()
 
 
-def test_the_export_holds_subscriptions_without_keys_and_the_preferences(players, push_service) -> None:  # type: ignore[no-untyped-def]
+def test_the_export_holds_subscriptions_without_keys_and_the_preferences(  # type: ignore[no-untyped-def]
+        players, push_service) -> None:
     (a,) = players(1)
     client, made = subscribe(a, push_service)
     a.client.patch(f"{BASE}/me/notifications", {"push": {"clock_warning": False}}, format="json")
@@ -201,7 +205,8 @@ def test_the_export_holds_subscriptions_without_keys_and_the_preferences(players
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_one_endpoint_posted_by_two_accounts_at_once_ends_with_one_of_them(players, push_service) -> None:  # type: ignore[no-untyped-def]
+def test_one_endpoint_posted_by_two_accounts_at_once_ends_with_one_of_them(  # type: ignore[no-untyped-def]
+        players, push_service) -> None:
     """Two accounts lock their own rows, not each other's: both may try to insert the
     endpoint; the loser takes it over instead of failing (a 5xx before)."""
     from django.db import connection

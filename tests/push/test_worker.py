@@ -43,7 +43,8 @@ def push_worker(tmp_path: Path, service: PushService, key: str) -> Iterator[Work
                               DICE_PUSH_BACKOFF_SECONDS="0.3")
 
 
-def test_the_worker_pushes_after_commit_and_honours_retry_after(push_worker, service, players) -> None:  # type: ignore[no-untyped-def]
+def test_the_worker_pushes_after_commit_and_honours_retry_after(  # type: ignore[no-untyped-def]
+        push_worker, service, players) -> None:
     a, b = players(2)
     client, _ = subscribe(b, service)
     service.answer(client, 429, **{"Retry-After": "1"})

@@ -1,7 +1,7 @@
 """The hot path's hand-written SQL (decision 0006, events/store/sql.py and infra/sql.py)
-against the ORM queries it replaces: each statement and its ORM twin run on the same rows (on SQLite,
-and on PostgreSQL when DATABASE_URL names it) and must give the same instances: every
-concrete field of the row and of the related rows read with it, and the annotations
+against the ORM queries it replaces: each statement and its ORM twin run on the same rows
+(on SQLite, and on PostgreSQL when DATABASE_URL names it) and must give the same instances:
+every concrete field of the row and of the related rows read with it, and the annotations
 (a seat's deadline, whether its player has an active webhook). The INSERT must store
 the same rows `bulk_create` stores.
 """

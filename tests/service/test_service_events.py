@@ -128,7 +128,8 @@ def test_the_builders_write_the_json_written_before_byte_for_byte(players) -> No
     assert written(lobby._table_seated(game, seats_of(game))) == \
         old("table_seated", old_table_seated(game))
     assert Event.objects.get(game_id=game_id, seq=1).schema_version == 3
-    assert as_written(head.seed_revealed(game).to_json()) == old("seed_revealed", old_seed_revealed(game))
+    assert as_written(head.seed_revealed(game).to_json()) == \
+        old("seed_revealed", old_seed_revealed(game))
 
 
 @pytest.mark.django_db

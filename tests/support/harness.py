@@ -60,12 +60,14 @@ def typed(rules: GameRules, kind: str, data: Mapping[str, Any] | None = None,
     return rules.events.parse_event(stored(kind, data, private))  # type: ignore[attr-defined]
 
 
-def config(rules: GameRules, players: int, first_player: int | None = 0, **options: Any) -> GameConfig:
+def config(rules: GameRules, players: int, first_player: int | None = 0,
+           **options: Any) -> GameConfig:
     return GameConfig(players=players, options=resolve_options(rules.options, options),
                       first_player=first_player)
 
 
-def given(rules: GameRules, cfg: GameConfig, dice: Sequence[int] = ()) -> tuple[Any, list[GameEvent]]:
+def given(rules: GameRules, cfg: GameConfig,
+          dice: Sequence[int] = ()) -> tuple[Any, list[GameEvent]]:
     """The state after setup with scripted dice; returns (state, events)."""
     scripted = ScriptedDice(dice)
     events = rules.setup(cfg, scripted)
@@ -129,7 +131,8 @@ def play_random(rules: GameRules, cfg: GameConfig, seed: int, max_steps: int = 2
         for seat in awaited:
             assert listed[seat], f"awaited seat {seat} has no legal action"
             if check_timeouts:
-                rules.decide(game.state, seat, rules.timeout_action(game.state, seat), RandomDice(random.Random(rng.random())))
+                rules.decide(game.state, seat, rules.timeout_action(game.state, seat),
+                             RandomDice(random.Random(rng.random())))
         seat = rng.choice(sorted(awaited))
         if out_of_turn and rng.random() < out_of_turn:
             seat = rng.choice([s for s in range(cfg.players) if moves(rules, game.state, s)])

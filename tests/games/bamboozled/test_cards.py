@@ -137,7 +137,8 @@ def test_my_bad_on_a_true_score_costs_the_caller_no_strike():
     state, _ = start(["revive", "my_bad"], (4, 3))
     state, _ = act(state, 0, declare(43))
     state, events = act(state, 1, play("my_bad"), [6, 1])
-    assert types(events) == ["score_reset_card_played", "bluff_called", "round_started", "dice_rolled"]
+    assert types(events) == ["score_reset_card_played", "bluff_called", "round_started",
+                             "dice_rolled"]
     assert [s.strikes for s in state.seats] == [0, 0] and state.roller == 1
 
 
@@ -145,7 +146,8 @@ def test_my_bad_on_a_card_backed_score_discards_the_card_and_restarts_at_zero():
     state, _ = start(["double", "my_bad"], (4, 2))
     state, _ = act(state, 0, declare(44, {"name": "double", "die": 1}))
     state, events = act(state, 1, play("my_bad"), [6, 1])
-    assert types(events) == ["score_reset_card_played", "bluff_called", "round_started", "dice_rolled"]
+    assert types(events) == ["score_reset_card_played", "bluff_called", "round_started",
+                             "dice_rolled"]
     assert events[1].data["verdict"] == "card" and events[1].data["card_dice"] == [4, 4]
     assert state.discards == ("my_bad", "double") and state.standing == 0
 

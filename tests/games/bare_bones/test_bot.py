@@ -104,7 +104,7 @@ def test_it_uses_the_cards_on_purpose():
                 assert action["type"] == must
         if action["type"] == "place_hot_potato":
             assert action["onto"] is not None
-        if action["type"] == "play_card" and not action["card"] in (
+        if action["type"] == "play_card" and action["card"] not in (
                 "blue", "yellow", "red", "purple", "green", "black", "white"):
             kinds.add("action_card")
         if action["type"] == "buy":

@@ -35,7 +35,8 @@ def game_config(i: int):
 
 
 def cards_in_game(state: State) -> int:
-    return sum(n for _, n in state.supply) + sum(len(owned_cards(state, s)) for s in range(state.players))
+    return (sum(n for _, n in state.supply)
+            + sum(len(owned_cards(state, s)) for s in range(state.players)))
 
 
 def check_state(state: State) -> None:

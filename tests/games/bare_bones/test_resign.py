@@ -287,7 +287,7 @@ def test_the_bot_never_resigns():
             assert basic(seen, Rng(1))["type"] != "resign"
 
 
-# --- random play with resignations -----------------------------------------------------------------
+# --- random play with resignations -------------------------------------------------------------
 
 def test_random_games_with_resignations_end_with_a_valid_outcome_and_conserve_cards():
     resignations = 0

@@ -16,7 +16,8 @@ def test_lone_dark_ace_is_not_a_combination() -> None:
 def test_dark_aces_alone_are_ones_and_score_nothing() -> None:
     state, events = when(R, rolled([1, 1, 2, 3, 4, 5]), 0, set_aside(new(0, 1)))
     combination = events[0].data["combinations"][0]
-    assert (combination["value"], combination["only_dark_aces"], combination["score"]) == (1, True, 0)
+    assert (combination["value"], combination["only_dark_aces"], combination["score"]) == \
+        (1, True, 0)
 
 
 def test_dark_aces_take_the_value_of_the_first_die_added_later() -> None:

@@ -35,7 +35,8 @@ def tables(free: list[int]) -> list[tuple[tuple[int, int], ...]]:
     dark, light = [n for n in free if n < 3], [n for n in free if n >= 3]
     shades = [combinations_with_replacement(range(1, 7), len(dark)),
               combinations_with_replacement(range(1, 7), len(light))]
-    return [tuple(zip(dark + light, d + l)) for d, l in product(*map(list, shades))]
+    return [tuple(zip(dark + light, d + light_faces))
+            for d, light_faces in product(*map(list, shades))]
 
 
 def test_a_roll_busts_exactly_when_nothing_can_be_set_aside() -> None:

@@ -14,7 +14,8 @@ from .helpers import HOLD, ROLL, R, event, new, rejects, set_aside, start, types
 BUST = [2, 3, 4, 5, 6, 1]   # dark 2 3 4, light 5 6 and ace (10): nothing matches
 
 
-def bank(state: State, seat: int, faces: list[int], dice: tuple[int, ...]) -> tuple[State, list[GameEvent]]:
+def bank(state: State, seat: int, faces: list[int],
+         dice: tuple[int, ...]) -> tuple[State, list[GameEvent]]:
     state, _ = when(R, state, seat, ROLL, faces)
     state, _ = when(R, state, seat, set_aside(new(*dice)))
     return when(R, state, seat, HOLD)

@@ -26,8 +26,8 @@ def test_combination_score_table(dark: int, light: int, value: int, score: int) 
 
 
 def test_table_covers_every_count_and_shade_mix() -> None:
-    mixes = {(d, l) for d, l, _, _ in TABLE}
-    assert mixes == {(d, l) for d in range(4) for l in range(4) if d + l >= 2}
+    mixes = {(d, light) for d, light, _, _ in TABLE}
+    assert mixes == {(d, light) for d in range(4) for light in range(4) if d + light >= 2}
 
 
 def dice(*spec: tuple[str, int]) -> tuple[Die, ...]:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from tests.support.harness import config, given, when
 
-from .helpers import HOLD, RESIGN, ROLL, R, event, add, new, rejects, rolled, set_aside, start, types
+from .helpers import (
+    HOLD, RESIGN, ROLL, R, event, add, new, rejects, rolled, set_aside, start, types,
+)
 
 
 def die(n: int, face: int) -> dict[str, object]:

@@ -56,7 +56,8 @@ def completed(seat: int, pile: str, place: int, reward: int, moment: str) -> lis
                                        reward=reward, moment=moment, shared=False)]
 
 
-def written(seat: int, stockpile: int, values: Sequence[Any], first_box: int = 0) -> list[GameEvent]:
+def written(seat: int, stockpile: int, values: Sequence[Any],
+            first_box: int = 0) -> list[GameEvent]:
     return [ev("stockpile_written", seat=seat, die=0, value=v, stockpile=stockpile, box=b)
             for b, v in enumerate(values, start=first_box)]
 

@@ -169,9 +169,9 @@ RULES_TESTS = "tests/games"
 # benchmarks run once). The rules' process ends well before the rest (CI: about 10 min
 # against 22), so these about 45 s come off the longer side.
 WITHOUT_DJANGO = (RULES_TESTS, "tests/test_named_paths.py", "tests/test_unused_code.py",
-                  "tests/test_purity.py", "tests/contract/test_typescript.py",
-                  "tests/contract/test_redocly.py", "tests/test_engine_bench.py",
-                  "tests/test_bot_bench.py")
+                  "tests/test_purity.py", "tests/test_lint.py",
+                  "tests/contract/test_typescript.py", "tests/contract/test_redocly.py",
+                  "tests/test_engine_bench.py", "tests/test_bot_bench.py")
 
 
 # Those tests run without pytest-django, so pyproject.toml's DJANGO_SETTINGS_MODULE is an

@@ -6,7 +6,7 @@ into each game's stream (docs/decisions/0001-service-events-wrap-the-rules-strea
 | event | when | written by |
 | --- | --- | --- |
 | `table_seated` | seq 1: who sits where, the commitments to the seeds | events/writes/lobby.py |
-| `client_seeds_fixed` | seq 2 (dice scheme 3): the seeds revealed | events/writes/seeding.py |
+| `client_seeds_fixed` | seq 2 (scheme 3): seeds revealed, who withheld | events/writes/seeding.py |
 | `game_abandoned` | every seat was an absent player on autoplay | events/clocks/timeouts.py |
 | `seed_revealed` | last: the server seed, once the outcome is set | events/writes/head.py |
 

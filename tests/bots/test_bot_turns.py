@@ -55,7 +55,8 @@ def play_turns(game_id: str) -> int:
 
 def test_an_awaited_bot_seat_gets_its_turn_and_moves_as_bot_n(players) -> None:  # type: ignore[no-untyped-def]
     (a,) = players(1)
-    game_id = bot_table(a, "dark-knights", ["basic"])
+    # A target the bot's first turn cannot reach (at 500 it now and then ends the game).
+    game_id = bot_table(a, "dark-knights", ["basic"], target=10_000)
     game = head(game_id)
     turn = BotTurn.objects.get(game_id=game_id)
     assert (turn.seat, turn.level, turn.version) == (1, "basic", game.version)

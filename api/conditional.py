@@ -9,9 +9,9 @@ An ETag is a digest of everything that determines the body it tags:
   change without a new version (in the lobby, on the clock): its ETag is the body's digest.
 Both digests include the code's own (CODE_DIGEST): a deployment that changes how a body
 is written (or how the events' texts are translated) changes every ETag. The seat is in
-every ETag, so a browser cache that served
-one login's answer never revalidates it for another's. These answers say
-`Cache-Control: private, no-cache`: a client may keep them, and asks again each time.
+every ETag, so a browser cache that served one login's answer never revalidates it for
+another's. These answers say `Cache-Control: private, no-cache`: a client may keep them,
+and asks again each time.
 """
 
 from __future__ import annotations

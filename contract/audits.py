@@ -7,7 +7,7 @@ From the games' own components (contract/games.py), each game gets:
 | --- | --- |
 | `<Game>Audit` | the audit of a `<Game>` game (`Audit` is oneOf them, by `game_type`) |
 | `<Game>AuditGame`, `<Game>Verdict` | its game part (options, outcome) and the verdict |
-| `<Game><Type>AuditEvent` | an event as the audit serves it: upcast, every private part, `stored` |
+| `<Game><Type>AuditEvent` | an event as the audit serves it: upcast, all private parts, `stored` |
 | `<Game>AuditEvent` | the game's audit events: oneOf, discriminated by `type` |
 | `<Game>SetupCommand`, `<Game>ActionCommand` | the command that opened a batch |
 | `<Game>ChallengeList` | its challenge reports (`ChallengeList` is oneOf them, by `game_type`) |

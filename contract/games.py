@@ -18,6 +18,10 @@ Every game's `RULES` has typed messages (`actions`, `events`, `view_type`,
 | `<Game>GameOptions` | the options object (from the game's `Option`s) |
 | `<Game><Record>` | a record nested in any of these (a bid, a seat of a view) |
 
+A choice has the action's fixed fields, optional, and `choose`, whose domains are
+`IntRange` or `Subset` (its `CHOOSE`); an event as served is `{seq, type, data, private?,
+actor, recorded_at, batch_end, text}`.
+
 Records of `games.core` keep their own name (`Outcome`, `IntRange`, `Subset`), as do the
 service's own events (games/service_events.py: `GameAbandonedEvent`, `SeedRevealedEvent`;
 `table_seated` holds the options, so it is `<Game>TableSeatedEvent`).

@@ -1,7 +1,8 @@
 """Logins that cannot take the service down (issue #29 item 5), served for real: uvicorn
 with two worker processes, PostgreSQL, a private Redis, and a password hasher that counts
 its hashes and notes whether the thread making each held a database connection
-(tests/support/hashers.py; each hash takes 0.3 s, a sleep, as a real one takes CPU).
+(tests/support/hashers.py; each hash takes 0.3 s, a sleep, as a real one takes CPU; 0.6 s
+where reads are timed against it).
 
 The pool is made small on purpose (2 connections a process, 1 s to wait for one): were a
 connection held while a password is hashed, 20 logins a process would keep the pool busy
@@ -28,6 +29,11 @@ from tests.support.server import Server
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 HASH_SECONDS = 0.3
+# The hash of the server whose reads are timed, and their bound: a read held up behind the
+# hashing waits for a hash to end or for the pool's 1 s; one that is not takes only its own
+# time, which a loaded two-core machine stretches (8-55 ms alone, 0.33 s once in a full CI
+# run), so the bound must stand well clear of that.
+TIMED_HASH_SECONDS = 0.6
 
 
 def call(base: str, method: str, path: str, body: Any = None,
@@ -58,11 +64,15 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture
-def served(tmp_path: Path, redis_url: str) -> Iterator[tuple[Server, str]]:
+def served(tmp_path: Path, redis_url: str,
+           request: pytest.FixtureRequest) -> Iterator[tuple[Server, str]]:
+    """The server; its hashes take HASH_SECONDS, or the seconds a test's indirect
+    parameter gives."""
     hashes = str(tmp_path / "hashes.log")
+    seconds = getattr(request, "param", HASH_SECONDS)
     server = Server(tmp_path, workers=2, REDIS_URL=redis_url,
                     DJANGO_SETTINGS_MODULE="tests.support.hashing_settings",
-                    DICE_TEST_HASH_LOG=hashes, DICE_TEST_HASH_SECONDS=str(HASH_SECONDS),
+                    DICE_TEST_HASH_LOG=hashes, DICE_TEST_HASH_SECONDS=str(seconds),
                     DICE_THROTTLE_LOGIN_FAILURES="10/min", DICE_DB_POOL_SIZE="2",
                     DICE_DB_POOL_TIMEOUT="1", DICE_PASSWORD_HASHERS="2",
                     DICE_PASSWORD_HASH_WAIT="2")
@@ -79,6 +89,7 @@ def code(answer: tuple[int, Any, Any, float]) -> str:
             else str(status))
 
 
+@pytest.mark.parametrize("served", [TIMED_HASH_SECONDS], indirect=True)
 def test_a_burst_of_wrong_logins_checks_ten_and_leaves_reads_alone(  # type: ignore[no-untyped-def]
         served) -> None:
     server, hashes = served
@@ -108,12 +119,13 @@ def test_a_burst_of_wrong_logins_checks_ten_and_leaves_reads_alone(  # type: ign
     checks = read_log(hashes)[before:]
 
     # Neither read waited as long as one hash takes. Alone they take 8-55 ms (under the load
-    # of other tests); one took 0.23 s in a full CI run on two cores, with nothing wrong.
-    # With a connection held while hashing (close_connections() left out), a read takes
-    # 0.29-0.87 s, and the hash log says `held` (below).
-    assert read[0] == 200 and read[3] < HASH_SECONDS, \
+    # of other tests); in full CI runs on two cores one took 0.23 s, and on a machine of half
+    # the speed 0.33 s, with nothing wrong. With a connection held while hashing
+    # (close_connections() left out), a read waits for the pool: `503 database_unavailable`
+    # after its 1 s in three runs of three, and the hash log says `held` (below).
+    assert read[0] == 200 and read[3] < TIMED_HASH_SECONDS, \
         f"the game read: {code(read)} in {read[3]:.3f} s"
-    assert mine[0] == 200 and mine[3] < HASH_SECONDS, \
+    assert mine[0] == 200 and mine[3] < TIMED_HASH_SECONDS, \
         f"the games read: {code(mine)} in {mine[3]:.3f} s"
     assert len(checks) <= 10, f"{len(checks)} wrong passwords were checked"
     assert all(kind == "verify" and not held for kind, held in checks), checks

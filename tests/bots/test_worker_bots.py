@@ -12,14 +12,9 @@ from celery import Celery
 from events.models import BotTurn, Event, Game, Seat
 from tests.clocks.worker import Worker, wait_until
 
-from .test_bot_turns import bot_table
+from .test_bot_turns import FAR, bot_table
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-# A target no bot's first turn reaches, for the tests that wait for seat 0 after the
-# bots' turns: at the default 500 a basic turn from 0 ends the game now and then (4 of
-# 20,000 turns reach a hold of 500), and then nobody is awaited.
-FAR = 10_000
 
 
 def batches(game_id: str) -> list[Event]:

@@ -2,9 +2,9 @@
 repository, by ruff with pyproject.toml's `[tool.ruff]` (rules E and F, lines up to 100
 characters; Django's generated migrations left out).
 
-Fix what it reports rather than silencing it; where a finding is intended (an import after
-`sys.path` is set, a fixture imported for pytest to find), `# noqa: <code>` on that line
-says so, with why.
+Fix what it reports rather than silencing it; where a finding is intended (a script's
+import after `django.setup()`, a fixture imported for pytest to find), `# noqa: <code>` on
+that line says so, with why.
 """
 
 from __future__ import annotations
@@ -14,6 +14,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# The probes below are read from stdin under this file's own name, so that ruff applies the
+# settings it applies to this file (the name picks the settings; the text is the probe's).
+PROBE_NAME = str(Path(__file__).resolve().relative_to(ROOT))
 
 
 def ruff(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -25,11 +28,6 @@ def ruff(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[st
 def test_the_code_is_clean() -> None:
     run = ruff(".")
     assert run.returncode == 0, f"ruff check reports:\n{run.stdout}{run.stderr}"
-
-
-# The probes below are read from stdin under this file's own name, so that ruff applies the
-# settings it applies to this file (the name picks the settings; the text is the probe's).
-PROBE_NAME = str(Path(__file__).relative_to(ROOT))
 
 
 def test_the_configured_rules_are_checked() -> None:

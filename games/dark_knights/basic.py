@@ -70,8 +70,8 @@ class Context:
 
 # --- the policies ------------------------------------------------------------------------
 
-def _position_value(combos: list[Combo], table: list[tuple[int, int]], turn_total: int,
-                    ctx: Context) -> float:
+def position_value(combos: list[Combo], table: list[tuple[int, int]], turn_total: int,
+                   ctx: Context) -> float:
     """The better of holding and rolling on, for a set and the dice left on the table."""
     if not table:   # roll-through: the set is scored, six fresh dice may follow
         total = turn_total + set_score(combos)
@@ -112,5 +112,5 @@ def for_points(seen: Seen, shift: float) -> dict[str, JSON]:
         return next(a for a in actions if a["type"] == "hold")
     # a set-aside: the one whose position is worth most (the first of equals)
     return dict(best_set_aside(
-        view, actions, lambda after, table: _position_value(after, table, turn_total, ctx),
+        view, actions, lambda after, table: position_value(after, table, turn_total, ctx),
         margin=1e-9))

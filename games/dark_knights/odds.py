@@ -155,7 +155,7 @@ def best_after_roll(shapes: tuple[Shape, ...], wild: int,
 
 # --- every outcome of a roll ------------------------------------------------------------
 
-def _multisets(count: int) -> list[tuple[tuple[int, ...], int]]:
+def multisets(count: int) -> list[tuple[tuple[int, ...], int]]:
     """Every multiset of `count` faces with the number of ordered rolls giving it."""
     out = []
     for faces in combinations_with_replacement(range(1, 7), count):
@@ -172,8 +172,8 @@ def roll_outcomes(dark: int, light: int) -> tuple[tuple[float, int, tuple], ...]
     dark aces, groups of (value, dark, light))."""
     total = 6 ** (dark + light)
     out = []
-    for dark_faces, dark_ways in _multisets(dark):
-        for light_faces, light_ways in _multisets(light):
+    for dark_faces, dark_ways in multisets(dark):
+        for light_faces, light_ways in multisets(light):
             wild = 0
             counts: dict[int, list[int]] = {}
             for f in dark_faces:

@@ -3,7 +3,7 @@ bot's tables see them (the rules' set-aside and hold, on the view's data)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .combinations import combination_score_for
@@ -70,19 +70,25 @@ def shades_of(dice: Sequence[int]) -> tuple[int, int]:
     return dark, len(dice) - dark
 
 
+def positions(view: Mapping[str, JSON], actions: Sequence[Mapping[str, JSON]]
+              ) -> Iterator[tuple[Mapping[str, JSON], list[Combo], list[tuple[int, int]]]]:
+    """Each set-aside with the position it leaves: (the action, the set after it, the
+    dice left on the table as (die, face))."""
+    combos = read_combinations(view)
+    faces = faces_of(view)
+    for action in actions:
+        used = {d for g in action["groups"] for d in g["dice"]}
+        yield (action, apply_groups(combos, action["groups"], faces),
+               [(d, f) for d, f in faces.items() if d not in used])
+
 
 def best_set_aside(view: Mapping[str, JSON], actions: Sequence[Mapping[str, JSON]],
                    worth: Callable[[list[Combo], list[tuple[int, int]]], float],
                    margin: float) -> Mapping[str, JSON]:
     """The set-aside whose position is worth most by `worth(the set after it, the dice
     left on the table)`; the first of those within `margin` of each other."""
-    combos = read_combinations(view)
-    faces = faces_of(view)
     best, best_value = actions[0], float("-inf")
-    for action in actions:
-        after = apply_groups(combos, action["groups"], faces)
-        used = {d for g in action["groups"] for d in g["dice"]}
-        table = [(d, f) for d, f in faces.items() if d not in used]
+    for action, after, table in positions(view, actions):
         value = worth(after, table)
         if value > best_value + margin:
             best, best_value = action, value

@@ -2,7 +2,7 @@
 against `basic` (issue #34; writes games/dark_knights/race.py's map).
 
     PYTHONPATH=. .venv/bin/python tests/benchmarks/dark_knights_race.py \
-        [--turns 20000] [--jobs 2] [--map]
+        [--turns 20000] [--jobs 2] [--map] [--bonus POINTS ...]
 
 1. **Turns of each risk level, with the real rules.** For each level of
    games/dark_knights/race.py (`LEVELS`: `basic`'s play with a risk shift, basic.py
@@ -18,7 +18,11 @@ against `basic` (issue #34; writes games/dark_knights/race.py's map).
    on both sides loops back) to a change below 1e-9.
 3. **Prints** the model's win share of each level held all game long and of the best
    level per pair of scores (mean of going first and second; `basic` against itself is
-   50% by construction), and with `--map` the map as race.py keeps it.
+   50% by construction), and with `--map` the map as race.py keeps it. Each `--bonus`
+   solves the map again with every hold of the bot's turns worth that many points more
+   (`with_bonus`): what a better play of the turn, at the same risk, would be worth in
+   the race (dark_knights_lookahead.py measures how much better a deeper look-ahead
+   plays it).
 
 A model, not the game: turns are taken as alike whatever the scores (but for reaching
 the target), and the opponent as `basic`. docs/benchmarks.md ("Strong against basic")
@@ -111,6 +115,13 @@ def solve(mine: dict[str, list[Step]], theirs: list[Step]
     return W[0][0], X[0][0], ["".join(row) for row in best]
 
 
+def with_bonus(turns: Sequence[Turn], bonus: int) -> list[Turn]:
+    """The turns as a player who plays each a little better would have them: every hold
+    (what was banked, the best hold reached) worth `bonus` points more; a bust stays 0."""
+    return [(banked + bonus if banked else 0, top + bonus if top else 0)
+            for banked, top in turns]
+
+
 def _sampled(job: tuple[str, int]) -> tuple[str, list[Turn]]:
     letter, turns = job
     return letter, sample_turns(LEVELS[letter], turns)
@@ -121,10 +132,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, default=20_000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--map", action="store_true", help="print the map as race.py keeps it")
+    parser.add_argument("--bonus", type=int, nargs="*", default=[],
+                        help="also solve the map with every hold of the bot's worth this "
+                        "many points more (a better play of the turn at the same risk)")
     args = parser.parse_args(argv)
     jobs = [(letter, args.turns) for letter in LEVELS]
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-        tables = {letter: steps(turns) for letter, turns in pool.map(_sampled, jobs)}
+        sampled = dict(pool.map(_sampled, jobs))
+    tables = {letter: steps(turns) for letter, turns in sampled.items()}
     basic = next(letter for letter, shift in LEVELS.items() if shift == 0)
     print("| risk level | shift | first | second | mean |\n| --- | --- | --- | --- | --- |")
     for letter, shift in LEVELS.items():
@@ -133,6 +148,11 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{(first + second) / 2:.3f} |")
     first, second, rows = solve(tables, tables[basic])
     print(f"| the map | by scores | {first:.3f} | {second:.3f} | {(first + second) / 2:.3f} |")
+    for bonus in args.bonus:
+        better = {letter: steps(with_bonus(turns, bonus)) for letter, turns in sampled.items()}
+        first, second, _ = solve(better, tables[basic])
+        print(f"| the map, every hold +{bonus} | by scores | {first:.3f} | {second:.3f} | "
+              f"{(first + second) / 2:.3f} |")
     if args.map:
         print("RISK_MAP = (")
         print("\n".join(f'    "{row}",  # {m * CELL}' for m, row in enumerate(rows)))

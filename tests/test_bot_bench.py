@@ -1,11 +1,23 @@
 """The bots' benchmark (tests/benchmarks/bots.py, docs/benchmarks.md "Bots") runs: issue
-#34's measure, strong against basic, on a couple of games, in one process and in two."""
+#34's measure, strong against basic, on a couple of games, in one process and in two.
+And Dark Knights' two measuring sticks (dark_knights_lookahead.py, dark_knights_race.py
+`--bonus`) measure what they say."""
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 import pytest
 
-from tests.benchmarks import bots
+from games.core import GameConfig
+from games.core.options import resolve_options
+from games.dark_knights.basic import Context, for_points
+from games.dark_knights.odds import DARK_DICE, roll_value, through_value
+from games.dark_knights.reading import (Combo, held_score, read_combinations, set_score,
+                                        shades_of, shapes_of)
+from tests.benchmarks import bots, dark_knights_lookahead as lookahead, dark_knights_race
+from tests.benchmarks.bots import SeededDice
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -24,3 +36,63 @@ def test_two_processes_play_the_same_games_as_one() -> None:
     one = bots.strong_games("snake-bones", 2, 6, "same", jobs=1)
     two = bots.strong_games("snake-bones", 2, 6, "same", jobs=2)
     assert one[0] == two[0] and len(one[1].times) == len(two[1].times)
+
+
+def test_every_outcome_of_a_roll_is_counted_once_with_its_chance() -> None:
+    dice = (1, 2, 4, 5, 6)   # two dark, three light (the rules' numbering)
+    assert [d in DARK_DICE for d in dice] == [True, True, False, False, False]
+    seen = list(lookahead.outcomes(dice))
+    assert len(seen) == 21 * 56   # multisets of 2 and of 3 faces
+    assert math.isclose(sum(p for p, _ in seen), 1.0)
+    assert all(len(faces) == len(dice) and set(faces) <= set(range(1, 7)) for _, faces in seen)
+    # the dark dice's faces and the light dice's are each a multiset: sorted in dice order
+    assert all(faces[:2] == sorted(faces[:2]) and faces[2:] == sorted(faces[2:])
+               for _, faces in seen)
+
+
+def held(combos: list[Combo], table: list[tuple[int, int]], turn_total: int,
+         ctx: Context) -> float:
+    """A position held at once (a roll-through: its set, then the better of holding and
+    six fresh dice), as odds.py's `roll_value` counts the position after a roll."""
+    if not table:
+        return through_value(turn_total + set_score(combos))
+    return turn_total + held_score(combos, table)
+
+
+def basic_holds(count: int) -> list[Any]:
+    """The first `count` states at which `basic`, alone, holds with dice left to roll."""
+    dice = SeededDice("lookahead-test")
+    config = GameConfig(players=1, options=resolve_options(
+        lookahead.RULES.options, {"target": lookahead.FAR}), first_player=0)
+    state, found = lookahead.folded(None, lookahead.RULES.setup(config, dice)), []
+    while len(found) < count:
+        seen = lookahead.seen_at(state)
+        action = for_points(seen, 0.0)
+        if action["type"] == "hold" and seen.view["combinations"] and \
+                seen.view["dice_to_roll"]:
+            found.append(state)
+        state = lookahead.folded(state, lookahead.RULES.decide(state, 0, action, dice))
+    return found
+
+
+def test_the_rules_rolled_once_more_agree_with_basic_s_own_odds() -> None:
+    """Every outcome of the dice left, each decided by the rules, then the best hold:
+    exactly the one-roll value `basic` works out from its tables (odds.py)."""
+    for state in basic_holds(6):
+        view = lookahead.seen_at(state).view
+        combos = read_combinations(view)
+        dark, light = shades_of(view["dice_to_roll"])
+        expected = roll_value(shapes_of(combos), dark, light, view["turn_total"])
+        assert math.isclose(lookahead.rolled_once_more(state, held), expected), view
+
+
+def test_a_look_one_roll_deeper_is_never_worth_less_than_basic_s() -> None:
+    for state in basic_holds(6):
+        assert lookahead.rolled_once_more(state) >= lookahead.rolled_once_more(state, held)
+    tally = lookahead.sample((0, 12))
+    assert len(tally.banked) == 12 and tally.holds > 0 and tally.choices > 0
+
+
+def test_a_bonus_makes_every_hold_better_and_leaves_busts() -> None:
+    turns = [(0, 0), (0, 40), (50, 50), (30, 120)]
+    assert dark_knights_race.with_bonus(turns, 5) == [(0, 0), (0, 45), (55, 55), (35, 125)]

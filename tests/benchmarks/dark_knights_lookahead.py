@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import mean, pstdev
 from typing import Any
@@ -42,7 +42,7 @@ from games.core.options import resolve_options
 from games.dark_knights.basic import Context, for_points, position_value
 from games.dark_knights.data import ROLL_OR_HOLD, SET_ASIDE
 from games.dark_knights.odds import DARK_DICE, multisets
-from games.dark_knights.reading import positions
+from games.dark_knights.reading import Combo, positions
 from games.registry import GAMES
 from tests.benchmarks.bots import SeededDice
 
@@ -52,6 +52,9 @@ FAR = 10_000   # the one-seat games' target: no turn sampled comes near it
 AGAIN = 8_000  # a new game once a score passes this
 ROLL = {"type": "roll"}
 EPSILON = 1e-9
+# What a position is worth: (the set, the dice left on the table, the turn's points
+# banked by roll-throughs, the seat's standing).
+Worth = Callable[[list[Combo], list[tuple[int, int]], int, Context], float]
 
 
 @dataclass
@@ -93,21 +96,23 @@ def outcomes(dice: Sequence[int]) -> Iterator[tuple[float, list[int]]]:
             yield dark_ways * light_ways / rolls, [shown[d] for d in dice]
 
 
-def best_position(state: Any) -> float:
-    """`basic`'s value of the best set-aside after a roll (0: the roll busted)."""
+def best_position(state: Any, worth: Worth = position_value) -> float:
+    """The best set-aside after a roll by `worth` (by default `basic`'s value of the
+    position it leaves); 0 when the roll busted."""
     seen = seen_at(state)
     if seen.view["phase"] != SET_ASIDE:
         return 0.0
     ctx, turn_total = Context(seen.view, SEAT), seen.view["turn_total"]
-    return max(position_value(after, table, turn_total, ctx)
+    return max(worth(after, table, turn_total, ctx)
                for _, after, table in positions(seen.view, seen.actions()))
 
 
-def rolled_once_more(state: Any) -> float:
-    """The expected points of rolling the dice left once more, then `basic`'s value."""
+def rolled_once_more(state: Any, worth: Worth = position_value) -> float:
+    """The expected points of rolling the dice left once more, then taking the best
+    set-aside by `worth` (by default `basic`'s value)."""
     dice = seen_at(state).view["dice_to_roll"]
     return sum(p * best_position(folded(state, RULES.decide(state, SEAT, ROLL,
-                                                              ScriptedDice(faces))))
+                                                              ScriptedDice(faces))), worth)
                for p, faces in outcomes(dice))
 
 

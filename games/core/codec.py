@@ -38,6 +38,7 @@ JSON = Any
 Encoder = Callable[[Any], JSON]
 Decoder = Callable[[Any, str], Any]
 SCALARS = (int, float, str, bool, type(None))
+_PLAIN = frozenset(SCALARS)  # the exact classes `encode` writes as they are
 SEQUENCES = (tuple, list, collections.abc.Sequence)
 SETS = (frozenset, set, collections.abc.Set)
 MAPPINGS = (dict, collections.abc.Mapping)
@@ -67,7 +68,18 @@ def has_default(f: dataclasses.Field) -> bool:
 # --- writing -----------------------------------------------------------------------------
 
 def encode(value: Any) -> JSON:
-    """The JSON of a value, from its own type (a state, a record, or plain JSON)."""
+    """The JSON of a value, from its own type (a state, a record, or plain JSON). A value
+    of exactly a scalar, list, tuple or dict class is written at once, as the general
+    checks below would write it: most values reaching here are such (a field typed `Any`,
+    as a face that is a number or "SB"), and the checks for a dataclass and a Mapping cost
+    each several times a plain class look-up."""
+    kind = value.__class__
+    if kind in _PLAIN:
+        return value
+    if kind is list or kind is tuple:
+        return [encode(item) for item in value]
+    if kind is dict:
+        return {str(key): encode(item) for key, item in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return encoder(type(value))(value)
     if isinstance(value, collections.abc.Mapping):

@@ -5,7 +5,10 @@ refuses a name that is not a field."""
 
 from __future__ import annotations
 
+from collections import OrderedDict, namedtuple
 from dataclasses import dataclass, field
+from enum import IntEnum
+from types import MappingProxyType
 from typing import ClassVar
 
 import pytest
@@ -58,3 +61,23 @@ def test_sample_reads_a_range_with_both_ends_included() -> None:
     item = {"type": "bid", "quantity": 2, "choose": {"face": {"minimum": 3, "maximum": 6}}}
     assert sample(item, lambda n: n - 1)["face"] == 6
     assert sample(item, lambda n: 0) == {"type": "bid", "quantity": 2, "face": 3}
+
+
+class Level(IntEnum):
+    LOW = 1
+
+
+Pair = namedtuple("Pair", "left right")
+
+
+def test_any_value_is_written_alike_by_its_exact_class_or_a_subclass() -> None:
+    """`encode` writes a value of exactly a plain class at once, and anything else by the
+    general checks: both give the same JSON (keys as strings, sequences as lists)."""
+    plain = {1: (2, "SB", [None, True, 1.5]), "k": {3: Inner(4)}}
+    assert codec.encode(plain) == {"1": [2, "SB", [None, True, 1.5]], "k": {"3": {"n": 4}}}
+    assert codec.encode(MappingProxyType({1: Pair(2, Level.LOW)})) == {"1": [2, 1]}
+    assert codec.encode(OrderedDict([(5, (6,))])) == {"5": [6]}
+    assert codec.encode(frozenset({3, 1})) == [1, 3]
+    assert codec.encode([Inner(7), (Inner(8),)]) == [{"n": 7}, [{"n": 8}]]
+    with pytest.raises(TypeError, match="cannot encode object"):
+        codec.encode([object()])

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from games.registry import GAMES
-from tests.benchmarks import engine_parts, engines, engines_against, snake_bones_floor
+from tests.benchmarks import (engine_parts, engine_views, engines, engines_against,
+                              snake_bones_floor)
 
 
 def test_the_bench_prints_a_row_per_game_and_player_count(
@@ -28,6 +29,17 @@ def test_each_row_is_measured_in_a_new_process() -> None:
     assert os.getpid() not in pids and pids[0] != pids[1]
     assert list(engines.each_in_a_new_process(os.getpid, [()], one_process=True)) == [
         os.getpid()]
+
+
+def test_the_views_are_timed_at_the_playouts_states(capsys: pytest.CaptureFixture[str]) -> None:
+    asked = engine_views.states(GAMES["snake-bones"], 3, 2)
+    assert {seat for _, seat in asked} == {0, 1, 2}
+    assert asked[0][0].round == 1 and len(asked) > 10
+    assert engine_views.main(["--games", "snake-bones", "bamboozled", "--players", "2",
+                              "--playouts", "1"]) == 0
+    rows = capsys.readouterr().out.splitlines()[2:]
+    assert [r.split("|")[1].strip() for r in rows] == ["snake-bones", "bamboozled"]
+    assert all(float(r.split("|")[3]) > 0 for r in rows)
 
 
 def test_the_comparison_runs_and_prints_a_row_per_game_and_player_count(

@@ -43,13 +43,10 @@ from games.dark_knights.basic import Context, for_points, position_value
 from games.dark_knights.data import ROLL_OR_HOLD, SET_ASIDE
 from games.dark_knights.odds import DARK_DICE, multisets
 from games.dark_knights.reading import Combo, positions
-from games.registry import GAMES
 from tests.benchmarks.bots import SeededDice
+from tests.benchmarks.dark_knights_race import AGAIN, FAR, RULES
 
-RULES = GAMES["dark-knights"]
 SEAT = 0
-FAR = 10_000   # the one-seat games' target: no turn sampled comes near it
-AGAIN = 8_000  # a new game once a score passes this
 ROLL = {"type": "roll"}
 EPSILON = 1e-9
 # What a position is worth: (the set, the dice left on the table, the turn's points

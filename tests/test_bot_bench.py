@@ -10,14 +10,12 @@ from typing import Any
 
 import pytest
 
-from games.core import GameConfig
-from games.core.options import resolve_options
-from games.dark_knights.basic import Context, for_points
+from games.core.bots import Seen
+from games.dark_knights.basic import Context
 from games.dark_knights.odds import DARK_DICE, roll_value, through_value
 from games.dark_knights.reading import (Combo, held_score, read_combinations, set_score,
                                         shades_of, shapes_of)
 from tests.benchmarks import bots, dark_knights_lookahead as lookahead, dark_knights_race
-from tests.benchmarks.bots import SeededDice
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -60,19 +58,18 @@ def held(combos: list[Combo], table: list[tuple[int, int]], turn_total: int,
 
 
 def basic_holds(count: int) -> list[Any]:
-    """The first `count` states at which `basic`, alone, holds with dice left to roll."""
-    dice = SeededDice("lookahead-test")
-    config = GameConfig(players=1, options=resolve_options(
-        lookahead.RULES.options, {"target": lookahead.FAR}), first_player=0)
-    state, found = lookahead.folded(None, lookahead.RULES.setup(config, dice)), []
-    while len(found) < count:
-        seen = lookahead.seen_at(state)
-        action = for_points(seen, 0.0)
+    """The first `count` states at which `basic`, alone, holds with dice left to roll (in
+    the turns dark_knights_race.py samples)."""
+    found: list[Any] = []
+
+    def note(state: Any, seen: Seen, action: dict[str, Any]) -> None:
         if action["type"] == "hold" and seen.view["combinations"] and \
                 seen.view["dice_to_roll"]:
             found.append(state)
-        state = lookahead.folded(state, lookahead.RULES.decide(state, 0, action, dice))
-    return found
+
+    dark_knights_race.sample_turns(0.0, 4 * count, seed="lookahead-test", observe=note)
+    assert len(found) >= count, found
+    return found[:count]
 
 
 def test_the_rules_rolled_once_more_agree_with_basic_s_own_odds() -> None:

@@ -35,16 +35,13 @@ from dataclasses import dataclass
 from statistics import mean, pstdev
 from typing import Any
 
-from games.core import GameConfig
 from games.core.bots import Seen
 from games.core.dice import ScriptedDice
-from games.core.options import resolve_options
-from games.dark_knights.basic import Context, for_points, position_value
+from games.dark_knights.basic import Context, position_value
 from games.dark_knights.data import ROLL_OR_HOLD, SET_ASIDE
 from games.dark_knights.odds import DARK_DICE, multisets
 from games.dark_knights.reading import Combo, positions
-from tests.benchmarks.bots import SeededDice
-from tests.benchmarks.dark_knights_race import AGAIN, FAR, RULES
+from tests.benchmarks.dark_knights_race import RULES, sample_turns
 
 SEAT = 0
 ROLL = {"type": "roll"}
@@ -149,26 +146,19 @@ def compare_set_asides(state: Any, seen: Seen, chosen: Mapping[str, Any],
 
 
 def sample(job: tuple[int, int]) -> Tally:
-    """`turns` turns of `basic` alone, far from the target (seed `part`), compared."""
+    """`turns` turns of `basic` alone, far from the target, as dark_knights_race.py
+    samples them (seed `part`), each decision compared."""
     part, turns = job
-    dice = SeededDice(f"lookahead:{part}")
-    config = GameConfig(players=1, options=resolve_options(RULES.options, {"target": FAR}),
-                        first_player=SEAT)
-    state = folded(None, RULES.setup(config, dice))
     tally = Tally(banked=[])
-    while len(tally.banked) < turns:
-        if state.scores[SEAT] > AGAIN and state.phase == "roll":
-            state = folded(None, RULES.setup(config, dice))
-        seen = seen_at(state)
-        action = for_points(seen, 0.0)
+
+    def compare(state: Any, seen: Seen, action: dict[str, Any]) -> None:
         if action["type"] == "hold":
             compare_hold(state, seen.view, tally)
         elif action["type"] == "set_aside":
             compare_set_asides(state, seen, action, tally)
-        for event in RULES.decide(state, SEAT, action, dice):
-            state = RULES.evolve(state, event)
-            if event.TYPE in ("turn_held", "turn_busted"):
-                tally.banked.append(event.turn_total if event.TYPE == "turn_held" else 0)
+
+    sampled = sample_turns(0.0, turns, seed=f"lookahead:{part}", observe=compare)
+    tally.banked = [banked for banked, _ in sampled]
     return tally
 
 

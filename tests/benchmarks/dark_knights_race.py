@@ -34,7 +34,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import sys
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from games.core import GameConfig
 from games.core.bots import Seen
@@ -51,9 +51,13 @@ Turn = tuple[int, int]   # (banked, best hold reached)
 Step = tuple[float, list[tuple[int, float]]]   # (P reach, [(gain in cells, P)])
 
 
-def sample_turns(shift: float, turns: int) -> list[Turn]:
-    """`turns` turns of `for_points(shift)` alone, far from the target."""
-    dice = SeededDice(f"race:{shift:g}")
+def sample_turns(shift: float, turns: int, seed: str | None = None,
+                 observe: Callable[[Any, Seen, dict[str, Any]], None] | None = None
+                 ) -> list[Turn]:
+    """`turns` turns of `for_points(shift)` alone, far from the target, from the dice
+    seeded with `seed` (by default the level's own); `observe(state, seen, action)` is
+    told each decision before it is played (dark_knights_lookahead.py's comparisons)."""
+    dice = SeededDice(seed or f"race:{shift:g}")
     config = GameConfig(players=1, options=resolve_options(RULES.options, {"target": FAR}),
                         first_player=0)
 
@@ -72,6 +76,8 @@ def sample_turns(shift: float, turns: int) -> list[Turn]:
             top = max(top, view["hold_value"])
         seen = Seen(seat=0, view=view, legal=RULES.legal_actions(state, 0))
         action = for_points(seen, shift)
+        if observe is not None:
+            observe(state, seen, action)
         for event in RULES.decide(state, 0, action, dice):
             state = RULES.evolve(state, event)
             if event.TYPE in ("turn_held", "turn_busted"):

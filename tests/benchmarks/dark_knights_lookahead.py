@@ -31,7 +31,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from statistics import mean, pstdev
 from typing import Any
 
@@ -62,10 +62,9 @@ class Tally:
     choice_gain: float = 0.0
 
     def add(self, other: Tally) -> None:
-        self.banked += other.banked
-        for name in ("holds", "holds_deeper", "hold_gain", "choices", "choices_deeper",
-                     "choice_gain"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        """Another part's tally added in: its turns after these, its counts summed."""
+        for part in fields(self):
+            setattr(self, part.name, getattr(self, part.name) + getattr(other, part.name))
 
 
 def folded(state: Any, events: Sequence[Any]) -> Any:

@@ -93,3 +93,13 @@ def test_a_look_one_roll_deeper_is_never_worth_less_than_basic_s() -> None:
 def test_a_bonus_makes_every_hold_better_and_leaves_busts() -> None:
     turns = [(0, 0), (0, 40), (50, 50), (30, 120)]
     assert dark_knights_race.with_bonus(turns, 5) == [(0, 0), (0, 45), (55, 55), (35, 125)]
+
+
+def test_the_parts_tallies_add_up() -> None:
+    total = lookahead.Tally(banked=[10], holds=2, holds_deeper=1, hold_gain=0.5)
+    total.add(lookahead.Tally(banked=[0, 30], holds=1, choices=4, choices_deeper=2,
+                              choice_gain=1.25))
+    assert total == lookahead.Tally(banked=[10, 0, 30], holds=3, holds_deeper=1,
+                                    hold_gain=0.5, choices=4, choices_deeper=2,
+                                    choice_gain=1.25)
+    assert lookahead.report(total).startswith("turns of basic: 3, points banked per turn 13.3")

@@ -42,6 +42,16 @@ def test_the_views_are_timed_at_the_playouts_states(capsys: pytest.CaptureFixtur
     assert all(float(r.split("|")[3]) > 0 for r in rows)
 
 
+def test_the_views_of_another_checkout_are_timed_with_the_same_measure(
+        capfd: pytest.CaptureFixture[str]) -> None:
+    """`--checkout` runs the same measure again with that checkout's games first (here
+    this checkout itself)."""
+    assert engine_views.main(["--checkout", str(engine_views.ROOT), "--games", "bamboozled",
+                              "--players", "4", "--playouts", "1"]) == 0
+    rows = capfd.readouterr().out.splitlines()[2:]
+    assert [r.split("|")[1:3] for r in rows] == [[" bamboozled ", " 4 "]]
+
+
 def test_the_comparison_runs_and_prints_a_row_per_game_and_player_count(
         capsys: pytest.CaptureFixture[str]) -> None:
     """tests/benchmarks/engines_against.py, this checkout against itself: a row per game

@@ -75,12 +75,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--checkout", type=Path, default=None,
                         help="measure another checkout's games (e.g. a worktree)")
     args = parser.parse_args(argv)
-    if args.checkout is not None:
-        rest = list(argv if argv is not None else sys.argv[1:])
-        at = rest.index("--checkout")
-        del rest[at:at + 2]
+    if args.checkout is not None:   # the same measure, the other checkout's games first
+        same = ["--players", *map(str, args.players), "--playouts", str(args.playouts),
+                *(["--games", *args.games] if args.games else [])]
         path = os.pathsep.join([str(args.checkout.resolve()), str(ROOT)])
-        return subprocess.run([sys.executable, __file__, *rest],
+        return subprocess.run([sys.executable, __file__, *same],
                               env={**os.environ, "PYTHONPATH": path}).returncode
     from games.registry import GAMES
 

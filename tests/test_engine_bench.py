@@ -139,16 +139,25 @@ class Recorder:
 
 def test_the_parts_of_a_step_are_the_playout_s_own(capsys: pytest.CaptureFixture[str]) -> None:
     """The parts' loop (tests/benchmarks/engine_parts.py) plays the benchmark's very
-    playouts: the same events per playout; and it prints a row per game and count."""
+    playouts, from the typed items and from the served ones as the benchmark draws them:
+    the same events, through the same kind of items; and it prints a row per game and
+    count either way."""
     rules = GAMES["bamboozled"]
-    for seed in (0, 5):
-        spent = dict.fromkeys(engine_parts.PARTS, 0)
-        _, setup, told = engine_parts.timed_playout(rules, 3, seed, spent)
-        assert setup + told == engines.playout(rules, 3, seed)
-        assert all(spent[part] > 0 for part in engine_parts.PARTS), spent
+    for served in (False, True):
+        for seed in (0, 5):
+            spent = dict.fromkeys(engine_parts.PARTS, 0)
+            parts, played = Recorder(rules), Recorder(rules)
+            _, setup, told = engine_parts.timed_playout(parts, 3, seed, spent, served)
+            assert setup + told == engines.playout(played, 3, seed, served)
+            assert parts.told == played.told
+            assert all(spent[part] > 0 for part in engine_parts.PARTS), spent
+            assert parts.asked == {"legal_actions" if served else "legal_moves"}
     assert engine_parts.main(["--playouts", "1", "--players", "2"]) == 0
-    rows = [line.split("|")[1:-1] for line in capsys.readouterr().out.splitlines()[2:]]
-    assert [r[0].strip() for r in rows] == sorted(GAMES)
+    assert engine_parts.main(["--playouts", "1", "--players", "2", "--served"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = [line.split("|")[1:-1] for line in lines if line.startswith("| ")
+            and not line.startswith("| game") and not line.startswith("| ---")]
+    assert [r[0].strip() for r in rows] == sorted(GAMES) * 2
 
 
 def test_the_snake_bones_floors_play_the_benchmark_s_games(

@@ -1,19 +1,21 @@
 """Where a step of the engines' benchmark goes: each part of the loop timed on its own.
 
     .venv/bin/python -m tests.benchmarks.engine_parts [--playouts 200] [--games SLUG ...]
-        [--players N ...]
+        [--players N ...] [--served]
 
-The playouts of tests/benchmarks/engines.py (same seeds, same draws), drawn from the served
-JSON items as `dev.py bench --served` draws them, each step cut into
+The playouts of tests/benchmarks/engines.py (same seeds, same draws), drawn as
+`dev.py bench` draws them: from the typed legal items (`legal_moves`), or with `--served`
+(and on a checkout without `legal_moves`) from the served JSON ones. Each step is cut into
 the parts a caller of the rules goes through: *ask* (the outcome, the awaited seats and
-one of them drawn), *legal* (`legal_actions` for that seat, as served JSON), *choose*
-(one concrete action of a random item: `engines.choose`), *decide* (the shared guards,
-the parse of the posted action and the game's handler, with the folds of its `Story`)
-and *fold* (the caller's fold of the events decided). Each part is timed with
+one of them drawn), *legal* (the legal items for that seat: `legal_moves`, or
+`legal_actions` as served JSON), *choose* (one concrete action of a random item:
+`engines.choose_move`, or `engines.choose`), *decide* (the shared guards, the parse of a
+served action and the game's handler, with the folds of its `Story`) and *fold* (the
+caller's fold of the events decided). Each part is timed with
 `time.perf_counter_ns`, less the clock's own cost; a table gives microseconds per step
 and each part's share, then events per step. Read it as where the time goes, not as a
 rate: the clock calls slow the loop a little (`dev.py bench` gives the rates).
-docs/benchmarks.md, "Fourth pass", has the figures.
+docs/benchmarks.md, "Fourth pass" (served) and "On a fourth machine" (typed), has figures.
 """
 
 from __future__ import annotations
@@ -25,17 +27,21 @@ from collections.abc import Sequence
 from games.core import GameRules
 from games.registry import GAMES
 
-from .engines import begin, choose, pick_seat
+from .engines import begin, choose, choose_move, pick_seat
 
 PARTS = ("ask", "legal", "choose", "decide", "fold")
 clock = time.perf_counter_ns
 
 
-def timed_playout(rules: GameRules, players: int, seed: int,
-                  spent: dict[str, int]) -> tuple[int, int, int]:
+def timed_playout(rules: GameRules, players: int, seed: int, spent: dict[str, int],
+                  served: bool = False) -> tuple[int, int, int]:
     """Playout `seed` of engines.py, adding each part's nanoseconds to `spent`: the steps
-    taken, the events of setup and the events the steps decided."""
+    taken, the events of setup and the events the steps decided. The items are drawn as
+    `engines.playout` draws them (typed, or served with `served`)."""
     state, setup, below, dice = begin(rules, players, seed)
+    typed = not served and hasattr(rules, "legal_moves")
+    legal = rules.legal_moves if typed else rules.legal_actions
+    draw = choose_move if typed else choose
     steps = events = 0
     while True:
         start = clock()
@@ -43,9 +49,9 @@ def timed_playout(rules: GameRules, players: int, seed: int,
             return steps, setup, events
         seat = pick_seat(rules.awaiting(state), below)
         asked = clock()
-        items = rules.legal_actions(state, seat)
+        items = legal(state, seat)
         listed = clock()
-        action = choose(items, below)
+        action = draw(items, below)
         chosen = clock()
         told = rules.decide(state, seat, action, dice)
         decided = clock()
@@ -67,12 +73,12 @@ def clock_cost() -> float:
     return (clock() - start) / 10_000
 
 
-def row(slug: str, players: int, playouts: int) -> str:
+def row(slug: str, players: int, playouts: int, served: bool = False) -> str:
     rules = GAMES[slug]
     spent = dict.fromkeys(PARTS, 0)
     steps = events = 0
     for seed in range(playouts):
-        taken, _, told = timed_playout(rules, players, seed, spent)
+        taken, _, told = timed_playout(rules, players, seed, spent, served)
         steps, events = steps + taken, events + told
     overhead = clock_cost() * steps
     net = {part: max(0.0, spent[part] - overhead) for part in PARTS}
@@ -87,6 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--playouts", type=int, default=200)
     parser.add_argument("--games", nargs="+", choices=sorted(GAMES), default=sorted(GAMES))
     parser.add_argument("--players", nargs="+", type=int, default=[2, 4])
+    parser.add_argument("--served", action="store_true",
+                        help="draw from the served JSON items, as `dev.py bench --served`")
     args = parser.parse_args(argv)
     print("| game | players | " + " | ".join(f"{p}: µs per step (share)" for p in PARTS)
           + " | µs per step | events per step |")
@@ -95,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules = GAMES[slug]
         for players in args.players:
             if rules.min_players <= players <= rules.max_players:
-                print(row(slug, players, args.playouts), flush=True)
+                print(row(slug, players, args.playouts, args.served), flush=True)
     return 0
 
 

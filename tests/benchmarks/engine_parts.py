@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from games.core import GameRules
 from games.registry import GAMES
 
-from .engines import begin, choose, choose_move, pick_seat
+from .engines import begin, drawing, pick_seat
 
 PARTS = ("ask", "legal", "choose", "decide", "fold")
 clock = time.perf_counter_ns
@@ -39,9 +39,7 @@ def timed_playout(rules: GameRules, players: int, seed: int, spent: dict[str, in
     taken, the events of setup and the events the steps decided. The items are drawn as
     `engines.playout` draws them (typed, or served with `served`)."""
     state, setup, below, dice = begin(rules, players, seed)
-    typed = not served and hasattr(rules, "legal_moves")
-    legal = rules.legal_moves if typed else rules.legal_actions
-    draw = choose_move if typed else choose
+    legal, draw = drawing(rules, served)
     steps = events = 0
     while True:
         start = clock()

@@ -81,9 +81,7 @@ def playout(rules: GameRules, players: int, seed: int, served: bool = False) -> 
     (`legal_actions`, `sample`): the same draws, so the same game either way."""
     state, events, below, dice = begin(rules, players, seed)
     outcome, awaiting, decide, evolve = rules.outcome, rules.awaiting, rules.decide, rules.evolve
-    typed = not served and hasattr(rules, "legal_moves")
-    legal = rules.legal_moves if typed else rules.legal_actions
-    draw = choose_move if typed else choose
+    legal, draw = drawing(rules, served)
     while outcome(state) is None:
         seat = pick_seat(awaiting(state), below)
         told = decide(state, seat, draw(legal(state, seat), below), dice)
@@ -91,6 +89,20 @@ def playout(rules: GameRules, players: int, seed: int, served: bool = False) -> 
             state = evolve(state, event)
         events += len(told)
     return events
+
+
+Legal = Callable[[Any, int], list[Any]]  # (state, seat) -> the seat's legal items
+Draw = Callable[[list[Any], Callable[[int], int]], Any]  # (items, below) -> an action
+
+
+def drawing(rules: GameRules, served: bool = False) -> tuple[Legal, Draw]:
+    """How a playout draws its actions: the legal items it asks for and its draw of one
+    concrete action from them. The typed items (`legal_moves`, `choose_move`), or with
+    `served` (or on a checkout without `legal_moves`) the served JSON ones
+    (`legal_actions`, `choose`)."""
+    if not served and hasattr(rules, "legal_moves"):
+        return rules.legal_moves, choose_move
+    return rules.legal_actions, choose
 
 
 def begin(rules: GameRules, players: int,

@@ -42,14 +42,14 @@ def this_checkouts_engines() -> Any:
 def states(rules: Any, players: int, playouts: int) -> list[tuple[Any, int]]:
     """(state, seat) at every step of playouts 0 .. playouts-1 (engines.py's, served)."""
     engines = this_checkouts_engines()
+    legal, draw = engines.drawing(rules, served=True)
     asked: list[tuple[Any, int]] = []
     for seed in range(playouts):
         state, _, below, dice = engines.begin(rules, players, seed)
         while rules.outcome(state) is None:
             seat = engines.pick_seat(rules.awaiting(state), below)
             asked.append((state, seat))
-            for event in rules.decide(state, seat, engines.choose(
-                    rules.legal_actions(state, seat), below), dice):
+            for event in rules.decide(state, seat, draw(legal(state, seat), below), dice):
                 state = rules.evolve(state, event)
     return asked
 

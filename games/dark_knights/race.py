@@ -4,7 +4,9 @@ With two seats in play, the default target (500) and no final round, the strong 
 plays as `basic` does (basic.py `for_points`) with the risk the map gives for the two
 scores: `basic` rolls on while a roll's expected value beats what it would bank; a
 level's shift takes that many points off every roll's expected value (below 0: roll on
-more; above: bank sooner).
+more; above: bank sooner). At a larger table it reads the map at its score and the
+leader's while it does not lead (`race_the_leader`); leading, it plays the look-ahead
+(strong.py).
 
 The map was solved, not tuned: the turns of each level were played with the real rules,
 and the race between the bot (any level at any pair of scores) and `basic` solved by
@@ -98,13 +100,28 @@ RISK_MAP: tuple[str, ...] = (
 
 def race_shift(view: Mapping[str, JSON], seat: int) -> float | None:
     """The map's shift for the seat, or None where the map does not apply: another
-    target, the final round, or other than two seats in play."""
+    target, the final round, or a table of three or more seats in play that the seat
+    leads. With two seats in play the map is read at the two scores; with more, while the
+    seat trails or is level, at its score and the leader's (`race_the_leader`)."""
     if view["target"] != TARGET or view["final_round"]:
         return None
     out = {s["seat"] for s in view["seats"] if s["resigned"]}
     scores = {int(k): v for k, v in view["scores"].items() if int(k) not in out}
-    if len(scores) != 2 or seat not in scores:
+    if len(scores) < 2 or seat not in scores:
         return None
     mine = scores.pop(seat)
-    (theirs,) = scores.values()
+    theirs = race_the_leader(mine, list(scores.values()))
+    if theirs is None:
+        return None
     return LEVELS[RISK_MAP[min(mine // CELL, CELLS - 1)][min(theirs // CELL, CELLS - 1)]]
+
+
+def race_the_leader(mine: int, others: list[int]) -> int | None:
+    """The score the map races: the one other seat's; at a larger table the leader's,
+    while the seat does not lead (None when it does: the look-ahead plays). Against
+    three `basic` seats this wins more than the look-ahead at every table size measured
+    (docs/benchmarks.md, "Strong against basic", Dark Knights at four seats)."""
+    leader = max(others)
+    if len(others) > 1 and mine > leader:
+        return None
+    return leader

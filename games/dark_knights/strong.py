@@ -1,8 +1,9 @@
 """The strong Dark Knights bot: push your luck for the chance to win, not for points.
 
-**Two seats, the default target, no final round** (the usual table): `basic`'s play
-with the risk race.py's map gives for the two scores, a best response to `basic` solved
-over the whole race. Everywhere else, the look-ahead below.
+**The default target, no final round** (the usual table): with two seats in play,
+`basic`'s play with the risk race.py's map gives for the two scores, a best response to
+`basic` solved over the whole race; with more, the same map read at the bot's score and
+the leader's while the bot does not lead. Everywhere else, the look-ahead below.
 
 `basic` (basic.py) banks what maximizes the turn's expected points, whatever the scores.
 `strong` makes the same decisions (which set-aside, roll or hold) with the same exact
@@ -251,7 +252,7 @@ def strong(seen: Seen, rng: Rng) -> dict[str, JSON]:
 
 def look_ahead(seen: Seen) -> dict[str, JSON]:
     """`basic`'s look-ahead of the turn, valued in chances of winning (the module's
-    docstring): every table but the two-seat race at the default target."""
+    docstring): every table where race.py's map does not play."""
     view, actions = seen.view, seen.actions()
     types = {a["type"] for a in actions}
     if types == {"roll"}:

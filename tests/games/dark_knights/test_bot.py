@@ -127,11 +127,12 @@ def test_rolls_through_and_banks_what_wins() -> None:
 
 # --- strong: the chance to win, not points ------------------------------------------------
 
-def roll_or_hold(faces: list[int], groups: list[dict[str, Any]], scores: tuple[int, int],
+def roll_or_hold(faces: list[int], groups: list[dict[str, Any]], scores: tuple[int, ...],
                  turn_total: int = 0) -> Seen:
     """Seat 0 to roll or hold after rolling `faces` and setting `groups` aside, with these
-    banked scores and this much already won this turn (target 500)."""
-    state, _ = when(R, rolled(faces, target=500), 0, set_aside(*groups), [])
+    banked scores (a seat each) and this much already won this turn (target 500)."""
+    start = rolled(faces, players=len(scores), target=500)
+    state, _ = when(R, start, 0, set_aside(*groups), [])
     return seen_for(replace(state, scores=scores, turn_total=turn_total), [], 0)
 
 
@@ -139,8 +140,8 @@ def test_the_look_ahead_rolls_on_when_a_bank_would_not_save_it() -> None:
     """Light sixes (60) on 200 won this turn, four dice left: `basic` banks its 260 points
     at any score; the look-ahead does too at 0-0, but with the other seat at 490 (one turn
     from winning, and 71 % of turns score) a bank to 360 leaves little chance, so it
-    rolls. (The look-ahead plays every table but the two-seat race at the default target,
-    where race.py's map decides: see below.)"""
+    rolls. (At the default target race.py's map decides but where the seat leads a table
+    of three or more: see below.)"""
     seen = roll_or_hold([2, 2, 4, 6, 6, 3], [new(3, 4)], (0, 0), 200)
     assert seen.view["hold_value"] == 260
     assert BOTS["basic"](seen, Rng(1)) == strong.look_ahead(seen) == HOLD
@@ -159,7 +160,7 @@ def test_the_look_ahead_banks_a_lead_that_basic_risks() -> None:
     assert strong.look_ahead(seen) == HOLD
 
 
-# --- strong at two seats, the default target: race.py's map ------------------------------
+# --- strong at the default target: race.py's map ------------------------------------------
 
 def test_the_race_map_names_a_level_for_every_pair_of_scores() -> None:
     assert len(race.RISK_MAP) == race.CELLS == race.TARGET // race.CELL
@@ -200,19 +201,43 @@ def test_strong_banks_a_lead_near_the_end_that_basic_risks() -> None:
     assert BOTS["strong"](seen, Rng(1)) == HOLD
 
 
-@pytest.mark.parametrize("options, players, resigned, applies", [
-    ({}, 2, (), True),
-    ({}, 3, (2,), True),                    # two seats still in play
-    ({}, 3, (), False),
-    ({"target": 300}, 2, (), False),
-    ({"final_round": True}, 2, (), False),
+@pytest.mark.parametrize("options, scores, resigned, applies", [
+    ({}, (0, 0), (), True),
+    ({}, (300, 0), (), True),               # two seats: the map, leading or not
+    ({}, (300, 0, 400), (2,), True),        # two seats still in play: the resigned leader
+    ({}, (0, 0, 0), (), True),              # a larger table, level with the leader
+    ({}, (100, 0, 150, 50), (), True),      # trailing the leader
+    ({}, (200, 150, 0, 50), (), False),     # leading it: the look-ahead
+    ({"target": 300}, (0, 0), (), False),
+    ({"final_round": True}, (0, 0), (), False),
 ])
-def test_the_race_map_plays_two_seats_in_play_at_the_default_target_only(
-        options: dict[str, Any], players: int, resigned: tuple[int, ...], applies: bool) -> None:
+def test_the_race_map_plays_the_default_target_unless_the_seat_leads_a_larger_table(
+        options: dict[str, Any], scores: tuple[int, ...], resigned: tuple[int, ...],
+        applies: bool) -> None:
     view = {"target": 500, "final_round": False, **options,
-            "scores": {str(s): 0 for s in range(players)},
-            "seats": [{"seat": s, "resigned": s in resigned} for s in range(players)]}
+            "scores": {str(s): score for s, score in enumerate(scores)},
+            "seats": [{"seat": s, "resigned": s in resigned} for s in range(len(scores))]}
     assert (race.race_shift(view, 0) is not None) is applies
+
+
+def test_at_a_larger_table_strong_races_the_leader_while_it_trails() -> None:
+    """Four seats, 260 to bank with four dice left, the leader at 490 (one turn from
+    winning): the map's level against that one seat, whatever the others' scores; like
+    the two-seat race, it rolls on where `basic` banks."""
+    seen = roll_or_hold([2, 2, 4, 6, 6, 3], [new(3, 4)], (100, 0, 490, 200), 200)
+    assert race.race_shift(seen.view, 0) == race.LEVELS["a"]
+    assert BOTS["basic"](seen, Rng(1)) == HOLD
+    assert BOTS["strong"](seen, Rng(1)) == ROLL
+
+
+def test_at_a_larger_table_strong_leading_plays_the_look_ahead() -> None:
+    """Four seats, 400 against 100, 120 and 60, 50 to bank with two dice left: the map
+    does not play a lead at a larger table (its one opponent is not the table); the
+    look-ahead banks a bank that nearly wins, where `basic` rolls."""
+    seen = roll_or_hold([2, 2, 4, 5, 5, 3], [new(0, 1), new(3, 4)], (400, 100, 120, 60))
+    assert race.race_shift(seen.view, 0) is None
+    assert BOTS["basic"](seen, Rng(1)) == ROLL
+    assert BOTS["strong"](seen, Rng(1)) == strong.look_ahead(seen) == HOLD
 
 
 def test_finishing_in_one_turn_is_a_hold_reaching_the_target() -> None:

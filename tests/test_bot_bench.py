@@ -1,7 +1,7 @@
 """The bots' benchmark (tests/benchmarks/bots.py, docs/benchmarks.md "Bots") runs: issue
 #34's measure, strong against basic, on a couple of games, in one process and in two.
-And Dark Knights' two measuring sticks (dark_knights_lookahead.py, dark_knights_race.py
-`--bonus`) measure what they say."""
+And Dark Knights' measuring sticks (dark_knights_lookahead.py, dark_knights_race.py
+`--bonus` and `--table`) measure what they say."""
 
 from __future__ import annotations
 
@@ -103,3 +103,40 @@ def test_the_parts_tallies_add_up() -> None:
                                     hold_gain=0.5, choices=4, choices_deeper=2,
                                     choice_gain=1.25)
     assert lookahead.report(total).startswith("turns of basic: 3, points banked per turn 13.3")
+
+
+# a made-up turn table (what a turn banked, the best hold it reached): quick to solve
+TOY_TURNS = [(0, 40), (0, 120), (60, 60), (80, 150), (150, 200), (250, 300), (40, 90)]
+TOY_BOLD = [(0, 80), (0, 260), (0, 30), (120, 130), (300, 350), (200, 240), (90, 90)]
+
+
+def test_the_table_model_of_basic_among_basic_is_a_fair_share() -> None:
+    """Every seat `basic`: the seats' chances sum to one game won (someone finishes),
+    and the first seat's is the best."""
+    toy = dark_knights_race.steps(TOY_TURNS)
+    for seats in (2, 3, 4):
+        shares = dark_knights_race.at_the_table({"e": toy}, toy, seats)
+        assert math.isclose(sum(shares), 1.0, abs_tol=1e-6)
+        assert shares == sorted(shares, reverse=True)
+
+
+def test_the_table_model_at_two_seats_is_the_race_s_for_one_level() -> None:
+    """With one level there is nothing to choose: the finishing turns give the chances
+    the race's value iteration gives, going first and second."""
+    toy, bold = dark_knights_race.steps(TOY_TURNS), dark_knights_race.steps(TOY_BOLD)
+    first, second, _ = dark_knights_race.solve({"b": bold}, toy)
+    assert dark_knights_race.at_the_table({"b": bold}, toy, 2) == pytest.approx(
+        [first, second], abs=1e-6)
+
+
+def test_the_best_level_by_turn_beats_each_level_and_not_the_race_s_map() -> None:
+    """Choosing a level by score and turn does at least as well as either level all
+    game, and at two seats no better than the race's map, which reads the other's score
+    too."""
+    levels = {"e": dark_knights_race.steps(TOY_TURNS), "b": dark_knights_race.steps(TOY_BOLD)}
+    best = dark_knights_race.at_the_table(levels, levels["e"], 2)
+    for letter in levels:
+        alone = dark_knights_race.at_the_table({letter: levels[letter]}, levels["e"], 2)
+        assert all(b >= a - 1e-9 for a, b in zip(alone, best))
+    first, second, _ = dark_knights_race.solve(levels, levels["e"])
+    assert best[0] <= first + 1e-9 and best[1] <= second + 1e-9

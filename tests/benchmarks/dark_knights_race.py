@@ -2,7 +2,7 @@
 against `basic` (issue #34; writes games/dark_knights/race.py's map).
 
     PYTHONPATH=. .venv/bin/python tests/benchmarks/dark_knights_race.py \
-        [--turns 20000] [--jobs 2] [--map] [--bonus POINTS ...]
+        [--turns 20000] [--jobs 2] [--map] [--bonus POINTS ...] [--table SEATS]
 
 1. **Turns of each risk level, with the real rules.** For each level of
    games/dark_knights/race.py (`LEVELS`: `basic`'s play with a risk shift, basic.py
@@ -23,6 +23,14 @@ against `basic` (issue #34; writes games/dark_knights/race.py's map).
    (`with_bonus`): what a better play of the turn, at the same risk, would be worth in
    the race (dark_knights_lookahead.py measures how much better a deeper look-ahead
    plays it).
+4. **`--table N`: one bot among N - 1 `basic` seats.** Nothing a seat does touches
+   another's turns, so each `basic` seat's turn of finishing is its own (`finishing`),
+   and the bot wins when it finishes before all of them (those seated before it having
+   had one turn more). The best level for each of the bot's scores and turn numbers is
+   solved backwards (`best_by_turns`): a best response that reads the turn number but
+   not the others' scores, so a bound from below on what reading them adds. Prints each
+   level all game and that best response, by seat and their mean (as a share and as
+   a multiple of a fair one).
 
 A model, not the game: turns are taken as alike whatever the scores (but for reaching
 the target), and the opponent as `basic`. docs/benchmarks.md ("Strong against basic")
@@ -121,6 +129,54 @@ def solve(mine: dict[str, list[Step]], theirs: list[Step]
     return W[0][0], X[0][0], ["".join(row) for row in best]
 
 
+def finishing(table: list[Step], turns: int) -> list[float]:
+    """P(a player who starts at 0 and plays the turns of `table` has finished within k
+    turns), for k = 0 .. `turns`."""
+    done = [[0.0] * CELLS + [1.0]]   # by cell, past the target finished
+    for _ in range(turns):
+        before = done[-1]
+        done.append([reach + sum(p * before[min(CELLS, c + g)] for g, p in gains)
+                     for c, (reach, gains) in enumerate(table)] + [1.0])
+    return [row[0] for row in done]
+
+
+def best_by_turns(mine: dict[str, list[Step]], survive: Sequence[float]) -> float:
+    """The bot's chance to win from 0 with the best level for each score and turn
+    number, where `survive[k]` is the chance that no other seat has finished before the
+    bot's turn k (counted from 0)."""
+    win = [0.0] * (CELLS + 1)   # after the last turn counted: nothing
+    for k in reversed(range(len(survive))):
+        win = [max(reach * survive[k] + sum(p * win[min(CELLS, c + g)] for g, p in gains)
+                   for reach, gains in (table[c] for table in mine.values()))
+               for c in range(CELLS)] + [0.0]
+    return win[0]
+
+
+def at_the_table(mine: dict[str, list[Step]], theirs: list[Step], seats: int,
+                 turns: int = 80) -> list[float]:
+    """The bot's chance to win in each seat of the order, the other seats `theirs`."""
+    done = finishing(theirs, turns + 1)
+    out = []
+    for seat in range(seats):
+        # the seats before the bot have had turn k + 1 by its turn k; those after it, k
+        survive = [(1 - done[k + 1]) ** seat * (1 - done[k]) ** (seats - 1 - seat)
+                   for k in range(turns)]
+        out.append(best_by_turns(mine, survive))
+    return out
+
+
+def table_report(tables: dict[str, list[Step]], basic: str, seats: int) -> None:
+    print(f"\n| one among {seats} (model) | " + " | ".join(f"seat {s}" for s in range(seats))
+          + " | mean | of a fair share |\n| --- |" + " --- |" * (seats + 2))
+    rows = [(f"{letter} all game ({shift:g})", {letter: tables[letter]})
+            for letter, shift in LEVELS.items()] + [("the best level by score and turn", tables)]
+    for name, mine in rows:
+        shares = at_the_table(mine, tables[basic], seats)
+        mean = sum(shares) / seats
+        print(f"| {name} | " + " | ".join(f"{x:.3f}" for x in shares)
+              + f" | {mean:.3f} | {mean * seats:.2f}x |")
+
+
 def with_bonus(turns: Sequence[Turn], bonus: int) -> list[Turn]:
     """The turns as a player who plays each a little better would have them: every hold
     (what was banked, the best hold reached) worth `bonus` points more; a bust stays 0."""
@@ -141,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bonus", type=int, nargs="*", default=[],
                         help="also solve the map with every hold of the bot's worth this "
                         "many points more (a better play of the turn at the same risk)")
+    parser.add_argument("--table", type=int, default=0, metavar="SEATS",
+                        help="also the model of one bot among SEATS - 1 basic seats")
     args = parser.parse_args(argv)
     jobs = [(letter, args.turns) for letter in LEVELS]
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
@@ -159,6 +217,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         first, second, _ = solve(better, tables[basic])
         print(f"| the map, every hold +{bonus} | by scores | {first:.3f} | {second:.3f} | "
               f"{(first + second) / 2:.3f} |")
+    if args.table:
+        table_report(tables, basic, args.table)
     if args.map:
         print("RISK_MAP = (")
         print("\n".join(f'    "{row}",  # {m * CELL}' for m, row in enumerate(rows)))

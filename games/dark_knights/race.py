@@ -118,9 +118,9 @@ def race_shift(view: Mapping[str, JSON], seat: int) -> float | None:
 
 def race_the_leader(mine: int, others: list[int]) -> int | None:
     """The score the map races: the one other seat's; at a larger table the leader's,
-    while the seat does not lead (None when it does: the look-ahead plays). Against
-    three `basic` seats this wins more than the look-ahead at every table size measured
-    (docs/benchmarks.md, "Strong against basic", Dark Knights at four seats)."""
+    while the seat does not lead (None when it does: the look-ahead plays). Among two or
+    three `basic` seats this wins more than the look-ahead alone (docs/benchmarks.md,
+    "Strong against basic", Dark Knights at four seats)."""
     leader = max(others)
     if len(others) > 1 and mine > leader:
         return None

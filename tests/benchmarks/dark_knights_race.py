@@ -28,7 +28,7 @@ against `basic` (issue #34; writes games/dark_knights/race.py's map).
    and the bot wins when it finishes before all of them (those seated before it having
    had one turn more). The best level for each of the bot's scores and turn numbers is
    solved backwards (`best_by_turns`): a best response that reads the turn number but
-   not the others' scores, so a bound from below on what reading them adds. Prints each
+   not the others' scores, so a bound from below on one that reads them too. Prints each
    level all game and that best response, by seat and their mean (as a share and as
    a multiple of a fair one).
 

@@ -131,7 +131,10 @@ def solve(mine: dict[str, list[Step]], theirs: list[Step]
 
 def finishing(table: list[Step], turns: int) -> list[float]:
     """P(a player who starts at 0 and plays the turns of `table` has finished within k
-    turns), for k = 0 .. `turns`."""
+    turns), for k = 0 .. `turns`. The strong bot's `finishing` (strong.py) is the same
+    chance from `basic`'s measured turn tables, for every score; this one reads the
+    turns sampled here, so that a level and `basic` are modelled from the same turns
+    (`basic` among `basic` seats is exactly a fair share)."""
     done = [[0.0] * CELLS + [1.0]]   # by cell, past the target finished
     for _ in range(turns):
         before = done[-1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
 import pytest
 
 from games.core.bots import Seen
@@ -140,3 +141,48 @@ def test_the_best_level_by_turn_beats_each_level_and_not_the_race_s_map() -> Non
         assert all(b >= a - 1e-9 for a, b in zip(alone, best))
     first, second, _ = dark_knights_race.solve(levels, levels["e"])
     assert best[0] <= first + 1e-9 and best[1] <= second + 1e-9
+
+
+def test_the_race_over_every_score_at_two_seats_is_the_race_s_solution() -> None:
+    """Two seats: reading the whole table is reading the one other score, so the
+    solution over every score is the race's value iteration, for one level and for the
+    map's choice of levels."""
+    toy, bold = dark_knights_race.steps(TOY_TURNS), dark_knights_race.steps(TOY_BOLD)
+    for mine in ({"b": bold}, {"e": toy, "b": bold}):
+        first, second, _ = dark_knights_race.solve(mine, toy)
+        assert dark_knights_race.best_by_scores(mine, toy, 2) == pytest.approx(
+            [first, second], abs=1e-6)
+
+
+def test_the_race_over_every_score_bounds_the_best_level_by_turn() -> None:
+    """With one level there is nothing to choose: every seat's chance is the table
+    model's. With two, reading every score does at least as well in every seat as
+    choosing by score and turn number, and `basic` among `basic` seats wins one game.
+    Three seats: four solve the same way, with one axis more (50 times the work)."""
+    seats = 3
+    toy, bold = dark_knights_race.steps(TOY_TURNS), dark_knights_race.steps(TOY_BOLD)
+    alone = dark_knights_race.best_by_scores({"b": bold}, toy, seats)
+    assert alone == pytest.approx(dark_knights_race.at_the_table({"b": bold}, toy, seats),
+                                  abs=1e-6)
+    fair = dark_knights_race.best_by_scores({"e": toy}, toy, seats)
+    assert math.isclose(sum(fair), 1.0, abs_tol=1e-6)
+    levels = {"e": toy, "b": bold}
+    by_turn = dark_knights_race.at_the_table(levels, toy, seats)
+    by_scores = dark_knights_race.best_by_scores(levels, toy, seats)
+    assert all(s >= t - 1e-9 for s, t in zip(by_scores, by_turn))
+
+
+def test_a_policy_over_every_score_is_valued_as_played() -> None:
+    """`chosen` plays the level given at each cell: one level everywhere is that level
+    alone; race.py's policy reads the map at the leader's cell, `basic` when ahead."""
+    toy, bold = dark_knights_race.steps(TOY_TURNS), dark_knights_race.steps(TOY_BOLD)
+    always_bold = np.ones((dark_knights_race.CELLS,) * 3, dtype=int)
+    assert dark_knights_race.best_by_scores({"e": toy, "b": bold}, toy, 3,
+                                            chosen=always_bold) == pytest.approx(
+        dark_knights_race.best_by_scores({"b": bold}, toy, 3), abs=1e-9)
+    letters = list(dark_knights_race.LEVELS)
+    policy = dark_knights_race.racing_the_leader(letters, 3)
+    row = dark_knights_race.RISK_MAP[10]   # the bot at 100 points
+    assert (row[45], row[10]) == ("a", "d")
+    assert letters[policy[10, 45, 5]] == "a" and letters[policy[10, 3, 10]] == "d"
+    assert letters[policy[30, 20, 29]] == dark_knights_race.BASIC

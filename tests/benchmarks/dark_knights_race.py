@@ -28,9 +28,14 @@ against `basic` (issue #34; writes games/dark_knights/race.py's map).
    and the bot wins when it finishes before all of them (those seated before it having
    had one turn more). The best level for each of the bot's scores and turn numbers is
    solved backwards (`best_by_turns`): a best response that reads the turn number but
-   not the others' scores, so a bound from below on one that reads them too. Prints each
-   level all game and that best response, by seat and their mean (as a share and as
-   a multiple of a fair one).
+   not the others' scores, so a bound from below on one that reads them too. Then, by
+   value iteration over every seat's score (`best_by_scores`, with numpy: 50 ** 4 cells
+   at four seats, a minute or two), race.py's policy at a larger table
+   (`racing_the_leader`) and the best level for every score of every seat: the best
+   response to `basic` that reads the whole table, a bound from above on any player of
+   these levels. Prints each level all game and these policies, by seat and their mean
+   (as a share and as a multiple of a fair one); each `--bonus` also solves the whole
+   table with every hold of the bot's worth that many points more.
 
 A model, not the game: turns are taken as alike whatever the scores (but for reaching
 the target), and the opponent as `basic`. docs/benchmarks.md ("Strong against basic")
@@ -44,15 +49,18 @@ import multiprocessing
 import sys
 from typing import Any, Callable, Sequence
 
+import numpy as np
+
 from games.core import GameConfig
 from games.core.bots import Seen
 from games.core.options import resolve_options
 from games.dark_knights.basic import for_points
-from games.dark_knights.race import CELL, CELLS, LEVELS, TARGET
+from games.dark_knights.race import CELL, CELLS, LEVELS, RISK_MAP, TARGET
 from games.registry import GAMES
 from tests.benchmarks.bots import SeededDice
 
 RULES = GAMES["dark-knights"]
+BASIC = next(letter for letter, shift in LEVELS.items() if shift == 0)   # basic's own level
 FAR = 10_000   # the one-seat games' target: no turn sampled comes near it
 AGAIN = 8_000  # a new game once a score passes this
 Turn = tuple[int, int]   # (banked, best hold reached)
@@ -168,16 +176,86 @@ def at_the_table(mine: dict[str, list[Step]], theirs: list[Step], seats: int,
     return out
 
 
-def table_report(tables: dict[str, list[Step]], basic: str, seats: int) -> None:
+def moves(table: list[Step]) -> tuple[Any, Any]:
+    """A level's turn as arrays: the chance to reach the target from each cell, and the
+    chance to move from each cell to each cell without reaching it."""
+    reach, move = np.zeros(CELLS), np.zeros((CELLS, CELLS))
+    for cell, (finish, gains) in enumerate(table):
+        reach[cell] = finish
+        for gain, p in gains:
+            move[cell, cell + gain] += p
+    return reach, move
+
+
+def turn_on(move: Any, axis: int, value: Any) -> Any:
+    """The value before a seat's turn that moves the scores of `axis` by `move`, from the
+    value after it (a turn that reaches the target is counted by the caller)."""
+    return np.moveaxis(np.tensordot(move, value, axes=([1], [axis])), 0, axis)
+
+
+def best_by_scores(mine: dict[str, list[Step]], theirs: list[Step], seats: int,
+                   chosen: Any = None, tolerance: float = 1e-9) -> list[float]:
+    """The bot's chance to win in each seat of the order with the best level for every
+    score of every seat: the best response to `theirs` that reads the whole table, so a
+    bound from above on any player of these levels (in this model). Value iteration
+    over the cells of all `seats` scores (50 ** seats values: four seats at most), the
+    bot's score on the first axis, then the seats after it in order. With `chosen` (the
+    index in `mine` of the level played at each cell of that array) the chance of that
+    policy instead."""
+    if not 2 <= seats <= 4:
+        raise ValueError("two to four seats")
+    levels = [moves(table) for table in mine.values()]
+    _, basic = moves(theirs)
+    shape = (CELLS,) * seats
+    reach = [r.reshape((CELLS,) + (1,) * (seats - 1)) for r, _ in levels]
+    bot = np.zeros(shape)   # the bot to move; a `basic` seat that reaches the target wins
+    change = 1.0
+    while change > tolerance:
+        after = [bot]   # after[k]: seat k after the bot to move (k = seats: the bot)
+        for axis in reversed(range(1, seats)):
+            after.append(turn_on(basic, axis, after[-1]))
+        after.reverse()
+        played = np.stack([r + turn_on(move, 0, after[0])
+                           for r, (_, move) in zip(reach, levels)])
+        new = (played.max(axis=0) if chosen is None
+               else np.take_along_axis(played, chosen[np.newaxis], axis=0)[0])
+        change, bot = float(np.max(np.abs(new - bot))), new
+        moving = [bot] + after[:-1]   # the seat that moves first, by whose turn it is
+    start = (0,) * seats
+    # in seat s the bot has s seats before it: the first of them moves first
+    return [float(moving[(seats - s) % seats][start]) for s in range(seats)]
+
+
+def racing_the_leader(letters: Sequence[str], seats: int) -> Any:
+    """race.py's policy at a larger table as `chosen` for `best_by_scores`: the map at the
+    bot's cell and the leader's while the bot's cell is not above it; above, `basic`'s
+    level (the strong level's look-ahead there is not one of the levels)."""
+    cells = np.indices((CELLS,) * seats)
+    mine, leader = cells[0], cells[1:].max(axis=0)
+    index = {letter: i for i, letter in enumerate(letters)}
+    by_map = np.array([[index[letter] for letter in row] for row in RISK_MAP])
+    leads = (mine > leader) if seats > 2 else np.zeros_like(mine, dtype=bool)
+    return np.where(leads, index[BASIC], by_map[mine, leader])
+
+
+def table_report(tables: dict[str, list[Step]], seats: int) -> None:
     print(f"\n| one among {seats} (model) | " + " | ".join(f"seat {s}" for s in range(seats))
           + " | mean | of a fair share |\n| --- |" + " --- |" * (seats + 2))
     rows = [(f"{letter} all game ({shift:g})", {letter: tables[letter]})
             for letter, shift in LEVELS.items()] + [("the best level by score and turn", tables)]
     for name, mine in rows:
-        shares = at_the_table(mine, tables[basic], seats)
-        mean = sum(shares) / seats
-        print(f"| {name} | " + " | ".join(f"{x:.3f}" for x in shares)
-              + f" | {mean:.3f} | {mean * seats:.2f}x |")
+        table_row(name, at_the_table(mine, tables[BASIC], seats))
+    table_row("race.py's map against the leader (`basic` when ahead)",
+              best_by_scores(tables, tables[BASIC], seats,
+                             chosen=racing_the_leader(list(tables), seats)))
+    table_row("the best level by every seat's score",
+              best_by_scores(tables, tables[BASIC], seats))
+
+
+def table_row(name: str, shares: Sequence[float]) -> None:
+    mean = sum(shares) / len(shares)
+    print(f"| {name} | " + " | ".join(f"{x:.3f}" for x in shares)
+          + f" | {mean:.3f} | {mean * len(shares):.2f}x |")
 
 
 def with_bonus(turns: Sequence[Turn], bonus: int) -> list[Turn]:
@@ -207,21 +285,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         sampled = dict(pool.map(_sampled, jobs))
     tables = {letter: steps(turns) for letter, turns in sampled.items()}
-    basic = next(letter for letter, shift in LEVELS.items() if shift == 0)
     print("| risk level | shift | first | second | mean |\n| --- | --- | --- | --- | --- |")
     for letter, shift in LEVELS.items():
-        first, second, _ = solve({letter: tables[letter]}, tables[basic])
+        first, second, _ = solve({letter: tables[letter]}, tables[BASIC])
         print(f"| {letter} all game | {shift:g} | {first:.3f} | {second:.3f} | "
               f"{(first + second) / 2:.3f} |")
-    first, second, rows = solve(tables, tables[basic])
+    first, second, rows = solve(tables, tables[BASIC])
     print(f"| the map | by scores | {first:.3f} | {second:.3f} | {(first + second) / 2:.3f} |")
     for bonus in args.bonus:
         better = {letter: steps(with_bonus(turns, bonus)) for letter, turns in sampled.items()}
-        first, second, _ = solve(better, tables[basic])
+        first, second, _ = solve(better, tables[BASIC])
         print(f"| the map, every hold +{bonus} | by scores | {first:.3f} | {second:.3f} | "
               f"{(first + second) / 2:.3f} |")
     if args.table:
-        table_report(tables, basic, args.table)
+        table_report(tables, args.table)
+        for bonus in args.bonus:
+            better = {letter: steps(with_bonus(turns, bonus))
+                      for letter, turns in sampled.items()}
+            table_row(f"the same, every hold +{bonus}",
+                      best_by_scores(better, tables[BASIC], args.table))
     if args.map:
         print("RISK_MAP = (")
         print("\n".join(f'    "{row}",  # {m * CELL}' for m, row in enumerate(rows)))

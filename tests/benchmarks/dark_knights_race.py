@@ -211,10 +211,10 @@ def best_by_scores(mine: dict[str, list[Step]], theirs: list[Step], seats: int,
     bot = np.zeros(shape)   # the bot to move; a `basic` seat that reaches the target wins
     change = 1.0
     while change > tolerance:
-        after = [bot]   # after[k]: seat k after the bot to move (k = seats: the bot)
+        after = [bot]   # each seat's turn folded in, from the last before the bot back
         for axis in reversed(range(1, seats)):
             after.append(turn_on(basic, axis, after[-1]))
-        after.reverse()
+        after.reverse()   # after[k]: the seat k + 1 after the bot to move; last, the bot
         played = np.stack([r + turn_on(move, 0, after[0])
                            for r, (_, move) in zip(reach, levels)])
         new = (played.max(axis=0) if chosen is None

@@ -35,7 +35,9 @@ with these changes:
 - **Re-rolls**: with no fill worth making, it values re-rolling its unused dice (all but
   Skip-Bo faces; with the Bonus Die, or without it) by the best plan over a few rolls
   sampled from the dice's faces (seeded, from its `Rng`), and re-rolls only where that
-  is clearly worth more than the point an unused re-roll keeps.
+  is clearly worth more than the point an unused re-roll keeps: by `REROLL_MARGIN` more
+  against one rival, by `TABLE_REROLL_MARGIN` against two or more (each tuned at its
+  table size, docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -54,7 +56,8 @@ STRONG = Weights(progress=0.3)
 FINAL_TURN_GAIN = 2.0   # what a final turn usually adds to a player's score
 END_BONUS = 2.0         # ending the game while ahead: the lead is locked in
 REROLL_SAMPLES = 12     # rolls sampled to value a re-roll
-REROLL_MARGIN = 1.2     # a re-roll must promise this much more than the point it keeps
+REROLL_MARGIN = 1.2     # against one rival, what a re-roll must promise beyond its point
+TABLE_REROLL_MARGIN = 0.6   # the same against two rivals or more
 COVERAGE = 0.5          # what a pile's next bubble is worth when a roll surely fits it
 RACE_WEIGHT = 0.5       # how much of a race's measured worth a plan counts
 FIRST_REWARD = COMPLETION_REWARDS[0]   # the reward the races in RACE were run for
@@ -100,6 +103,11 @@ def number_dice_chance(bubble: int) -> float:
 FITS = {bubble: number_dice_chance(bubble) for bubble in range(1, BUBBLES + 1)}
 
 
+def rivals(view: Mapping[str, JSON], seat: int) -> int:
+    """How many other seats are still in play."""
+    return sum(1 for s in view["seats"] if s["seat"] != seat and not s["resigned"])
+
+
 def margin(view: Mapping[str, JSON], seat: int) -> int:
     """This seat's score less the best other score still in play."""
     seats = view["seats"]
@@ -117,8 +125,7 @@ class EndingPlanner(Planner):
         self.ends = view.get("last_round") is None
         self.completed = view["seats"][seat]["piles_completed"]
         self.margin = margin(view, seat)
-        self.final_turns = sum(1 for s in view["seats"]
-                               if s["seat"] != seat and not s["resigned"])
+        self.final_turns = rivals(view, seat)
         # in its last turn no later turn comes
         self.coverage = 0.0 if values.final else COVERAGE
         self.start_cover = self.cover(self.nexts.values())
@@ -217,7 +224,8 @@ def reroll_or_done(seen: Seen, actions: list[dict[str, JSON]], values: Values,
         return done
     stuck = [d["die"] for d in seen.view["dice"] if not d["used"] and d["face"] != SKIP_BO]
     rerolls = [a for a in actions if a["type"] == "reroll"]
-    best, best_value = done, SKIP_BO_POINT + REROLL_MARGIN
+    against = REROLL_MARGIN if rivals(seen.view, seen.seat) < 2 else TABLE_REROLL_MARGIN
+    best, best_value = done, SKIP_BO_POINT + against
     for dice in (stuck, [d for d in stuck if d != BONUS]):
         wanted = [a for a in rerolls if a["dice"] == dice]
         if not dice or not wanted:

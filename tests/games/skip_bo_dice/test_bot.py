@@ -243,3 +243,15 @@ def test_strong_weighs_a_lead_by_how_high_the_race_stands() -> None:
              + up_to(1, "B", 7))
     seen = one_skip_bo_rolled(board, final_turn=False, roll=(SB, 1, 1, 4, 4, 1))
     assert BOTS["strong"](seen, Rng("w")) == die("A", 0)
+
+
+@pytest.mark.parametrize(("players", "rerolls"), [(2, False), (4, True)])
+def test_strong_rerolls_sooner_against_more_rivals(players: int, rerolls: bool) -> None:
+    """A first roll of 9s and 10s fits no pile. Sampled re-rolls promise about 1.8 points
+    (games/skip_bo_dice/strong.py): less than the point a re-roll keeps and
+    `REROLL_MARGIN` (2.2) against one rival, so strong keeps its re-rolls as basic does;
+    more than that point and `TABLE_REROLL_MARGIN` (1.6) against three, so it re-rolls."""
+    events = start(players, dice=[9, 9, 9, 10, 10, 10])
+    seen = seen_for(state_of(events), events, 0)
+    assert BOTS["basic"](seen, Rng("t")) == {"type": "done"}
+    assert (BOTS["strong"](seen, Rng("t"))["type"] == "reroll") is rerolls

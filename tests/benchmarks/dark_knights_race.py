@@ -55,7 +55,8 @@ from games.core import GameConfig
 from games.core.bots import Seen
 from games.core.options import resolve_options
 from games.dark_knights.basic import for_points
-from games.dark_knights.race import CELL, CELLS, LEVELS, RISK_MAP, TARGET
+from games.dark_knights.race import (CELL, CELLS, LEVELS, RISK_MAP, TARGET,
+                                    race_the_leader)
 from games.registry import GAMES
 from tests.benchmarks.bots import SeededDice
 
@@ -201,7 +202,8 @@ def best_by_scores(mine: dict[str, list[Step]], theirs: list[Step], seats: int,
     over the cells of all `seats` scores (50 ** seats values: four seats at most), the
     bot's score on the first axis, then the seats after it in order. With `chosen` (the
     index in `mine` of the level played at each cell of that array) the chance of that
-    policy instead."""
+    policy instead. At two seats this is `solve`'s race (tests/test_bot_bench.py checks
+    that they agree); `solve` stays the one that writes race.py's map, letter by letter."""
     if not 2 <= seats <= 4:
         raise ValueError("two to four seats")
     levels = [moves(table) for table in mine.values()]
@@ -227,15 +229,18 @@ def best_by_scores(mine: dict[str, list[Step]], theirs: list[Step], seats: int,
 
 
 def racing_the_leader(letters: Sequence[str], seats: int) -> Any:
-    """race.py's policy at a larger table as `chosen` for `best_by_scores`: the map at the
-    bot's cell and the leader's while the bot's cell is not above it; above, `basic`'s
-    level (the strong level's look-ahead there is not one of the levels)."""
-    cells = np.indices((CELLS,) * seats)
-    mine, leader = cells[0], cells[1:].max(axis=0)
+    """race.py's policy at a larger table as `chosen` for `best_by_scores`: the level its
+    `race_the_leader` and map give at the bot's cell and the leader's (it reads no other
+    score), and `basic`'s where it plays the look-ahead (not one of the levels)."""
     index = {letter: i for i, letter in enumerate(letters)}
-    by_map = np.array([[index[letter] for letter in row] for row in RISK_MAP])
-    leads = (mine > leader) if seats > 2 else np.zeros_like(mine, dtype=bool)
-    return np.where(leads, index[BASIC], by_map[mine, leader])
+
+    def level(mine: int, leader: int) -> int:
+        raced = race_the_leader(mine * CELL, [leader * CELL] * (seats - 1))
+        return index[BASIC if raced is None else RISK_MAP[mine][raced // CELL]]
+
+    by_pair = np.array([[level(m, lead) for lead in range(CELLS)] for m in range(CELLS)])
+    cells = np.indices((CELLS,) * seats)
+    return by_pair[cells[0], cells[1:].max(axis=0)]
 
 
 def table_report(tables: dict[str, list[Step]], seats: int) -> None:

@@ -101,8 +101,11 @@ class Planner:
     sorted tuple of (completion reward, next bubble, rival) (piles alike are
     interchangeable; `rival` is what a level tells piles apart by, basic's is 0),
     the unused Number Dice as a sorted tuple of faces, whether the Bonus Die's value is
-    still unused, how many values of each Stockpile are used, the Skip-Bos left.
+    still unused, how many values of each Stockpile are used, the Skip-Bos left. It
+    visits at most `budget` search states.
     """
+
+    budget = NODE_BUDGET
 
     def __init__(self, view: Mapping[str, JSON], seat: int, values: Values) -> None:
         board = view["seats"][seat]
@@ -181,7 +184,7 @@ class Planner:
             return found
         self.nodes += 1
         value = self.stop_value(key)
-        if self.nodes <= NODE_BUDGET:
+        if self.nodes <= self.budget:
             for gain, _, _, after in self.moves(key):
                 value = max(value, gain + self.best(after))
         self.memo[key] = value
@@ -304,30 +307,36 @@ def usefulness(face: JSON, nexts: Sequence[int]) -> float:
     return max(0.3, 0.75 - 0.1 * gap)
 
 
-def stockpile_choice(seen: Seen, writes: list[dict[str, JSON]]) -> dict[str, JSON]:
-    view, seat = seen.view, seen.seat
+def write_worth(view: Mapping[str, JSON], seat: int,
+                action: Mapping[str, JSON]) -> tuple[float, int, int]:
+    """How good this Stockpile write looks: the written value's usefulness, less what it
+    buries, a point for the Skip-Bo Reward of a fourth box, a little for a fuller
+    Stockpile; ties to the first Stockpile, then the first die."""
     board = view["seats"][seat]
     nexts = [b for b in (board["piles"][p]["next_bubble"] for p in PILES) if b is not None]
-    faces = {d["die"]: d["face"] for d in view["dice"]}
-
-    def worth(action: Mapping[str, JSON]) -> tuple[float, int, int]:
-        face = faces[action["die"]]
-        stockpile = board["stockpiles"][action["stockpile"]]
-        written = len(stockpile["boxes"])
-        use = usefulness(face, nexts)
-        buried = usefulness(stockpile["top"], nexts)
-        score = use - buried * (1.0 if use == 0 else 0.5)
-        if written + 1 == STOCKPILE_BOXES:
-            score += SKIP_BO_POINT      # a Skip-Bo Reward
-        score += 0.1 * written
-        return (score, -action["stockpile"], -action["die"])
-
-    return max(writes, key=worth)
+    face = view["dice"][action["die"]]["face"]
+    stockpile = board["stockpiles"][action["stockpile"]]
+    written = len(stockpile["boxes"])
+    use = usefulness(face, nexts)
+    buried = usefulness(stockpile["top"], nexts)
+    score = use - buried * (1.0 if use == 0 else 0.5)
+    if written + 1 == STOCKPILE_BOXES:
+        score += SKIP_BO_POINT      # a Skip-Bo Reward
+    score += 0.1 * written
+    return (score, -action["stockpile"], -action["die"])
 
 
-def act(seen: Seen, fill: Callable[[list[dict[str, JSON]]], dict[str, JSON]]) -> dict[str, JSON]:
-    """Claim every Bonus Die value that fits; in the fill step, `fill(actions)`; write
-    useful Stockpile values."""
+def stockpile_choice(seen: Seen, writes: list[dict[str, JSON]]) -> dict[str, JSON]:
+    """The write that looks best (`write_worth`)."""
+    return max(writes, key=lambda action: write_worth(seen.view, seen.seat, action))
+
+
+Choose = Callable[[list[dict[str, JSON]]], dict[str, JSON]]
+
+
+def act(seen: Seen, fill: Choose, write: Choose | None = None) -> dict[str, JSON]:
+    """Claim every Bonus Die value that fits; in the fill step, `fill(actions)`; in the
+    Stockpile step, `write(writes)` (basic's `stockpile_choice` if none)."""
     actions = seen.actions()
     claims = [a for a in actions if a["type"] == "claim_bonus"]
     if claims:
@@ -336,7 +345,7 @@ def act(seen: Seen, fill: Callable[[list[dict[str, JSON]]], dict[str, JSON]]) ->
         return fill(actions)
     writes = [a for a in actions if a["type"] == "stockpile"]
     if writes:
-        return stockpile_choice(seen, writes)
+        return write(writes) if write is not None else stockpile_choice(seen, writes)
     return actions[0]
 
 

@@ -1,9 +1,9 @@
-"""The strong Skip-Bo Dice bot: `basic`'s plans, re-rolls valued by sampled rolls, and
-an eye on how the game ends.
+"""The strong Skip-Bo Dice bot: `basic`'s plans, re-rolls valued by sampled rolls, an eye
+on how the game ends, and Stockpile writes valued by the next turn's sampled plans.
 
-Everything is public, so the bot reads its view alone. It claims and writes Stockpiles
-as `basic` does (games/skip_bo_dice/basic.py) and plans its fills with the same search,
-with these changes:
+Everything is public, so the bot reads its view alone. It claims as `basic` does
+(games/skip_bo_dice/basic.py) and plans its fills with the same search, with these
+changes:
 
 - **Progress** (one bubble nearer completion) is valued lower than `basic` does (0.3
   against 0.5): stars, completion rewards and the points unused Skip-Bos keep count for
@@ -38,6 +38,13 @@ with these changes:
   is clearly worth more than the point an unused re-roll keeps: by `REROLL_MARGIN` more
   against one rival, by `TABLE_REROLL_MARGIN` against two or more (each tuned at its
   table size, docs/benchmarks.md).
+- **Stockpile writes**: of the `WRITE_CANDIDATES` writes `basic` ranks highest (its
+  `write_worth`; writes alike in value and Stockpile counted once), it writes the one
+  whose Stockpiles give its next turn the best plans, averaged over `WRITE_SAMPLES`
+  rolls of all six dice sampled from their faces (seeded, from its `Rng`; each write
+  valued on the same rolls, each plan searched over `NEXT_TURN_BUDGET` states at most),
+  plus a point for the Skip-Bo Reward a fourth box earns. With no turn of its own left
+  it writes as `basic` does.
 """
 
 from __future__ import annotations
@@ -47,8 +54,12 @@ from typing import Any
 
 from games.core.bots import Rng, Seen
 
-from .basic import SKIP_BO_POINT, Planner, Values, Weights, act, planned_fill
-from .data import BONUS, BUBBLES, COMPLETION_REWARDS, DICE, PILES_TO_END, SKIP_BO
+from .basic import (
+    SKIP_BO_POINT, Planner, Values, Weights, act, planned_fill, stockpile_choice, write_worth,
+)
+from .data import (
+    BONUS, BUBBLES, COMPLETION_REWARDS, DICE, PILES_TO_END, SKIP_BO, STOCKPILE_BOXES,
+)
 
 JSON = Any
 
@@ -62,6 +73,9 @@ COVERAGE = 0.5          # what a pile's next bubble is worth when a roll surely 
 RACE_WEIGHT = 0.5       # how much of a race's measured worth a plan counts
 FIRST_REWARD = COMPLETION_REWARDS[0]   # the reward the races in RACE were run for
 SKIP_BO_HELD = 1.75     # what a free Skip-Bo or Skip-Bo Reward held is worth to a plan
+WRITE_CANDIDATES = 4    # the Stockpile writes basic ranks highest, valued by next turns
+WRITE_SAMPLES = 8       # next-turn rolls sampled to value a Stockpile write
+NEXT_TURN_BUDGET = 300  # search states per sampled next-turn plan
 # What a pile's completion brings its player less the rival from the end of the player's
 # turn on, by (the player's next bubble, 11 once completed; the rival's), in games of
 # basic against itself: tests/benchmarks/skip_bo_dice_races.py (3,000 games). A pile the
@@ -197,9 +211,16 @@ class EndingPlanner(Planner):
         return valued
 
 
-def plan_value(view: Mapping[str, JSON], seat: int, values: Values) -> float:
+class NextTurnPlanner(EndingPlanner):
+    """The planner on a sampled roll of a later turn, with a smaller search."""
+
+    budget = NEXT_TURN_BUDGET
+
+
+def plan_value(view: Mapping[str, JSON], seat: int, values: Values,
+               planner: type[EndingPlanner] = EndingPlanner) -> float:
     """What the best plan of fills from this view is worth (0: none worth making)."""
-    plan = EndingPlanner(view, seat, values).first_fill()
+    plan = planner(view, seat, values).first_fill()
     return 0.0 if plan is None else plan[0]
 
 
@@ -236,6 +257,78 @@ def reroll_or_done(seen: Seen, actions: list[dict[str, JSON]], values: Values,
     return best
 
 
+# --- the Stockpile step: writes valued by the next turn's plans ------------------------
+
+def write_candidates(seen: Seen, writes: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
+    """The `WRITE_CANDIDATES` writes basic ranks highest, best first; of writes alike
+    (the same value on Stockpiles alike) the first."""
+    board = seen.view["seats"][seen.seat]
+    ranked = sorted(writes, key=lambda a: write_worth(seen.view, seen.seat, a), reverse=True)
+    candidates: list[dict[str, JSON]] = []
+    alike: set[tuple] = set()
+    for action in ranked:
+        boxes = board["stockpiles"][action["stockpile"]]["boxes"]
+        key = (seen.view["dice"][action["die"]]["face"],
+               tuple((box["value"], box["used"]) for box in boxes))
+        if key not in alike:
+            alike.add(key)
+            candidates.append(action)
+    return candidates[:WRITE_CANDIDATES]
+
+
+def written(view: Mapping[str, JSON], seat: int, action: Mapping[str, JSON]
+            ) -> tuple[dict[str, JSON], float]:
+    """The view with this write made on the seat's Stockpile, and the point of the
+    Skip-Bo Reward it earns (0 if none)."""
+    board = view["seats"][seat]
+    face = view["dice"][action["die"]]["face"]
+    k = action["stockpile"]
+    stockpile = board["stockpiles"][k]
+    boxes = [*stockpile["boxes"], {"value": face, "used": False}]
+    stockpiles = list(board["stockpiles"])
+    stockpiles[k] = {**stockpile, "boxes": boxes, "top": face}
+    rewards = dict(board["skip_bo_rewards"])
+    earned = 0.0
+    if len(boxes) == STOCKPILE_BOXES:
+        rewards["available"] += 1
+        rewards["earned"] += 1
+        earned = SKIP_BO_POINT
+    seats = list(view["seats"])
+    seats[seat] = {**board, "stockpiles": stockpiles, "skip_bo_rewards": rewards}
+    return {**view, "seats": seats}, earned
+
+
+def next_turn_value(view: Mapping[str, JSON], seat: int, values: Values,
+                    rolls: list[list[JSON]]) -> float:
+    """The best plan's worth averaged over these rolls of all six dice."""
+    total = 0.0
+    for roll in rolls:
+        dice = [{**d, "face": roll[d["die"]], "used": False} for d in view["dice"]]
+        total += plan_value({**view, "dice": dice}, seat, values, NextTurnPlanner)
+    return total / len(rolls)
+
+
+def stockpile_write(seen: Seen, writes: list[dict[str, JSON]], rng: Rng) -> dict[str, JSON]:
+    """Of the writes basic ranks highest, the one whose next turn's sampled plans are
+    worth most; basic's with no turn of its own left."""
+    values = Values(seen.view, seen.seat, STRONG)
+    if values.final:
+        return stockpile_choice(seen, writes)
+    candidates = write_candidates(seen, writes)
+    if len(candidates) == 1:
+        return candidates[0]
+    rolls = [[rng.choice(faces) for faces in DICE] for _ in range(WRITE_SAMPLES)]
+    best, best_value = candidates[0], float("-inf")
+    for action in candidates:
+        view, earned = written(seen.view, seen.seat, action)
+        value = next_turn_value(view, seen.seat, values, rolls) + earned
+        if value > best_value + 1e-9:
+            best, best_value = action, value
+    return best
+
+
+# --- the fill step -------------------------------------------------------------------
+
 def fill_step(seen: Seen, actions: list[dict[str, JSON]], rng: Rng) -> dict[str, JSON]:
     """The best plan's first fill; else a re-roll valued by sampled rolls, or done."""
     values = Values(seen.view, seen.seat, STRONG)
@@ -244,6 +337,7 @@ def fill_step(seen: Seen, actions: list[dict[str, JSON]], rng: Rng) -> dict[str,
 
 
 def strong(seen: Seen, rng: Rng) -> dict[str, JSON]:
-    """Claim and write Stockpiles as basic does; plan fills aware of the end, re-roll
-    by sampled rolls."""
-    return act(seen, lambda actions: fill_step(seen, actions, rng))
+    """Claim as basic does; plan fills aware of the end, re-roll by sampled rolls, and
+    write Stockpiles by the next turn's sampled plans."""
+    return act(seen, lambda actions: fill_step(seen, actions, rng),
+               lambda writes: stockpile_write(seen, writes, rng))

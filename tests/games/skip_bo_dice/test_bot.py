@@ -15,7 +15,9 @@ from games.core.legal import expand_all
 from games.skip_bo_dice import RULES as R
 from games.skip_bo_dice.bot import BOTS
 from games.skip_bo_dice.state import State
-from tests.games.skip_bo_dice.build import SB, completed, die, ev, next_turn, start, state_of, up_to
+from tests.games.skip_bo_dice.build import (
+    SB, act, completed, die, ev, next_turn, start, state_of, up_to, written,
+)
 from tests.support.harness import RandomDice, config, playing
 
 Policy = Callable[[Seen, Rng], dict[str, Any]]
@@ -255,3 +257,41 @@ def test_strong_rerolls_sooner_against_more_rivals(players: int, rerolls: bool) 
     seen = seen_for(state_of(events), events, 0)
     assert BOTS["basic"](seen, Rng("t")) == {"type": "done"}
     assert (BOTS["strong"](seen, Rng("t"))["type"] == "reroll") is rerolls
+
+
+def a_stockpile_step_after(players: int, roll: tuple[Any, ...],
+                           final_turn: bool = False) -> Seen:
+    """Seat 0's pile A waits for 6, B, C and D for 4, and its first Stockpile holds a 7;
+    it rolled `roll` (nothing fits) and is done: every seat writes one of its unused
+    values. With `final_turn`, seat 3 has started the last round and this was seat 0's
+    final turn."""
+    board = up_to(0, "A", 5) + up_to(0, "B", 3) + up_to(0, "C", 3) + up_to(0, "D", 3)
+    board += written(0, 0, [7])
+    if final_turn:
+        events = (start(players, first=players - 1) + board
+                  + [ev("last_round_started", seat=players - 1,
+                        final_turns=list(range(players - 1)))]
+                  + next_turn(2, 0, list(roll), ended=players - 1))
+    else:
+        events = start(players, dice=list(roll)) + board
+    state, done = act(state_of(events), 0, {"type": "done"})
+    return seen_for(state, events + done, 0)
+
+
+def test_strong_writes_the_next_value_of_a_chain() -> None:
+    """Of the unused 7, 8, 2 and 1s, basic writes the 7 on an empty Stockpile (the
+    nearest number above A's 6). Strong values each write by its next turn's plans over
+    sampled rolls (games/skip_bo_dice/strong.py, `stockpile_write`): a second 7 adds
+    nothing to the 7 it holds (only A will want a 7), an 8 follows that 7 on A, so it
+    writes the 8 (on 39 of 40 seeds tried)."""
+    seen = a_stockpile_step_after(4, (7, 1, 1, 8, 2, 1))
+    assert BOTS["basic"](seen, Rng("s")) == {"type": "stockpile", "die": 0, "stockpile": 1}
+    assert BOTS["strong"](seen, Rng("s")) == {"type": "stockpile", "die": 3, "stockpile": 1}
+
+
+def test_strong_writes_as_basic_with_no_turn_left() -> None:
+    """After its final turn no roll of its own comes: strong writes the 7, as basic does."""
+    seen = a_stockpile_step_after(4, (7, 1, 1, 8, 2, 1), final_turn=True)
+    assert seen.view["last_round"]["final_turns_left"] == [1, 2]
+    assert BOTS["basic"](seen, Rng("s")) == {"type": "stockpile", "die": 0, "stockpile": 1}
+    assert BOTS["strong"](seen, Rng("s")) == {"type": "stockpile", "die": 0, "stockpile": 1}

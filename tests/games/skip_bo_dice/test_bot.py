@@ -259,14 +259,14 @@ def test_strong_rerolls_sooner_against_more_rivals(players: int, rerolls: bool) 
     assert (BOTS["strong"](seen, Rng("t"))["type"] == "reroll") is rerolls
 
 
-def a_stockpile_step_after(players: int, roll: tuple[Any, ...],
-                           final_turn: bool = False) -> Seen:
-    """Seat 0's pile A waits for 6, B, C and D for 4, and its first Stockpile holds a 7;
-    it rolled `roll` (nothing fits) and is done: every seat writes one of its unused
-    values. With `final_turn`, seat 3 has started the last round and this was seat 0's
-    final turn."""
+def a_stockpile_step_after(players: int, roll: tuple[Any, ...], final_turn: bool = False,
+                           third: tuple[Any, ...] = ()) -> Seen:
+    """Seat 0's pile A waits for 6, B, C and D for 4, its first Stockpile holds a 7 and
+    its third `third`; it rolled `roll` (nothing fits) and is done: every seat writes one
+    of its unused values. With `final_turn`, seat 3 has started the last round and this
+    was seat 0's final turn."""
     board = up_to(0, "A", 5) + up_to(0, "B", 3) + up_to(0, "C", 3) + up_to(0, "D", 3)
-    board += written(0, 0, [7])
+    board += written(0, 0, [7]) + written(0, 2, third)
     if final_turn:
         events = (start(players, first=players - 1) + board
                   + [ev("last_round_started", seat=players - 1,
@@ -295,3 +295,12 @@ def test_strong_writes_as_basic_with_no_turn_left() -> None:
     assert seen.view["last_round"]["final_turns_left"] == [1, 2]
     assert BOTS["basic"](seen, Rng("s")) == {"type": "stockpile", "die": 0, "stockpile": 1}
     assert BOTS["strong"](seen, Rng("s")) == {"type": "stockpile", "die": 0, "stockpile": 1}
+
+
+def test_strong_fills_a_stockpile_up_for_its_skip_bo_reward() -> None:
+    """The third Stockpile holds 1, 1 and a 4 that B, C and D wait for. Written on, it
+    buries the 4 but earns a Skip-Bo Reward, a point at the end (strong.py, `written`):
+    strong writes its 8 there, not on an empty Stockpile (which it does, valuing the
+    Stockpiles by its next turn alone)."""
+    seen = a_stockpile_step_after(4, (7, 1, 1, 8, 2, 1), third=(1, 1, 4))
+    assert BOTS["strong"](seen, Rng("s")) == {"type": "stockpile", "die": 3, "stockpile": 2}

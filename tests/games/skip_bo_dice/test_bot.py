@@ -300,7 +300,8 @@ def test_strong_writes_as_basic_with_no_turn_left() -> None:
 def test_strong_fills_a_stockpile_up_for_its_skip_bo_reward() -> None:
     """The third Stockpile holds 1, 1 and a 4 that B, C and D wait for. Written on, it
     buries the 4 but earns a Skip-Bo Reward, a point at the end (strong.py, `written`):
-    strong writes its 8 there, not on an empty Stockpile (which it does, valuing the
-    Stockpiles by its next turn alone)."""
+    strong writes its 8 there. Its next turn alone would rather keep the 4 on top and
+    write the 8 on an empty Stockpile, so the test fails if the Reward's point is not
+    counted."""
     seen = a_stockpile_step_after(4, (7, 1, 1, 8, 2, 1), third=(1, 1, 4))
     assert BOTS["strong"](seen, Rng("s")) == {"type": "stockpile", "die": 3, "stockpile": 2}

@@ -224,16 +224,22 @@ def plan_value(view: Mapping[str, JSON], seat: int, values: Values,
     return 0.0 if plan is None else plan[0]
 
 
+def mean_plan_value(view: Mapping[str, JSON], seat: int, values: Values,
+                    rolled: list[list[dict[str, JSON]]],
+                    planner: type[EndingPlanner] = EndingPlanner) -> float:
+    """The best plan's worth averaged over these sampled states of the six dice."""
+    return sum(plan_value({**view, "dice": dice}, seat, values, planner)
+               for dice in rolled) / len(rolled)
+
+
 def reroll_value(seen: Seen, values: Values, dice: list[int], rng: Rng) -> float:
     """What re-rolling `dice` is worth: the best plan's value averaged over rolls of
     them sampled from their faces."""
-    total = 0.0
+    rolled = []
     for _ in range(REROLL_SAMPLES):
-        rolled = [dict(d) for d in seen.view["dice"]]
-        for die in dice:
-            rolled[die]["face"] = rng.choice(DICE[die])
-        total += plan_value({**seen.view, "dice": rolled}, seen.seat, values)
-    return total / REROLL_SAMPLES
+        faces = {die: rng.choice(DICE[die]) for die in dice}
+        rolled.append([{**d, "face": faces.get(d["die"], d["face"])} for d in seen.view["dice"]])
+    return mean_plan_value(seen.view, seen.seat, values, rolled)
 
 
 def reroll_or_done(seen: Seen, actions: list[dict[str, JSON]], values: Values,
@@ -300,12 +306,11 @@ def written(view: Mapping[str, JSON], seat: int, action: Mapping[str, JSON]
 
 def next_turn_value(view: Mapping[str, JSON], seat: int, values: Values,
                     rolls: list[list[JSON]]) -> float:
-    """The best plan's worth averaged over these rolls of all six dice."""
-    total = 0.0
-    for roll in rolls:
-        dice = [{**d, "face": roll[d["die"]], "used": False} for d in view["dice"]]
-        total += plan_value({**view, "dice": dice}, seat, values, NextTurnPlanner)
-    return total / len(rolls)
+    """The best plan's worth averaged over these rolls of all six dice (a turn's
+    first roll: none used)."""
+    rolled = [[{**d, "face": roll[d["die"]], "used": False} for d in view["dice"]]
+              for roll in rolls]
+    return mean_plan_value(view, seat, values, rolled, NextTurnPlanner)
 
 
 def stockpile_write(seen: Seen, writes: list[dict[str, JSON]], rng: Rng) -> dict[str, JSON]:
